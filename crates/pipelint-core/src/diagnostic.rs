@@ -1,0 +1,167 @@
+//! The one diagnostic type every part of pipelint reports with.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::rule::Rule;
+
+/// How serious a finding is. Ordered: `Info < Warning < Error`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A byte range in the document with an optional text shown beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Range<usize>,
+    pub text: Option<String>,
+}
+
+/// A replacement that certainly repairs the finding (used by editors as a code action).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// Short imperative title, e.g. "Replace with `SCRAM-SHA-512`".
+    pub title: String,
+    pub span: Range<usize>,
+    pub replacement: String,
+}
+
+/// One finding in one document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub rule: &'static Rule,
+    pub severity: Severity,
+    pub message: String,
+    /// Where the problem is; its text says what is wrong there.
+    pub primary: Label,
+    /// Places that explain the problem ("broker type set here").
+    pub secondary: Vec<Label>,
+    pub help: Option<String>,
+    /// RFC 6901 pointer to the member the finding is about (`""` is the whole document).
+    pub pointer: String,
+    pub fix: Option<Fix>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the rule's default severity and no extras.
+    pub fn new(
+        rule: &'static Rule,
+        span: Range<usize>,
+        pointer: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            rule,
+            severity: rule.severity,
+            message: message.into(),
+            primary: Label { span, text: None },
+            secondary: Vec::new(),
+            help: None,
+            pointer: pointer.into(),
+            fix: None,
+        }
+    }
+
+    pub fn with_label(mut self, text: impl Into<String>) -> Self {
+        self.primary.text = Some(text.into());
+        self
+    }
+
+    pub fn with_secondary(mut self, span: Range<usize>, text: impl Into<String>) -> Self {
+        self.secondary.push(Label {
+            span,
+            text: Some(text.into()),
+        });
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
+        self
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.rule.code
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.rule.name
+    }
+
+    /// Link to the rule's documentation page.
+    pub fn url(&self) -> String {
+        self.rule.url()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(format!("{}({})", self.rule.code, self.rule.name)))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Info => miette::Severity::Advice,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.url()))
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let primary = miette::LabeledSpan::new_primary_with_span(
+            self.primary.text.clone(),
+            to_source_span(&self.primary.span),
+        );
+        let secondary = self
+            .secondary
+            .iter()
+            .map(|l| miette::LabeledSpan::new_with_span(l.text.clone(), to_source_span(&l.span)));
+        Some(Box::new(std::iter::once(primary).chain(secondary)))
+    }
+}
+
+fn to_source_span(span: &Range<usize>) -> miette::SourceSpan {
+    (span.start, span.end - span.start).into()
+}

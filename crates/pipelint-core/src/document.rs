@@ -1,0 +1,491 @@
+//! Bytes to a `serde_json::Value` plus an index from JSON pointer to byte spans.
+//!
+//! Two passes: a strict `serde_json` pass decides whether the text is JSON as the API
+//! accepts it (and says where it is not), then `jsonc-parser`, with every leniency off,
+//! gives the syntax tree with byte ranges. One walk over that tree builds the value, the
+//! span index and the duplicate-key findings.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use jsonc_parser::ast;
+use serde_json::{Map, Number, Value};
+
+use crate::diagnostic::Diagnostic;
+use crate::line_index::{LineIndex, floor_char_boundary};
+use crate::rule::{pointer_join, pointer_split};
+use crate::rules::document::{
+    byte_order_mark, duplicate_key, empty_document, invalid_json, invalid_utf8, nesting_too_deep,
+    number_out_of_range,
+};
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Deepest nesting of arrays and objects accepted (serde_json's own limit as well).
+pub const MAX_DEPTH: usize = 128;
+
+/// Byte ranges of one node: the key (for object members) and the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeSpans {
+    pub key: Option<Range<usize>>,
+    pub value: Range<usize>,
+}
+
+/// A parsed JSON document with positions.
+#[derive(Debug)]
+pub struct Document {
+    pub value: Value,
+    spans: HashMap<String, NodeSpans>,
+    /// Pointers whose number could not be represented; other findings there are dropped.
+    pub unrepresentable: Vec<String>,
+}
+
+/// What loading produced: the text to show, the document when it parsed, and findings.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The text positions refer to (a byte-order mark is blanked out, invalid UTF-8 replaced).
+    pub text: String,
+    pub document: Option<Document>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Document {
+    pub fn spans(&self, pointer: &str) -> Option<&NodeSpans> {
+        self.spans.get(pointer)
+    }
+
+    /// The value's span, or the nearest existing ancestor's when the pointer does not resolve.
+    pub fn value_span(&self, pointer: &str) -> Range<usize> {
+        let mut pointer = pointer;
+        loop {
+            if let Some(spans) = self.spans.get(pointer) {
+                return spans.value.clone();
+            }
+            match pointer_split(pointer) {
+                Some((parent, _)) => pointer = parent,
+                None => return 0..0,
+            }
+        }
+    }
+
+    /// The key's span of the member at `pointer`; array items and the root use the value span.
+    pub fn key_span(&self, pointer: &str) -> Range<usize> {
+        match self.spans.get(pointer) {
+            Some(NodeSpans { key: Some(key), .. }) => key.clone(),
+            _ => self.value_span(pointer),
+        }
+    }
+
+    /// From the start of the key to the end of the value.
+    pub fn member_span(&self, pointer: &str) -> Range<usize> {
+        let value = self.value_span(pointer);
+        let key = self.key_span(pointer);
+        key.start.min(value.start)..value.end
+    }
+
+    /// A span for "this object lacks a member": the object's key, or its opening brace.
+    pub fn object_anchor(&self, pointer: &str) -> Range<usize> {
+        match self.spans.get(pointer) {
+            Some(NodeSpans { key: Some(key), .. }) => key.clone(),
+            Some(NodeSpans { value, .. }) => value.start..value.start + 1,
+            None => self.value_span(pointer),
+        }
+    }
+}
+
+/// Loads bytes as strict JSON. Never panics; every problem becomes a diagnostic.
+pub fn load(bytes: &[u8]) -> Loaded {
+    let mut diagnostics = Vec::new();
+
+    if let Some(found) = utf16_bom(bytes) {
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        let end = floor_char_boundary(&text, 3).max(text.chars().next().map_or(0, char::len_utf8));
+        diagnostics.push(
+            Diagnostic::new(
+                &invalid_utf8::RULE,
+                0..end,
+                "",
+                format!("the file is encoded as {found}, not UTF-8"),
+            )
+            .with_label("UTF-16 byte-order mark")
+            .with_help("the API accepts UTF-8 JSON only: save the file as UTF-8"),
+        );
+        return Loaded {
+            text,
+            document: None,
+            diagnostics,
+        };
+    }
+
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(error) => {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            let at = error.valid_up_to();
+            let binary = bytes.iter().take(8192).any(|&b| b == 0);
+            let message = if binary {
+                "this is a binary file, not UTF-8 text".to_owned()
+            } else {
+                format!(
+                    "invalid UTF-8: byte 0x{:02X} at offset {at} is not valid here",
+                    bytes[at]
+                )
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    &invalid_utf8::RULE,
+                    at..at + '\u{FFFD}'.len_utf8(),
+                    "",
+                    message,
+                )
+                .with_label("not UTF-8")
+                .with_help("the API accepts UTF-8 JSON only: re-encode the file as UTF-8"),
+            );
+            return Loaded {
+                text,
+                document: None,
+                diagnostics,
+            };
+        }
+    };
+
+    // Keep offsets stable: blank the byte-order mark out instead of cutting it off.
+    let text = if bytes.starts_with(UTF8_BOM) {
+        diagnostics.push(
+            Diagnostic::new(&byte_order_mark::RULE, 0..3, "", "the file starts with a UTF-8 byte-order mark")
+                .with_label("byte-order mark")
+                .with_help("JSON text must not begin with a byte-order mark; save the file as UTF-8 without BOM"),
+        );
+        format!("   {}", &text[UTF8_BOM.len()..])
+    } else {
+        text
+    };
+
+    if text.trim().is_empty() {
+        let message = if text.is_empty() {
+            "the file is empty"
+        } else {
+            "the file holds only whitespace"
+        };
+        diagnostics.push(
+            Diagnostic::new(&empty_document::RULE, 0..text.len(), "", message)
+                .with_help("a request body is one JSON object, e.g. `{\"name\": ...}`"),
+        );
+        return Loaded {
+            text,
+            document: None,
+            diagnostics,
+        };
+    }
+
+    if let Some(at) = too_deep(&text) {
+        diagnostics.push(
+            Diagnostic::new(
+                &nesting_too_deep::RULE,
+                at..at + 1,
+                "",
+                format!("arrays and objects are nested more than {MAX_DEPTH} levels deep"),
+            )
+            .with_label("too deep from here on")
+            .with_help("no API body nests this deep; check for a generated or corrupted file"),
+        );
+        return Loaded {
+            text,
+            document: None,
+            diagnostics,
+        };
+    }
+
+    if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(&text) {
+        diagnostics.push(syntax_error(&text, &error));
+        return Loaded {
+            text,
+            document: None,
+            diagnostics,
+        };
+    }
+
+    let options = jsonc_parser::ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    };
+    let parsed = jsonc_parser::parse_to_ast(&text, &Default::default(), &options);
+    let root = match parsed {
+        Ok(jsonc_parser::ParseResult {
+            value: Some(root), ..
+        }) => root,
+        Ok(_) => {
+            diagnostics.push(Diagnostic::new(
+                &empty_document::RULE,
+                0..text.len(),
+                "",
+                "the file holds no JSON value",
+            ));
+            return Loaded {
+                text,
+                document: None,
+                diagnostics,
+            };
+        }
+        Err(error) => {
+            // The strict pass accepted the text, so this means the two parsers disagree.
+            let range = error.range();
+            diagnostics.push(
+                Diagnostic::new(
+                    &invalid_json::RULE,
+                    range.start..range.end,
+                    "",
+                    error.kind().to_string(),
+                )
+                .with_label("here"),
+            );
+            return Loaded {
+                text,
+                document: None,
+                diagnostics,
+            };
+        }
+    };
+
+    let mut builder = Builder {
+        spans: HashMap::new(),
+        unrepresentable: Vec::new(),
+        diagnostics: &mut diagnostics,
+    };
+    let value = builder.build(&root, String::new(), None);
+    let document = Document {
+        value,
+        spans: builder.spans,
+        unrepresentable: builder.unrepresentable,
+    };
+    Loaded {
+        text,
+        document: Some(document),
+        diagnostics,
+    }
+}
+
+/// Offset of the first `[` or `{` that opens level `MAX_DEPTH + 1`, found without recursion.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn utf16_bom(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0xFF, 0xFE, ..] => Some("UTF-16 little-endian"),
+        [0xFE, 0xFF, ..] => Some("UTF-16 big-endian"),
+        _ => None,
+    }
+}
+
+/// Turns a strict-pass error into a diagnostic at the exact spot, with our own wording.
+fn syntax_error(text: &str, error: &serde_json::Error) -> Diagnostic {
+    let index = LineIndex::new(text);
+    // serde_json counts columns in bytes from 1; column 0 means "before the line's first byte".
+    let line_start = index
+        .line_start(error.line().saturating_sub(1))
+        .unwrap_or(text.len());
+    let offset = floor_char_boundary(text, line_start + error.column().saturating_sub(1));
+    let reason = error.to_string();
+    let reason = reason
+        .split(" at line ")
+        .next()
+        .unwrap_or(&reason)
+        .to_owned();
+    let rest = &text[offset..];
+    let next = rest.chars().next();
+    let span = offset..offset + next.map_or(0, char::len_utf8);
+
+    let before = text[..offset].trim_end();
+    let (message, help) = if error.is_eof() {
+        (
+            format!("the document ends too early: {reason}"),
+            "the file looks truncated: close every open `{` and `[`".to_owned(),
+        )
+    } else if rest.starts_with("//") || rest.starts_with("/*") {
+        (
+            "comments are not allowed in JSON".to_owned(),
+            "the API rejects comments: remove it (use `[[overrides]]` in the config to silence a rule for one place)".to_owned(),
+        )
+    } else if reason == "trailing comma"
+        || (before.ends_with(',') && (rest.starts_with('}') || rest.starts_with(']')))
+    {
+        (
+            "trailing comma before the closing bracket".to_owned(),
+            "the API rejects trailing commas: remove the last `,`".to_owned(),
+        )
+    } else if reason == "trailing characters" {
+        (
+            "unexpected data after the end of the document".to_owned(),
+            "a body is exactly one JSON value: remove what follows it".to_owned(),
+        )
+    } else if next == Some('\'') {
+        (
+            "strings must use double quotes".to_owned(),
+            "replace the single quotes with `\"`".to_owned(),
+        )
+    } else {
+        (
+            format!("invalid JSON: {reason}"),
+            "fix the syntax at the marked spot".to_owned(),
+        )
+    };
+    let label = if error.is_eof() {
+        "the text ends here"
+    } else {
+        "here"
+    };
+    Diagnostic::new(&invalid_json::RULE, span, "", message)
+        .with_label(label)
+        .with_help(help)
+}
+
+struct Builder<'d> {
+    spans: HashMap<String, NodeSpans>,
+    unrepresentable: Vec<String>,
+    diagnostics: &'d mut Vec<Diagnostic>,
+}
+
+impl Builder<'_> {
+    fn build(&mut self, node: &ast::Value, pointer: String, key: Option<Range<usize>>) -> Value {
+        let range = node_range(node);
+        let value = match node {
+            ast::Value::StringLit(s) => Value::String(s.value.to_string()),
+            ast::Value::NumberLit(n) => self.number(n, &pointer),
+            ast::Value::BooleanLit(b) => Value::Bool(b.value),
+            ast::Value::NullKeyword(_) => Value::Null,
+            ast::Value::Array(array) => Value::Array(
+                array
+                    .elements
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| self.build(item, pointer_join(&pointer, &i.to_string()), None))
+                    .collect(),
+            ),
+            ast::Value::Object(object) => self.object(object, &pointer),
+        };
+        self.spans.insert(pointer, NodeSpans { key, value: range });
+        value
+    }
+
+    fn object(&mut self, object: &ast::Object, pointer: &str) -> Value {
+        let mut map = Map::new();
+        let mut first_keys: HashMap<&str, Range<usize>> = HashMap::new();
+        for property in &object.properties {
+            let name = property.name.as_str();
+            let key_range = prop_name_range(&property.name);
+            let member = pointer_join(pointer, name);
+            if let Some(first) = first_keys.get(name) {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        &duplicate_key::RULE,
+                        key_range.clone(),
+                        member.clone(),
+                        format!("`{name}` is given twice in the same object"),
+                    )
+                    .with_label("given again here")
+                    .with_secondary(first.clone(), "first given here")
+                    .with_help("keep one of them: the API would silently use only the last one"),
+                );
+            } else {
+                first_keys.insert(name, key_range.clone());
+            }
+            let value = self.build(&property.value, member, Some(key_range));
+            map.insert(name.to_owned(), value);
+        }
+        Value::Object(map)
+    }
+
+    fn number(&mut self, literal: &ast::NumberLit, pointer: &str) -> Value {
+        let text = literal.value;
+        let is_integer = !text.contains(['.', 'e', 'E']);
+        let number = if is_integer {
+            text.parse::<i64>()
+                .map(Number::from)
+                .or_else(|_| text.parse::<u64>().map(Number::from))
+                .ok()
+        } else {
+            text.parse::<f64>().ok().and_then(Number::from_f64)
+        };
+        match number {
+            Some(number) => Value::Number(number),
+            None => {
+                let (message, help) = if is_integer {
+                    (
+                        format!("the integer {text} does not fit in 64 bits"),
+                        "no member of the API takes integers this large; check the value",
+                    )
+                } else {
+                    (
+                        format!("the number {text} is too large to represent"),
+                        "it overflows a 64-bit float; check the value",
+                    )
+                };
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        &number_out_of_range::RULE,
+                        literal.range.start..literal.range.end,
+                        pointer,
+                        message,
+                    )
+                    .with_label("out of range")
+                    .with_help(help),
+                );
+                self.unrepresentable.push(pointer.to_owned());
+                Value::Null
+            }
+        }
+    }
+}
+
+fn prop_name_range(name: &ast::ObjectPropName) -> Range<usize> {
+    match name {
+        ast::ObjectPropName::String(s) => s.range.start..s.range.end,
+        ast::ObjectPropName::Word(w) => w.range.start..w.range.end,
+    }
+}
+
+fn node_range(node: &ast::Value) -> Range<usize> {
+    let range = match node {
+        ast::Value::StringLit(n) => n.range,
+        ast::Value::NumberLit(n) => n.range,
+        ast::Value::BooleanLit(n) => n.range,
+        ast::Value::NullKeyword(n) => n.range,
+        ast::Value::Array(n) => n.range,
+        ast::Value::Object(n) => n.range,
+    };
+    range.start..range.end
+}

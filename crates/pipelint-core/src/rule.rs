@@ -1,0 +1,214 @@
+//! Rule metadata, the context a check runs in, and the `declare_rule!` macro.
+
+use std::ops::Range;
+
+use serde_json::Value;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::document::Document;
+use crate::kind::DocumentKind;
+
+/// Where each rule's documentation page lives; the page name is the rule name.
+pub const DOCS_BASE_URL: &str = "https://github.com/pipelint/pipelint/blob/main/docs/rules/";
+
+/// A cross-field check over a parsed document.
+pub type Check = fn(&Context, &mut Vec<Diagnostic>);
+
+/// One entry of the rule catalog. Findings of the loader and the schema have entries too
+/// (with no `check`), so every code can be listed, documented and configured alike.
+#[derive(Debug)]
+pub struct Rule {
+    /// Stable code, e.g. `PL101`. Never reused.
+    pub code: &'static str,
+    /// Stable kebab-case name, e.g. `kafka-auth-for-broker`.
+    pub name: &'static str,
+    pub severity: Severity,
+    /// Document kinds the rule applies to; empty means every kind.
+    pub kinds: &'static [DocumentKind],
+    /// One line for `pipelint rules`.
+    pub summary: &'static str,
+    /// The rule's doc comment: what, why, a failing example, the fix (Markdown).
+    pub docs: &'static str,
+    pub check: Option<Check>,
+}
+
+impl PartialEq for Rule {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+    }
+}
+
+impl Rule {
+    pub fn url(&self) -> String {
+        format!("{DOCS_BASE_URL}{}.md", self.name)
+    }
+
+    pub fn applies_to(&self, kind: DocumentKind) -> bool {
+        self.kinds.is_empty() || self.kinds.contains(&kind)
+    }
+
+    /// The rule's documentation page (`docs/rules/<name>.md`, and `pipelint rule <name>`).
+    pub fn page(&self) -> String {
+        let kinds: Vec<&str> = self.kinds.iter().map(|k| k.name()).collect();
+        let kinds = if kinds.is_empty() {
+            "every document kind".to_owned()
+        } else {
+            kinds.join(", ")
+        };
+        format!(
+            "# {} `{}`
+
+{}.
+
+- Default severity: {}
+- Applies to: {kinds}
+
+{}",
+            self.code,
+            self.name,
+            self.summary,
+            self.severity,
+            self.documentation()
+        )
+    }
+
+    /// The doc comment with the one leading space of each `///` line removed.
+    pub fn documentation(&self) -> String {
+        let mut out = String::new();
+        for line in self.docs.lines() {
+            out.push_str(line.strip_prefix(' ').unwrap_or(line));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Declares a rule: its doc comment becomes both rustdoc and the text of `pipelint rule`.
+#[macro_export]
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        $vis:vis static $ident:ident = {
+            code: $code:literal,
+            name: $name:literal,
+            severity: $severity:ident,
+            kinds: [$($kind:ident),* $(,)?],
+            summary: $summary:literal,
+            check: $check:expr $(,)?
+        };
+    ) => {
+        $(#[doc = $doc])*
+        $vis static $ident: $crate::rule::Rule = $crate::rule::Rule {
+            code: $code,
+            name: $name,
+            severity: $crate::Severity::$severity,
+            kinds: &[$($crate::DocumentKind::$kind),*],
+            summary: $summary,
+            docs: concat!($($doc, "\n"),*),
+            check: $check,
+        };
+    };
+}
+
+/// What a check sees: the document, its kind, and span helpers.
+pub struct Context<'a> {
+    pub document: &'a Document,
+    /// The text the document was parsed from (spans index into it).
+    pub text: &'a str,
+    pub kind: DocumentKind,
+    /// For a scaling patch checked with `--pipe`: the create body it will be applied to.
+    pub pipe: Option<&'a Document>,
+}
+
+impl<'a> Context<'a> {
+    pub fn root(&self) -> &'a Value {
+        &self.document.value
+    }
+
+    /// The value at an RFC 6901 pointer.
+    pub fn get(&self, pointer: &str) -> Option<&'a Value> {
+        self.document.value.pointer(pointer)
+    }
+
+    pub fn get_str(&self, pointer: &str) -> Option<&'a str> {
+        self.get(pointer).and_then(Value::as_str)
+    }
+
+    /// The span of the value at `pointer` (falls back to the nearest existing ancestor).
+    pub fn value_span(&self, pointer: &str) -> Range<usize> {
+        self.document.value_span(pointer)
+    }
+
+    /// The span of the key of the member at `pointer` (its value's span when it has no key).
+    pub fn key_span(&self, pointer: &str) -> Range<usize> {
+        self.document.key_span(pointer)
+    }
+
+    /// The span from the member's key to the end of its value.
+    pub fn member_span(&self, pointer: &str) -> Range<usize> {
+        self.document.member_span(pointer)
+    }
+
+    /// The span of `inner` (a byte range of a string's decoded value) inside the string
+    /// literal at `pointer`, when the literal has no escapes; otherwise the whole literal.
+    pub fn string_part_span(&self, pointer: &str, inner: Range<usize>) -> Range<usize> {
+        let span = self.value_span(pointer);
+        let decoded = self.get_str(pointer).unwrap_or_default();
+        let raw = self.text.get(span.start + 1..span.end.saturating_sub(1));
+        if raw == Some(decoded) && inner.end <= decoded.len() && inner.start <= inner.end {
+            span.start + 1 + inner.start..span.start + 1 + inner.end
+        } else {
+            span
+        }
+    }
+
+    /// A diagnostic for `rule` on the value at `pointer`.
+    pub fn at_value(
+        &self,
+        rule: &'static Rule,
+        pointer: &str,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::new(rule, self.value_span(pointer), pointer, message)
+    }
+
+    /// A diagnostic for `rule` on the key of the member at `pointer`.
+    pub fn at_key(
+        &self,
+        rule: &'static Rule,
+        pointer: &str,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::new(rule, self.key_span(pointer), pointer, message)
+    }
+}
+
+/// Appends one escaped reference token to a JSON pointer.
+pub fn pointer_join(base: &str, token: &str) -> String {
+    let mut out = String::with_capacity(base.len() + token.len() + 1);
+    out.push_str(base);
+    out.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The parent pointer and the unescaped last token (`None` for the root).
+pub fn pointer_split(pointer: &str) -> Option<(&str, String)> {
+    let cut = pointer.rfind('/')?;
+    let token = pointer[cut + 1..].replace("~1", "/").replace("~0", "~");
+    Some((&pointer[..cut], token))
+}
+
+/// The unescaped tokens of a pointer.
+pub fn pointer_tokens(pointer: &str) -> impl Iterator<Item = String> + '_ {
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+}

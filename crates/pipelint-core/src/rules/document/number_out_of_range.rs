@@ -1,0 +1,27 @@
+use crate::declare_rule;
+
+declare_rule! {
+    /// ## What it checks
+    /// Every number can be represented: integers fit in 64 bits and other numbers in a
+    /// 64-bit float.
+    ///
+    /// ## Why it matters
+    /// The API's parser rejects `1e400` and silently rounds integers beyond 2^64, so the
+    /// value that arrives is not the value in the file.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"scaling": {"replicas": 1e400}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use a value in the member's documented range.
+    pub static RULE = {
+        code: "PL007",
+        name: "number-out-of-range",
+        severity: Error,
+        kinds: [],
+        summary: "A number is too large to represent (integer beyond 64 bits, float overflow)",
+        check: None,
+    };
+}

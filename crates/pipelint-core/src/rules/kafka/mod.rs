@@ -1,0 +1,5 @@
+//! Rules for kafka (see the group list in `rules/mod.rs`).
+
+use crate::rule::Rule;
+
+pub static RULES: &[&Rule] = &[];

@@ -1,0 +1,5 @@
+//! Rules for postgres (see the group list in `rules/mod.rs`).
+
+use crate::rule::Rule;
+
+pub static RULES: &[&Rule] = &[];

@@ -1,0 +1,28 @@
+use crate::declare_rule;
+
+declare_rule! {
+    /// ## What it checks
+    /// Members with a closed set of values (broker type, format, authentication method,
+    /// iterator type, engine, ...) hold one of them, with the exact case.
+    ///
+    /// ## Why it matters
+    /// The API compares these values exactly: `scram-sha-512` is rejected where
+    /// `SCRAM-SHA-512` is accepted, and values of newer API versions are not part of the
+    /// contract pipelint checks against.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"source": {"kafka": {"authentication": "scram-sha-512"}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use one of the allowed values the help lists; a case slip gets an automatic fix.
+    pub static RULE = {
+        code: "PL011",
+        name: "invalid-enum-value",
+        severity: Error,
+        kinds: [],
+        summary: "A member holds a value outside its allowed set",
+        check: None,
+    };
+}

@@ -1,0 +1,27 @@
+use crate::declare_rule;
+
+declare_rule! {
+    /// ## What it checks
+    /// Members without which the body cannot work are present (for example `name`,
+    /// `source` and `destination` of a create body, or `brokers` and `topics` of a Kafka
+    /// source).
+    ///
+    /// ## Why it matters
+    /// The API rejects the request, or creates a pipe that cannot start.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"source": {"kafka": {"type": "kafka", "topics": "orders"}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add the member the message names.
+    pub static RULE = {
+        code: "PL013",
+        name: "missing-field",
+        severity: Error,
+        kinds: [],
+        summary: "A required member is missing",
+        check: None,
+    };
+}

@@ -1,0 +1,26 @@
+use crate::declare_rule;
+
+declare_rule! {
+    /// ## What it checks
+    /// Numbers lie within the inclusive bounds of the interface (section 8 for scaling
+    /// and settings, 1..65535 for ports).
+    ///
+    /// ## Why it matters
+    /// The API rejects out-of-range values with a 400 error at deploy time.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"scaling": {"replicas": 11}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use a value in the range the message names (here 1 to 10).
+    pub static RULE = {
+        code: "PL012",
+        name: "out-of-range",
+        severity: Error,
+        kinds: [],
+        summary: "A number lies outside its inclusive bounds",
+        check: None,
+    };
+}

@@ -1,0 +1,446 @@
+//! The embedded JSON Schemas, compiled once per process, and the mapping of their errors
+//! to diagnostics with friendly wording.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use jsonschema::error::{TypeKind, ValidationErrorKind};
+use jsonschema::{JsonType, ValidationError, Validator};
+use serde_json::Value;
+
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::document::Document;
+use crate::kind::DocumentKind;
+use crate::rule::{pointer_join, pointer_split, pointer_tokens};
+use crate::rules::schema::{
+    invalid_enum_value, invalid_format, missing_field, out_of_range, schema_violation,
+    unknown_field, wrong_type,
+};
+use crate::suggest::{closest, list_code};
+
+/// The schema text of a kind, as shipped in `schemas/`.
+pub fn schema_text(kind: DocumentKind) -> &'static str {
+    match kind {
+        DocumentKind::CreatePipe => include_str!("../../../schemas/create-pipe.schema.json"),
+        DocumentKind::PipeScaling => include_str!("../../../schemas/pipe-scaling.schema.json"),
+    }
+}
+
+struct Compiled {
+    schema: Value,
+    validator: Validator,
+}
+
+static COMPILED: LazyLock<HashMap<DocumentKind, Compiled>> = LazyLock::new(|| {
+    DocumentKind::ALL
+        .iter()
+        .map(|&kind| (kind, compile(kind)))
+        .collect()
+});
+
+fn compile(kind: DocumentKind) -> Compiled {
+    // The schemas are part of the binary and tested; failing here is a build defect.
+    #[allow(clippy::expect_used)]
+    let schema: Value = serde_json::from_str(schema_text(kind)).expect("embedded schema is JSON");
+    #[allow(clippy::expect_used)]
+    let validator = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .should_validate_formats(true)
+        .should_ignore_unknown_formats(false)
+        .build(&schema)
+        .expect("embedded schema compiles");
+    Compiled { schema, validator }
+}
+
+/// The parsed schema of a kind.
+pub fn schema(kind: DocumentKind) -> &'static Value {
+    &COMPILED[&kind].schema
+}
+
+/// The `description` of the member at an instance pointer, for hover and help texts.
+pub fn description(kind: DocumentKind, pointer: &str) -> Option<&'static str> {
+    let root = schema(kind);
+    let mut node = root;
+    for token in pointer_tokens(pointer) {
+        let object = resolve_ref(root, node)?;
+        node = if token.bytes().all(|b| b.is_ascii_digit()) && object.get("items").is_some() {
+            object.get("items")?
+        } else {
+            object.get("properties")?.get(&token)?
+        };
+    }
+    resolve_ref(root, node)?
+        .get("description")?
+        .as_str()
+        .or_else(|| node.get("description")?.as_str())
+}
+
+/// Validates the document against its kind's schema.
+pub fn validate(kind: DocumentKind, document: &Document) -> Vec<Diagnostic> {
+    let compiled = &COMPILED[&kind];
+    let mut out = Vec::new();
+    for error in compiled.validator.iter_errors(&document.value) {
+        map_error(&compiled.schema, document, &error, &mut out);
+    }
+    out
+}
+
+fn map_error(
+    schema: &Value,
+    document: &Document,
+    error: &ValidationError,
+    out: &mut Vec<Diagnostic>,
+) {
+    let pointer = error.instance_path().as_str().to_owned();
+    let instance = error.instance().as_ref();
+    let field = field_name(&pointer);
+    let span = document.value_span(&pointer);
+    match error.kind() {
+        ValidationErrorKind::Type { kind } => {
+            let expected = expected_types(kind);
+            out.push(
+                Diagnostic::new(
+                    &wrong_type::RULE,
+                    span,
+                    &pointer,
+                    format!(
+                        "{field} must be {expected}, found {}",
+                        describe_value(instance)
+                    ),
+                )
+                .with_label(format!("expected {expected}"))
+                .with_help(type_help(kind, instance)),
+            );
+        }
+        ValidationErrorKind::Enum { options } => {
+            out.push(enum_diagnostic(
+                document, &pointer, &field, instance, options,
+            ));
+        }
+        ValidationErrorKind::Minimum { .. }
+        | ValidationErrorKind::Maximum { .. }
+        | ValidationErrorKind::ExclusiveMinimum { .. }
+        | ValidationErrorKind::ExclusiveMaximum { .. } => {
+            let keyword_parent = schema_node(schema, parent_location(error.schema_path().as_str()));
+            let bound = |name: &str| {
+                keyword_parent
+                    .and_then(|n| n.get(name))
+                    .map(Value::to_string)
+            };
+            let (range, help) = match (bound("minimum"), bound("maximum")) {
+                (Some(min), Some(max)) => (
+                    format!("between {min} and {max} (inclusive)"),
+                    format!("use a value from {min} to {max}"),
+                ),
+                (Some(min), None) => (
+                    format!("at least {min}"),
+                    format!("use a value of {min} or more"),
+                ),
+                (None, Some(max)) => (
+                    format!("at most {max}"),
+                    format!("use a value of {max} or less"),
+                ),
+                (None, None) => (error.to_string(), "change the value".to_owned()),
+            };
+            out.push(
+                Diagnostic::new(
+                    &out_of_range::RULE,
+                    span,
+                    &pointer,
+                    format!("{field} is {instance}, but must be {range}"),
+                )
+                .with_label(format!("must be {range}"))
+                .with_help(help),
+            );
+        }
+        ValidationErrorKind::Required { property } => {
+            let name = property.as_str().unwrap_or_default();
+            let member = pointer_join(&pointer, name);
+            let owner = if pointer.is_empty() {
+                "the body".to_owned()
+            } else {
+                field.clone()
+            };
+            let mut diagnostic = Diagnostic::new(
+                &missing_field::RULE,
+                document.object_anchor(&pointer),
+                member,
+                format!("{owner} is missing the required member `{name}`"),
+            )
+            .with_label(format!("`{name}` missing here"));
+            let help = match required_description(schema, error.schema_path().as_str(), name) {
+                Some(description) => format!("add `\"{name}\"`: {description}"),
+                None => format!("add `\"{name}\"`"),
+            };
+            diagnostic = diagnostic.with_help(help);
+            out.push(diagnostic);
+        }
+        ValidationErrorKind::AdditionalProperties { unexpected } => {
+            let known: Vec<&str> =
+                schema_node(schema, parent_location(error.schema_path().as_str()))
+                    .and_then(|n| n.get("properties"))
+                    .and_then(Value::as_object)
+                    .map(|p| p.keys().map(String::as_str).collect())
+                    .unwrap_or_default();
+            for key in unexpected {
+                out.push(unknown_field_diagnostic(document, &pointer, key, &known));
+            }
+        }
+        ValidationErrorKind::Format { format } => {
+            out.push(
+                Diagnostic::new(
+                    &invalid_format::RULE,
+                    span,
+                    &pointer,
+                    format!("{field} is not a valid {format}: {instance}"),
+                )
+                .with_label(format!("not a valid {format}"))
+                .with_help(format!("write the value as a {format}")),
+            );
+        }
+        _ => {
+            out.push(
+                Diagnostic::new(
+                    &schema_violation::RULE,
+                    span,
+                    &pointer,
+                    format!("{field}: {}", error.kind_message()),
+                )
+                .with_label(error.kind().keyword().to_owned()),
+            );
+        }
+    }
+}
+
+trait KindMessage {
+    fn kind_message(&self) -> String;
+}
+
+impl KindMessage for ValidationError<'_> {
+    /// The library's message without the echoed instance (which may be huge or secret).
+    fn kind_message(&self) -> String {
+        match self.kind() {
+            ValidationErrorKind::MinItems { limit } => format!("needs at least {limit} item(s)"),
+            ValidationErrorKind::MaxItems { limit } => format!("allows at most {limit} item(s)"),
+            ValidationErrorKind::MinLength { limit } => {
+                format!("needs at least {limit} character(s)")
+            }
+            ValidationErrorKind::MaxLength { limit } => {
+                format!("allows at most {limit} character(s)")
+            }
+            ValidationErrorKind::Pattern { pattern } => {
+                format!("does not match the pattern `{pattern}`")
+            }
+            ValidationErrorKind::UniqueItems => "items must be unique".to_owned(),
+            ValidationErrorKind::Constant { expected_value } => format!("must be {expected_value}"),
+            other => format!("breaks the schema's `{}` constraint", other.keyword()),
+        }
+    }
+}
+
+fn enum_diagnostic(
+    document: &Document,
+    pointer: &str,
+    field: &str,
+    instance: &Value,
+    options: &Value,
+) -> Diagnostic {
+    let allowed: Vec<&str> = options
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let shown = match instance.as_str() {
+        Some(text) => format!("`{text}`"),
+        None => instance.to_string(),
+    };
+    let span = document.value_span(pointer);
+    let mut diagnostic = Diagnostic::new(
+        &invalid_enum_value::RULE,
+        span.clone(),
+        pointer,
+        format!("{shown} is not a valid value for {field}"),
+    )
+    .with_label(format!("not one of the {} allowed values", allowed.len()));
+    let suggestion = instance
+        .as_str()
+        .and_then(|text| closest(text, allowed.iter().copied()));
+    let allowed_list = list_code(&allowed);
+    match suggestion {
+        Some(suggestion) => {
+            diagnostic = diagnostic
+                .with_help(format!(
+                    "did you mean `{suggestion}`? Allowed values: {allowed_list}"
+                ))
+                .with_fix(Fix {
+                    title: format!("Replace with `{suggestion}`"),
+                    span,
+                    replacement: Value::String(suggestion.to_owned()).to_string(),
+                });
+        }
+        None => diagnostic = diagnostic.with_help(format!("allowed values: {allowed_list}")),
+    }
+    diagnostic
+}
+
+fn unknown_field_diagnostic(
+    document: &Document,
+    parent: &str,
+    key: &str,
+    known: &[&str],
+) -> Diagnostic {
+    let member = pointer_join(parent, key);
+    let mut diagnostic = Diagnostic::new(
+        &unknown_field::RULE,
+        document.key_span(&member),
+        &member,
+        format!("unknown member `{key}`{}", in_object(parent)),
+    )
+    .with_label("not defined by the interface");
+    let suggestion = key
+        .strip_prefix("clickhouse_")
+        .map(|rest| format!("db_{rest}"))
+        .filter(|renamed| known.contains(&renamed.as_str()))
+        .or_else(|| closest(key, known.iter().copied()).map(str::to_owned));
+    diagnostic = match suggestion {
+        Some(suggestion) => diagnostic
+            .with_help(format!(
+                "did you mean `{suggestion}`? The server ignores members it does not know"
+            ))
+            .with_fix(Fix {
+                title: format!("Rename to `{suggestion}`"),
+                span: document.key_span(&member),
+                replacement: Value::String(suggestion.clone()).to_string(),
+            }),
+        None if known.is_empty() => {
+            diagnostic.with_help("remove it: the server ignores members it does not know")
+        }
+        None => diagnostic.with_help(format!("known members here: {}", list_code(known))),
+    };
+    diagnostic
+}
+
+/// "`replicas`" for `/scaling/replicas`, "`columns[2]`" for `/destination/columns/2`.
+pub fn field_name(pointer: &str) -> String {
+    match pointer_split(pointer) {
+        None => "the body".to_owned(),
+        Some((parent, token)) if token.bytes().all(|b| b.is_ascii_digit()) && !token.is_empty() => {
+            match pointer_split(parent) {
+                Some((_, array)) => format!("`{array}[{token}]`"),
+                None => format!("item {token}"),
+            }
+        }
+        Some((_, token)) => format!("`{token}`"),
+    }
+}
+
+fn in_object(pointer: &str) -> String {
+    if pointer.is_empty() {
+        " at the top level".to_owned()
+    } else {
+        format!(" in {}", field_name(pointer))
+    }
+}
+
+fn expected_types(kind: &TypeKind) -> String {
+    let names: Vec<&str> = match kind {
+        TypeKind::Single(t) => vec![type_phrase(*t)],
+        TypeKind::Multiple(set) => set.iter().map(type_phrase).collect(),
+    };
+    match names.as_slice() {
+        [] => "of another type".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn type_phrase(t: JsonType) -> &'static str {
+    match t {
+        JsonType::Array => "an array",
+        JsonType::Boolean => "a boolean",
+        JsonType::Integer => "an integer",
+        JsonType::Null => "null",
+        JsonType::Number => "a number",
+        JsonType::Object => "an object",
+        JsonType::String => "a string",
+    }
+}
+
+fn describe_value(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(_) => "a boolean".to_owned(),
+        Value::Number(n) if n.is_f64() => format!("the fractional number {n}"),
+        Value::Number(_) => "a number".to_owned(),
+        Value::String(_) => "a string".to_owned(),
+        Value::Array(_) => "an array".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+    }
+}
+
+fn type_help(kind: &TypeKind, instance: &Value) -> String {
+    let wants = |t: JsonType| match kind {
+        TypeKind::Single(one) => *one == t,
+        TypeKind::Multiple(set) => set.contains(t),
+    };
+    match instance {
+        Value::String(s)
+            if (wants(JsonType::Integer) || wants(JsonType::Number))
+                && s.trim().parse::<f64>().is_ok() =>
+        {
+            format!("remove the quotes: {}", s.trim())
+        }
+        Value::String(s) if wants(JsonType::Boolean) && (s == "true" || s == "false") => {
+            format!("remove the quotes: {s}")
+        }
+        Value::Number(_) if wants(JsonType::Integer) => "use a whole number".to_owned(),
+        _ => format!("write {} here", expected_types(kind)),
+    }
+}
+
+/// The schema location that holds the failing keyword.
+fn parent_location(keyword_location: &str) -> &str {
+    pointer_split(keyword_location).map_or("", |(parent, _)| parent)
+}
+
+/// The `description` of a required member, found beside the `required` keyword.
+fn required_description<'s>(
+    schema: &'s Value,
+    keyword_location: &str,
+    name: &str,
+) -> Option<&'s str> {
+    let node = schema_node(schema, parent_location(keyword_location))?;
+    let property = node.get("properties")?.get(name)?;
+    resolve_ref(schema, property)?
+        .get("description")?
+        .as_str()
+        .or_else(|| property.get("description")?.as_str())
+        .map(|d| d.split(". ").next().unwrap_or(d).trim_end_matches('.'))
+}
+
+/// The schema node at a keyword location, following local `$ref`s on the way.
+fn schema_node<'s>(root: &'s Value, location: &str) -> Option<&'s Value> {
+    let mut node = root;
+    for token in pointer_tokens(location) {
+        if token == "$ref" {
+            node = resolve_ref(root, node)?;
+            continue;
+        }
+        node = match node.get(&token) {
+            Some(next) => next,
+            None => resolve_ref(root, node)?.get(&token)?,
+        };
+    }
+    resolve_ref(root, node)
+}
+
+/// Follows a local `$ref` (`#/$defs/...`) if the node has one.
+fn resolve_ref<'s>(root: &'s Value, node: &'s Value) -> Option<&'s Value> {
+    let mut node = node;
+    for _ in 0..16 {
+        match node.get("$ref").and_then(Value::as_str) {
+            Some(reference) => node = root.pointer(reference.strip_prefix('#')?)?,
+            None => return Some(node),
+        }
+    }
+    None
+}

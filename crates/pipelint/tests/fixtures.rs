@@ -1,0 +1,268 @@
+//! The fixture harness: every file under `fixtures/` is a test.
+//!
+//! - `<kind>/valid/*.json` and `rules/<rule>/valid/*.json`: realistic bodies. A kind's valid
+//!   fixtures yield no diagnostic at all; a rule's valid fixtures never yield that rule.
+//! - `<kind>/invalid/<rule>--<what>.json` and `rules/<rule>/invalid/*.json`: each yields the
+//!   named rule, and its rendered output is snapshotted beside it (`<name>.snap`).
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+use pipelint::render::{self, Style};
+use pipelint_core::{DocumentKind, LintOptions, LintResult, lint, rules};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    files
+}
+
+fn subdirs(dir: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    dirs.retain(|p| p.is_dir());
+    dirs.sort();
+    dirs
+}
+
+/// The path as shown in snapshots: relative to the repository, with `/` separators.
+fn display(path: &Path) -> String {
+    let root = repo_root().canonicalize().unwrap_or_default();
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    path.strip_prefix(&root)
+        .unwrap_or(&path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+fn lint_file(path: &Path, kind: Option<DocumentKind>) -> LintResult {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let name = path.file_name().and_then(|n| n.to_str());
+    lint(
+        &bytes,
+        &LintOptions {
+            kind,
+            file_name: name,
+            pipe: None,
+        },
+    )
+}
+
+fn codes(result: &LintResult) -> Vec<String> {
+    result
+        .diagnostics
+        .iter()
+        .map(|d| format!("{} {} at {}: {}", d.code(), d.name(), d.pointer, d.message))
+        .collect()
+}
+
+fn snapshot(path: &Path, result: &LintResult) {
+    let rendered = render::full(
+        &display(path),
+        &result.text,
+        &result.diagnostics,
+        Style::PLAIN,
+    );
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("fixture");
+    insta::with_settings!({
+        snapshot_path => dir.canonicalize().unwrap_or(dir.to_path_buf()),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        input_file => path,
+    }, {
+        insta::assert_snapshot!(stem, rendered);
+    });
+}
+
+/// Runs `check` on every case and reports all failures together.
+fn run_all(cases: Vec<(PathBuf, Box<dyn Fn() + '_>)>) {
+    assert!(!cases.is_empty(), "no fixtures found");
+    let mut failures = Vec::new();
+    for (path, check) in &cases {
+        if let Err(panic) = catch_unwind(AssertUnwindSafe(check)) {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_default();
+            failures.push(format!("{}: {message}", display(path)));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} fixtures failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// The rule named by an invalid fixture's file name: `<rule>--<what>.json`.
+fn expected_rule(path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    stem.split("--").next().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn kind_fixtures() {
+    let mut cases: Vec<(PathBuf, Box<dyn Fn()>)> = Vec::new();
+    for dir in subdirs(&repo_root().join("fixtures")) {
+        let dir_name = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        if dir_name == "rules" {
+            continue;
+        }
+        let kind = DocumentKind::from_name(&dir_name);
+        for path in json_files(&dir.join("valid")) {
+            let check_path = path.clone();
+            cases.push((
+                path,
+                Box::new(move || {
+                    let result = lint_file(&check_path, kind);
+                    assert!(
+                        result.diagnostics.is_empty(),
+                        "valid fixture has findings: {:#?}",
+                        codes(&result)
+                    );
+                }),
+            ));
+        }
+        // `unknown-kind/` holds its invalid files directly: no kind can be given for them.
+        let invalid = if kind.is_some() {
+            dir.join("invalid")
+        } else {
+            dir.clone()
+        };
+        for path in json_files(&invalid) {
+            let check_path = path.clone();
+            cases.push((
+                path,
+                Box::new(move || {
+                    let result = lint_file(&check_path, kind);
+                    let rule = expected_rule(&check_path);
+                    assert!(
+                        rules::find(&rule).is_some(),
+                        "file name names no rule: `{rule}`"
+                    );
+                    assert!(
+                        result.diagnostics.iter().any(|d| d.name() == rule),
+                        "expected `{rule}`, got {:#?}",
+                        codes(&result)
+                    );
+                    snapshot(&check_path, &result);
+                }),
+            ));
+        }
+    }
+    run_all(cases);
+}
+
+#[test]
+fn rule_fixtures() {
+    let dir = repo_root().join("fixtures/rules");
+    let mut cases: Vec<(PathBuf, Box<dyn Fn()>)> = Vec::new();
+    for rule_dir in subdirs(&dir) {
+        let name = rule_dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        let Some(rule) = rules::find(&name) else {
+            cases.push((
+                rule_dir.clone(),
+                Box::new(move || panic!("no rule named `{name}`")),
+            ));
+            continue;
+        };
+        for path in json_files(&rule_dir.join("valid")) {
+            let check_path = path.clone();
+            cases.push((
+                path,
+                Box::new(move || {
+                    let result = lint_file(&check_path, None);
+                    assert!(
+                        result.kind.is_some(),
+                        "kind not detected: {:#?}",
+                        codes(&result)
+                    );
+                    assert!(
+                        !result.diagnostics.iter().any(|d| d.rule == rule),
+                        "valid fixture yields `{}`: {:#?}",
+                        rule.name,
+                        codes(&result)
+                    );
+                }),
+            ));
+        }
+        for path in json_files(&rule_dir.join("invalid")) {
+            let check_path = path.clone();
+            cases.push((
+                path,
+                Box::new(move || {
+                    let result = lint_file(&check_path, None);
+                    assert!(
+                        result.diagnostics.iter().any(|d| d.rule == rule),
+                        "expected `{}`, got {:#?}",
+                        rule.name,
+                        codes(&result)
+                    );
+                    snapshot(&check_path, &result);
+                }),
+            ));
+        }
+    }
+    if cases.is_empty() {
+        return;
+    }
+    run_all(cases);
+}
+
+/// Every rule with a check has fixtures both ways; every built-in finding is exercised.
+#[test]
+fn every_rule_has_fixtures() {
+    let root = repo_root().join("fixtures");
+    let mut named_by_kind_fixtures = Vec::new();
+    for dir in subdirs(&root) {
+        for sub in [dir.join("invalid"), dir.clone()] {
+            named_by_kind_fixtures.extend(json_files(&sub).iter().map(|p| expected_rule(p)));
+        }
+    }
+    let mut missing = Vec::new();
+    for rule in rules::ALL.iter() {
+        let rule_dir = root.join("rules").join(rule.name);
+        if rule.check.is_some() {
+            for way in ["valid", "invalid"] {
+                if json_files(&rule_dir.join(way)).is_empty() {
+                    missing.push(format!(
+                        "{} has no {way} fixture in {}",
+                        rule.name,
+                        display(&rule_dir)
+                    ));
+                }
+            }
+        } else if !named_by_kind_fixtures.iter().any(|n| n == rule.name)
+            && json_files(&rule_dir.join("invalid")).is_empty()
+        {
+            missing.push(format!("{} is produced by no invalid fixture", rule.name));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

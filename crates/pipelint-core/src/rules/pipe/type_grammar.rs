@@ -370,10 +370,8 @@ fn check_into(expr: &TypeExpr, errors: &mut Vec<TypeError>) {
         .iter()
         .all(|a| matches!(a, Arg::Type(_)));
     match name {
-        _ if SIMPLE.contains(&name) => {
-            if args.is_some() {
-                err(errors, expr.at, format!("`{name}` takes no arguments"));
-            }
+        _ if SIMPLE.contains(&name) && args.is_some() => {
+            err(errors, expr.at, format!("`{name}` takes no arguments"));
         }
         "FixedString" => match args {
             Some([n]) if number_arg(n).is_some_and(|n| n >= 1) => {}
@@ -524,14 +522,12 @@ fn check_into(expr: &TypeExpr, errors: &mut Vec<TypeError>) {
                 "`LowCardinality(T)` needs exactly one type".to_owned(),
             ),
         },
-        "Array" => {
-            if !(count == 1 && all_types) {
-                err(
-                    errors,
-                    expr.at,
-                    "`Array(T)` needs exactly one type".to_owned(),
-                );
-            }
+        "Array" if !(count == 1 && all_types) => {
+            err(
+                errors,
+                expr.at,
+                "`Array(T)` needs exactly one type".to_owned(),
+            );
         }
         "Map" => match args {
             Some([Arg::Type(key), Arg::Type(_)]) => {

@@ -1,0 +1,69 @@
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::rules::support::{SourceKind, single_source};
+
+declare_rule! {
+    /// ## What it checks
+    /// For every source kind except Postgres, `destination` has `table`, `managedTable` and
+    /// `columns` (spec 2.3).
+    ///
+    /// ## Why it matters
+    /// A streaming or object-storage pipe writes into one table whose name, ownership and
+    /// columns the API must know; without them the request is rejected. Postgres pipes
+    /// create their tables from `tableMappings` instead.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"source": {"kafka": {"type": "kafka"}}, "destination": {"database": "default", "table": "orders"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add the missing members; `managedTable: true` lets the pipe create the table.
+    pub static RULE = {
+        code: "PL101",
+        name: "destination-required-members",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "The destination lacks table, managedTable or columns (needed for every source but Postgres)",
+        check: Some(check),
+    };
+}
+
+const REQUIRED: [&str; 3] = ["table", "managedTable", "columns"];
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(destination) = cx
+        .get("/destination")
+        .and_then(serde_json::Value::as_object)
+    else {
+        return;
+    };
+    let Some(kind) = single_source(cx.root()) else {
+        return;
+    };
+    if kind == SourceKind::Postgres {
+        return;
+    }
+    for member in REQUIRED.iter().filter(|m| !destination.contains_key(**m)) {
+        out.push(
+            Diagnostic::new(
+                &RULE,
+                cx.document.object_anchor("/destination"),
+                format!("/destination/{member}"),
+                format!(
+                    "the destination of a `{}` pipe needs `{member}`",
+                    kind.member()
+                ),
+            )
+            .with_label(format!("`{member}` missing here"))
+            .with_secondary(
+                cx.key_span(kind.pointer()),
+                "required because of this source",
+            )
+            .with_help(format!(
+                "add `\"{member}\"` to `destination`; only Postgres pipes may leave it out"
+            )),
+        );
+    }
+}

@@ -1,0 +1,47 @@
+use std::collections::HashMap;
+
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// The names in `destination.columns` are unique.
+    ///
+    /// ## Why it matters
+    /// A table cannot have two columns of the same name; the create request fails.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"columns": [{"name": "id", "type": "UInt64"}, {"name": "id", "type": "String"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Rename or remove one of the two columns (and its field mapping).
+    pub static RULE = {
+        code: "PL102",
+        name: "duplicate-column-name",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "Two destination columns have the same name",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let mut first_seen: HashMap<&str, String> = HashMap::new();
+    for (index, name) in super::column_names(cx) {
+        let pointer = format!("/destination/columns/{index}/name");
+        match first_seen.get(name) {
+            Some(first) => out.push(
+                cx.at_value(&RULE, &pointer, format!("column `{name}` is defined twice"))
+                    .with_label("defined again here")
+                    .with_secondary(cx.value_span(first), "first defined here")
+                    .with_help("column names must be unique: rename or remove one of them"),
+            ),
+            None => {
+                first_seen.insert(name, pointer);
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::rules::support::{SourceKind, present_sources};
+use crate::suggest::list_code;
+
+declare_rule! {
+    /// ## What it checks
+    /// `source` sets exactly one source kind: `kafka`, `kinesis`, `objectStorage` or
+    /// `postgres` (spec 2.7). A member set to `null` counts as not set.
+    ///
+    /// ## Why it matters
+    /// A pipe reads from one source. With none the API has nothing to read; with two it
+    /// rejects the request (or, worse, a copy-paste leftover decides which one wins).
+    ///
+    /// ## Example
+    /// ```json
+    /// {"source": {"kafka": {"type": "kafka"}, "kinesis": {"region": "eu-west-1"}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Keep the one source the pipe reads from and remove the others.
+    pub static RULE = {
+        code: "PL100",
+        name: "exactly-one-source",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "The source sets no source kind, or more than one",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if !cx.get("/source").is_some_and(serde_json::Value::is_object) {
+        return;
+    }
+    let present = present_sources(cx.root());
+    match present.as_slice() {
+        [] => {
+            let kinds: Vec<&str> = SourceKind::ALL.iter().map(|k| k.member()).collect();
+            out.push(
+                cx.at_key(&RULE, "/source", "the source sets no source kind")
+                    .with_label("no source kind here")
+                    .with_help(format!("set exactly one of {}", list_code(&kinds))),
+            );
+        }
+        [_] => {}
+        [first, rest @ ..] => {
+            let names: Vec<&str> = present.iter().map(|k| k.member()).collect();
+            let mut diagnostic = cx
+                .at_key(
+                    &RULE,
+                    rest[0].pointer(),
+                    format!(
+                        "the source sets {} source kinds: {}",
+                        present.len(),
+                        list_code(&names)
+                    ),
+                )
+                .with_label("second source kind")
+                .with_secondary(cx.key_span(first.pointer()), "first source kind")
+                .with_help("a pipe reads from exactly one source: keep one and remove the others");
+            for other in &rest[1..] {
+                diagnostic =
+                    diagnostic.with_secondary(cx.key_span(other.pointer()), "another source kind");
+            }
+            out.push(diagnostic);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::rules::support::strings;
+use crate::suggest::closest;
+
+declare_rule! {
+    /// ## What it checks
+    /// The columns the table definition names — `engine.versionColumnId`, each of
+    /// `engine.columnIds` and each `sortingKey` entry — are destination columns.
+    ///
+    /// ## Why it matters
+    /// The table is created from these names; one that is not a column fails the create
+    /// request.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"columns": [{"name": "event_time", "type": "DateTime"}],
+    ///  "tableDefinition": {"sortingKey": ["event_ts"]}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use the exact column name (see the did-you-mean hint), or add the column.
+    pub static RULE = {
+        code: "PL112",
+        name: "unknown-key-column",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "The table definition names a column the destination does not define",
+        check: Some(check),
+    };
+}
+
+const DEFINITION: &str = "/destination/tableDefinition";
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if !cx
+        .get("/destination/columns")
+        .is_some_and(serde_json::Value::is_array)
+    {
+        return;
+    }
+    let columns: Vec<&str> = super::column_names(cx).map(|(_, name)| name).collect();
+    let mut named: Vec<(String, &str)> = Vec::new();
+    if let Some(version) = cx.get_str(&format!("{DEFINITION}/engine/versionColumnId")) {
+        named.push((format!("{DEFINITION}/engine/versionColumnId"), version));
+    }
+    for (i, id) in strings(cx.get(&format!("{DEFINITION}/engine/columnIds"))) {
+        named.push((format!("{DEFINITION}/engine/columnIds/{i}"), id));
+    }
+    for (i, key) in strings(cx.get(&format!("{DEFINITION}/sortingKey"))) {
+        named.push((format!("{DEFINITION}/sortingKey/{i}"), key));
+    }
+    for (pointer, name) in named {
+        if columns.contains(&name) {
+            continue;
+        }
+        let help = match closest(name, columns.iter().copied()) {
+            Some(guess) => format!("did you mean `{guess}`?"),
+            None => "name one of the columns in `destination.columns`".to_owned(),
+        };
+        out.push(
+            cx.at_value(
+                &RULE,
+                &pointer,
+                format!("`{name}` is not a destination column"),
+            )
+            .with_label("no such column")
+            .with_secondary(cx.key_span("/destination/columns"), "columns defined here")
+            .with_help(help),
+        );
+    }
+}

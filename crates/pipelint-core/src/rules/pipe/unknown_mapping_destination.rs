@@ -1,0 +1,63 @@
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::suggest::closest;
+
+declare_rule! {
+    /// ## What it checks
+    /// Every `fieldMappings[].destinationField` names a column of `destination.columns`
+    /// (spec 2.2, 2.4).
+    ///
+    /// ## Why it matters
+    /// A mapping into a column that does not exist is rejected by the API; it is usually a
+    /// typo or a column renamed in one place only.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"destination": {"columns": [{"name": "order_id", "type": "UInt64"}]},
+    ///  "fieldMappings": [{"sourceField": "orderId", "destinationField": "orderid"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use the column's exact name (the did-you-mean hint), or add the column.
+    pub static RULE = {
+        code: "PL103",
+        name: "unknown-mapping-destination",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "A field mapping targets a column the destination does not define",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if !cx
+        .get("/destination/columns")
+        .is_some_and(serde_json::Value::is_array)
+    {
+        return;
+    }
+    let columns: Vec<&str> = super::column_names(cx).map(|(_, name)| name).collect();
+    for (index, field) in super::mapping_destinations(cx) {
+        if columns.contains(&field) {
+            continue;
+        }
+        let pointer = format!("/fieldMappings/{index}/destinationField");
+        let help = match closest(field, columns.iter().copied()) {
+            Some(guess) => format!("did you mean `{guess}`?"),
+            None => {
+                "map to one of the columns in `destination.columns`, or add the column".to_owned()
+            }
+        };
+        out.push(
+            cx.at_value(
+                &RULE,
+                &pointer,
+                format!("`{field}` is not a destination column"),
+            )
+            .with_label("no such column")
+            .with_secondary(cx.key_span("/destination/columns"), "columns defined here")
+            .with_help(help),
+        );
+    }
+}

@@ -1,0 +1,56 @@
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// When `fieldMappings` is present and not empty, every destination column has a
+    /// mapping (spec 2.2: "all destination columns must be included in the mappings";
+    /// real-API notes, decision 6). An absent or empty `fieldMappings` is not reported.
+    ///
+    /// ## Why it matters
+    /// The API rejects mappings that leave a column out, so a column added to the table
+    /// without a mapping breaks the next deploy.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"destination": {"columns": [{"name": "id", "type": "UInt64"}, {"name": "amount", "type": "Float64"}]},
+    ///  "fieldMappings": [{"sourceField": "id", "destinationField": "id"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add a mapping for the column, or remove the column.
+    pub static RULE = {
+        code: "PL106",
+        name: "unmapped-column",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "A destination column has no field mapping although fieldMappings is given",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let has_mappings = cx
+        .get("/fieldMappings")
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|m| !m.is_empty());
+    if !has_mappings {
+        return;
+    }
+    let mapped: Vec<&str> = super::mapping_destinations(cx).map(|(_, f)| f).collect();
+    for (index, name) in super::column_names(cx) {
+        if mapped.contains(&name) {
+            continue;
+        }
+        let pointer = format!("/destination/columns/{index}/name");
+        out.push(
+            cx.at_value(&RULE, &pointer, format!("column `{name}` has no field mapping"))
+                .with_label("not mapped")
+                .with_secondary(cx.key_span("/fieldMappings"), "mappings given here")
+                .with_help(format!(
+                    "add `{{\"sourceField\": \"…\", \"destinationField\": \"{name}\"}}` to `fieldMappings`, or remove the column"
+                )),
+        );
+    }
+}

@@ -132,12 +132,17 @@ fn finish(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
         .filter(|d| std::ptr::eq(d.rule, wrong_type))
         .map(|d| d.pointer.clone())
         .collect();
+    let out_of_range = &rules::document::number_out_of_range::RULE;
     diagnostics.retain(|d| {
-        let under_broken = document.unrepresentable.iter().any(|p| {
-            d.pointer == *p && !std::ptr::eq(d.rule, &rules::document::number_out_of_range::RULE)
-        });
-        let shadowed_by_type = !std::ptr::eq(d.rule, wrong_type) && typed.contains(&d.pointer);
-        !under_broken && !shadowed_by_type
+        // At a number that could not be represented, only that finding counts; where the
+        // type is wrong, only the type finding does.
+        if document.unrepresentable.contains(&d.pointer) {
+            std::ptr::eq(d.rule, out_of_range)
+        } else if typed.contains(&d.pointer) {
+            std::ptr::eq(d.rule, wrong_type)
+        } else {
+            true
+        }
     });
     diagnostics.sort_by(|a, b| {
         (

@@ -13,8 +13,7 @@ use crate::document::Document;
 use crate::kind::DocumentKind;
 use crate::rule::{pointer_join, pointer_split, pointer_tokens};
 use crate::rules::schema::{
-    invalid_enum_value, invalid_format, missing_field, out_of_range, schema_violation,
-    unknown_field, wrong_type,
+    invalid_enum_value, missing_field, out_of_range, schema_violation, unknown_field, wrong_type,
 };
 use crate::suggest::{closest, list_code};
 
@@ -186,27 +185,15 @@ fn map_error(
                 out.push(unknown_field_diagnostic(document, &pointer, key, &known));
             }
         }
-        ValidationErrorKind::Format { format } => {
-            out.push(
-                Diagnostic::new(
-                    &invalid_format::RULE,
-                    span,
-                    &pointer,
-                    format!("{field} is not a valid {format}: {instance}"),
-                )
-                .with_label(format!("not a valid {format}"))
-                .with_help(format!("write the value as a {format}")),
-            );
-        }
         _ => {
             out.push(
                 Diagnostic::new(
                     &schema_violation::RULE,
                     span,
                     &pointer,
-                    format!("{field}: {}", error.kind_message()),
+                    format!("{field} {}", error.kind_message()),
                 )
-                .with_label(error.kind().keyword().to_owned()),
+                .with_label(error.kind_message()),
             );
         }
     }
@@ -231,6 +218,7 @@ impl KindMessage for ValidationError<'_> {
             ValidationErrorKind::Pattern { pattern } => {
                 format!("does not match the pattern `{pattern}`")
             }
+            ValidationErrorKind::Format { format } => format!("is not a valid `{format}`"),
             ValidationErrorKind::UniqueItems => "items must be unique".to_owned(),
             ValidationErrorKind::Constant { expected_value } => format!("must be {expected_value}"),
             other => format!("breaks the schema's `{}` constraint", other.keyword()),

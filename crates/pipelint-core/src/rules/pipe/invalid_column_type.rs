@@ -60,7 +60,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         &RULE,
                         span,
                         &pointer,
-                        format!("`{text}` is not a valid column type: {}", error.message),
+                        format!("invalid column type `{text}`: {}", error.message),
                     )
                     .with_label(error.message)
                     .with_help("write a type such as `String`, `Nullable(UInt64)` or `DateTime64(3, 'UTC')`"),
@@ -83,7 +83,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             &RULE,
             span,
             &pointer,
-            format!("`{text}` is not a valid column type: {}", first.message),
+            format!("invalid column type `{text}`: {}", first.message),
         )
         .with_label(first.message.clone());
         if only_case {

@@ -346,7 +346,7 @@ fn check_into(expr: &TypeExpr, errors: &mut Vec<TypeError>) {
         err(
             errors,
             expr.at,
-            format!("`{}` is not a column type", expr.name),
+            format!("unknown type name `{}`", expr.name),
         );
         return;
     };
@@ -732,7 +732,7 @@ mod tests {
     #[test]
     fn rejects_invalid_types() {
         for (text, expected) in [
-            ("Strng", "not a column type"),
+            ("Strng", "unknown type name"),
             ("Decimal(77, 2)", "precision P from 1 to 76"),
             ("Decimal(10, 11)", "scale S from 0 to 10"),
             ("DateTime64(10)", "precision p from 0 to 9"),

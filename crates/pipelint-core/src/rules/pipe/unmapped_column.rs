@@ -1,6 +1,7 @@
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
+use crate::suggest::closest;
 
 declare_rule! {
     /// ## What it checks
@@ -39,8 +40,16 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     let mapped: Vec<&str> = super::mapping_destinations(cx).map(|(_, f)| f).collect();
+    let columns: Vec<&str> = super::column_names(cx).map(|(_, name)| name).collect();
+    // A mapping with a misspelt destination is reported by `unknown-mapping-destination`,
+    // which names the column meant; that column is not reported again here.
+    let meant: Vec<&str> = mapped
+        .iter()
+        .filter(|field| !columns.contains(field))
+        .filter_map(|field| closest(field, columns.iter().copied()))
+        .collect();
     for (index, name) in super::column_names(cx) {
-        if mapped.contains(&name) {
+        if mapped.contains(&name) || meant.contains(&name) {
             continue;
         }
         let pointer = format!("/destination/columns/{index}/name");

@@ -1,7 +1,6 @@
 //! Findings of the JSON Schema validation, one rule per kind of constraint.
 
 pub mod invalid_enum_value;
-pub mod invalid_format;
 pub mod missing_field;
 pub mod out_of_range;
 pub mod schema_violation;
@@ -16,6 +15,5 @@ pub static RULES: &[&Rule] = &[
     &out_of_range::RULE,
     &missing_field::RULE,
     &unknown_field::RULE,
-    &invalid_format::RULE,
     &schema_violation::RULE,
 ];

@@ -38,6 +38,9 @@ pub struct Document {
     spans: HashMap<String, NodeSpans>,
     /// Pointers whose number could not be represented; other findings there are dropped.
     pub unrepresentable: Vec<String>,
+    /// Pointers of whole numbers written with a fraction or exponent (`10.0`, `1e1`): JSON
+    /// Schema counts them as integers, but the API's integer members reject them.
+    pub fractional_integers: Vec<String>,
 }
 
 /// What loading produced: the text to show, the document when it parsed, and findings.
@@ -149,6 +152,24 @@ pub fn load(bytes: &[u8]) -> Loaded {
         }
     };
 
+    if let Some(at) = bytes.iter().take(8192).position(|&b| b == 0) {
+        diagnostics.push(
+            Diagnostic::new(
+                &invalid_utf8::RULE,
+                at..at + 1,
+                "",
+                "this is a binary file, not JSON text",
+            )
+            .with_label("NUL byte")
+            .with_help("pipelint checks JSON text files; exclude this file from the run"),
+        );
+        return Loaded {
+            text,
+            document: None,
+            diagnostics,
+        };
+    }
+
     // Keep offsets stable: blank the byte-order mark out instead of cutting it off.
     let text = if bytes.starts_with(UTF8_BOM) {
         diagnostics.push(
@@ -258,6 +279,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
     let mut builder = Builder {
         spans: HashMap::new(),
         unrepresentable: Vec::new(),
+        fractional_integers: Vec::new(),
         diagnostics: &mut diagnostics,
     };
     let value = builder.build(&root, String::new(), None);
@@ -265,6 +287,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
         value,
         spans: builder.spans,
         unrepresentable: builder.unrepresentable,
+        fractional_integers: builder.fractional_integers,
     };
     Loaded {
         text,
@@ -376,6 +399,7 @@ fn syntax_error(text: &str, error: &serde_json::Error) -> Diagnostic {
 struct Builder<'d> {
     spans: HashMap<String, NodeSpans>,
     unrepresentable: Vec<String>,
+    fractional_integers: Vec<String>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
@@ -440,6 +464,14 @@ impl Builder<'_> {
         } else {
             text.parse::<f64>().ok().and_then(Number::from_f64)
         };
+        if !is_integer
+            && number
+                .as_ref()
+                .and_then(Number::as_f64)
+                .is_some_and(|f| f.fract() == 0.0)
+        {
+            self.fractional_integers.push(pointer.to_owned());
+        }
         match number {
             Some(number) => Value::Number(number),
             None => {

@@ -11,6 +11,7 @@ pub mod line_index;
 pub mod rule;
 pub mod rules;
 pub mod schema;
+pub mod secrets;
 pub mod suggest;
 
 pub use diagnostic::{Diagnostic, Fix, Label, Severity};
@@ -28,6 +29,8 @@ pub struct LintOptions<'a> {
     pub file_name: Option<&'a str>,
     /// For a scaling patch: the create body of the pipe it will be applied to.
     pub pipe: Option<&'a Document>,
+    /// Leave secret values readable in the result (local debugging only).
+    pub show_secrets: bool,
 }
 
 /// The outcome of linting one document.
@@ -57,8 +60,18 @@ impl LintResult {
     }
 }
 
-/// Lints one document. Never panics on any input.
+/// Lints one document. Never panics on any input. Secret values are masked in the result
+/// (text, messages, labels, help; fixes that would reveal one are dropped) unless
+/// `show_secrets` is set.
 pub fn lint(bytes: &[u8], options: &LintOptions) -> LintResult {
+    let mut result = lint_unmasked(bytes, options);
+    if !options.show_secrets {
+        secrets::mask(&mut result);
+    }
+    result
+}
+
+fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
     let Loaded {
         text,
         document,

@@ -58,6 +58,15 @@ pub fn schema(kind: DocumentKind) -> &'static Value {
 
 /// The `description` of the member at an instance pointer, for hover and help texts.
 pub fn description(kind: DocumentKind, pointer: &str) -> Option<&'static str> {
+    let (node, resolved) = instance_schema(kind, pointer)?;
+    node.get("description")
+        .or_else(|| resolved.get("description"))?
+        .as_str()
+}
+
+/// The schema of the value at an instance pointer: as written (where a `$ref` sits beside
+/// the member's own `description`) and with its `$ref` resolved.
+fn instance_schema(kind: DocumentKind, pointer: &str) -> Option<(&'static Value, &'static Value)> {
     let root = schema(kind);
     let mut node = root;
     for token in pointer_tokens(pointer) {
@@ -68,10 +77,51 @@ pub fn description(kind: DocumentKind, pointer: &str) -> Option<&'static str> {
             object.get("properties")?.get(&token)?
         };
     }
-    resolve_ref(root, node)?
-        .get("description")?
-        .as_str()
-        .or_else(|| node.get("description")?.as_str())
+    Some((node, resolve_ref(root, node)?))
+}
+
+/// Whole numbers written as `10.0` or `1e1` where the schema wants an integer.
+fn fractional_integers(kind: DocumentKind, document: &Document, out: &mut Vec<Diagnostic>) {
+    for pointer in &document.fractional_integers {
+        let Some((_, node)) = instance_schema(kind, pointer) else {
+            continue;
+        };
+        let wants_integer = match node.get("type") {
+            Some(Value::String(t)) => t == "integer",
+            Some(Value::Array(ts)) => {
+                ts.iter().any(|t| t == "integer") && !ts.iter().any(|t| t == "number")
+            }
+            _ => false,
+        };
+        let Some(value) = document.value.pointer(pointer).and_then(Value::as_f64) else {
+            continue;
+        };
+        if !wants_integer {
+            continue;
+        }
+        let whole = format!("{value:.0}");
+        let span = document.value_span(pointer);
+        out.push(
+            Diagnostic::new(
+                &wrong_type::RULE,
+                span.clone(),
+                pointer,
+                format!(
+                    "{} must be an integer, found a number written with a fraction or exponent",
+                    field_name(pointer)
+                ),
+            )
+            .with_label("expected an integer literal")
+            .with_help(format!(
+                "the API reads this member as an integer: write `{whole}`"
+            ))
+            .with_fix(Fix {
+                title: format!("Write `{whole}`"),
+                span,
+                replacement: whole,
+            }),
+        );
+    }
 }
 
 /// Validates the document against its kind's schema.
@@ -81,6 +131,7 @@ pub fn validate(kind: DocumentKind, document: &Document) -> Vec<Diagnostic> {
     for error in compiled.validator.iter_errors(&document.value) {
         map_error(&compiled.schema, document, &error, &mut out);
     }
+    fractional_integers(kind, document, &mut out);
     out
 }
 

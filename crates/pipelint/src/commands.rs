@@ -80,6 +80,7 @@ fn check(args: &CheckArgs) -> u8 {
                 kind,
                 file_name,
                 pipe: pipe.as_ref(),
+                show_secrets: false,
             };
             let result = bytes.map(|bytes| lint(&bytes, &options));
             Checked { name, result }

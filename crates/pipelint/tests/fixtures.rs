@@ -52,6 +52,7 @@ fn lint_file(path: &Path, kind: Option<DocumentKind>) -> LintResult {
             kind,
             file_name: name,
             pipe: None,
+            show_secrets: false,
         },
     )
 }

@@ -13,6 +13,7 @@ pub mod pipe;
 pub mod postgres;
 pub mod scaling;
 pub mod schema;
+pub mod security;
 pub mod support;
 
 /// Every rule pipelint knows, sorted by code. Codes are stable and never reused.
@@ -26,6 +27,7 @@ pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
         object_storage::RULES,
         postgres::RULES,
         scaling::RULES,
+        security::RULES,
     ];
     let mut all: Vec<&Rule> = groups.iter().flat_map(|g| g.iter().copied()).collect();
     all.sort_by_key(|r| r.code);

@@ -1,0 +1,201 @@
+//! The built `pipelint` binary on the shipped fixtures: exit codes, positions and the
+//! acceptance cases of the core issue.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn pipelint() -> Command {
+    let mut command = Command::cargo_bin("pipelint").unwrap_or_else(|e| panic!("{e}"));
+    command.current_dir(root()).env("NO_COLOR", "1");
+    command
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let output = pipelint()
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn valid_fixtures_pass_silently() {
+    let run = run(&[
+        "check",
+        "fixtures/create-pipe/valid",
+        "fixtures/pipe-scaling/valid",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains("no problems in 18 files"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn invalid_fixtures_fail_with_every_file_reported() {
+    let run = run(&["check", "fixtures/create-pipe/invalid"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let files = std::fs::read_dir(root().join("fixtures/create-pipe/invalid"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".json"))
+        .collect::<Vec<_>>();
+    for file in &files {
+        assert!(run.stdout.contains(file.as_str()), "{file} not reported");
+    }
+}
+
+#[test]
+fn acceptance_cases_of_the_core_issue() {
+    let dir = "fixtures/create-pipe/invalid";
+    let run = run(&[
+        "check",
+        &format!("{dir}/invalid-enum-value--kafka-auth-lowercase.json"),
+        &format!("{dir}/out-of-range--replicas-11.json"),
+        &format!("{dir}/unknown-field--consumergroup-typo.json"),
+        &format!("{dir}/invalid-json--truncated.json"),
+        "fixtures/create-pipe/valid/kafka-msk-iam-role.json",
+    ]);
+    assert_eq!(run.code, 1);
+    let out = &run.stdout;
+    // Enum error at the value, with the case-insensitive hint.
+    assert!(
+        out.contains("invalid-enum-value--kafka-auth-lowercase.json:7:25]"),
+        "{out}"
+    );
+    assert!(out.contains("did you mean `SCRAM-SHA-512`?"), "{out}");
+    // Bound error naming 1..10.
+    assert!(
+        out.contains("`replicas` is 11, but must be between 1 and 10 (inclusive)"),
+        "{out}"
+    );
+    // Typo key: a warning suggesting the real member.
+    assert!(
+        out.contains("⚠ unknown member `consumergroup` in `kafka`"),
+        "{out}"
+    );
+    assert!(out.contains("did you mean `consumerGroup`?"), "{out}");
+    // Truncated file: parse error at the last position of the text.
+    let truncated = std::fs::read_to_string(root().join(dir).join("invalid-json--truncated.json"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let last_line = truncated.lines().count();
+    let last_col = truncated.lines().last().map_or(0, |l| l.chars().count()) + 1;
+    let at_end = format!("invalid-json--truncated.json:{last_line}:{last_col}]");
+    let end_of_line = format!("invalid-json--truncated.json:{}:1]", last_line + 1);
+    assert!(
+        out.contains(&at_end) || out.contains(&end_of_line),
+        "expected the end position in {out}"
+    );
+    assert!(run.stderr.contains("in 4 of 5 files"), "{}", run.stderr);
+}
+
+#[test]
+fn missing_paths_exit_2_but_other_files_are_checked() {
+    let run = run(&[
+        "check",
+        "does-not-exist.json",
+        "fixtures/create-pipe/invalid/out-of-range--replicas-11.json",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("does-not-exist.json"), "{}", run.stderr);
+    assert!(run.stdout.contains("out-of-range"), "{}", run.stdout);
+}
+
+#[test]
+fn unknown_kind_exits_2_with_a_hint() {
+    let run = run(&[
+        "check",
+        "fixtures/unknown-kind/unknown-kind--random-object.json",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stdout.contains("pass `--kind <KIND>`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn kind_flag_overrides_detection() {
+    let run = run(&[
+        "check",
+        "--kind",
+        "pipe-scaling",
+        "fixtures/unknown-kind/unknown-kind--random-object.json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(
+        run.stdout.contains("unknown member `hello`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn stdin_is_checked_like_a_file() {
+    let body =
+        std::fs::read(root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"))
+            .unwrap_or_else(|e| panic!("{e}"));
+    let output = pipelint()
+        .args(["check", "-"])
+        .write_stdin(body)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("<stdin>:102:17]"));
+}
+
+#[test]
+fn rules_and_rule_print_the_catalog() {
+    let list = run(&["rules"]);
+    assert_eq!(list.code, 0);
+    assert!(list.stdout.contains("PL011") && list.stdout.contains("invalid-enum-value"));
+    let json = run(&["rules", "--format", "json"]);
+    let parsed: serde_json::Value =
+        serde_json::from_str(&json.stdout).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        parsed
+            .as_array()
+            .is_some_and(|a| a.len() == pipelint_core::rules::ALL.len())
+    );
+    let one = run(&["rule", "PL011"]);
+    assert_eq!(one.code, 0);
+    assert!(one.stdout.contains("## Fix"), "{}", one.stdout);
+    let typo = run(&["rule", "invalid-enum-valu"]);
+    assert_eq!(typo.code, 2);
+    assert!(
+        typo.stderr.contains("did you mean `invalid-enum-value`?"),
+        "{}",
+        typo.stderr
+    );
+}
+
+#[test]
+fn schema_prints_the_embedded_schema() {
+    let run = run(&["schema", "create-pipe"]);
+    assert_eq!(run.code, 0);
+    let schema: serde_json::Value =
+        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        schema["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+}

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod files;
+pub mod long_lines;
 pub mod render;
 
 mod commands;

@@ -3,7 +3,9 @@
 use std::fmt;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
-use pipelint_core::Diagnostic;
+use pipelint_core::{Diagnostic, LineIndex};
+
+use crate::long_lines;
 
 /// At most this many findings are drawn per file; rendering cost grows with each.
 pub const MAX_RENDERED_PER_FILE: usize = 100;
@@ -35,13 +37,32 @@ pub fn full(name: &str, text: &str, diagnostics: &[Diagnostic], style: Style) ->
         .with_links(false)
         .with_urls(true)
         .with_context_lines(1);
-    let source = NamedSource::new(name, text.to_owned()).with_language("json");
+    // Excerpts carry the original line and column in their name instead.
+    let excerpt_handler = handler.clone().without_primary_span_start();
+    let index = LineIndex::new(text);
+    let whole = NamedSource::new(name, text.to_owned()).with_language("json");
     let mut out = String::new();
     for diagnostic in diagnostics.iter().take(MAX_RENDERED_PER_FILE) {
-        let report = WithSource {
-            diagnostic,
-            source: &source,
+        let points: Vec<usize> = std::iter::once(&diagnostic.primary)
+            .chain(&diagnostic.secondary)
+            .flat_map(|l| [l.span.start, l.span.end])
+            .collect();
+        // A file with very long lines is shown as an excerpt, one per finding.
+        let excerpt = long_lines::shorten(text, &points);
+        let shortened;
+        let (diagnostic, source, handler) = match &excerpt {
+            Some(excerpt) => {
+                let at = index.line_col(text, diagnostic.primary.span.start);
+                let located = format!("{name}:{}:{}", at.line, at.column);
+                shortened = (
+                    moved(diagnostic, excerpt),
+                    NamedSource::new(located, excerpt.text.clone()).with_language("json"),
+                );
+                (&shortened.0, &shortened.1, &excerpt_handler)
+            }
+            None => (diagnostic, &whole, &handler),
         };
+        let report = WithSource { diagnostic, source };
         if handler.render_report(&mut out, &report).is_err() {
             out.push_str(&format!("{name}: {}\n", diagnostic.message));
         }
@@ -54,6 +75,16 @@ pub fn full(name: &str, text: &str, diagnostics: &[Diagnostic], style: Style) ->
         ));
     }
     out
+}
+
+/// The diagnostic with its spans moved into the excerpt.
+fn moved(diagnostic: &Diagnostic, excerpt: &long_lines::Excerpt) -> Diagnostic {
+    let mut moved = diagnostic.clone();
+    moved.primary.span = excerpt.map_span(&diagnostic.primary.span);
+    for label in &mut moved.secondary {
+        label.span = excerpt.map_span(&label.span);
+    }
+    moved
 }
 
 /// A diagnostic paired with the text its spans point into.

@@ -129,13 +129,14 @@ pub fn validate(kind: DocumentKind, document: &Document) -> Vec<Diagnostic> {
     let compiled = &COMPILED[&kind];
     let mut out = Vec::new();
     for error in compiled.validator.iter_errors(&document.value) {
-        map_error(&compiled.schema, document, &error, &mut out);
+        map_error(kind, &compiled.schema, document, &error, &mut out);
     }
     fractional_integers(kind, document, &mut out);
     out
 }
 
 fn map_error(
+    kind: DocumentKind,
     schema: &Value,
     document: &Document,
     error: &ValidationError,
@@ -233,6 +234,11 @@ fn map_error(
                     .map(|p| p.keys().map(String::as_str).collect())
                     .unwrap_or_default();
             for key in unexpected {
+                // Unknown members of `source` are unsupported source kinds: an error of
+                // their own rule (`unsupported-source-kind`), not an unknown-field warning.
+                if pointer == "/source" && kind == DocumentKind::CreatePipe {
+                    continue;
+                }
                 out.push(unknown_field_diagnostic(document, &pointer, key, &known));
             }
         }

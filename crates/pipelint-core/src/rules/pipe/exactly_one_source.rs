@@ -35,6 +35,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     let present = present_sources(cx.root());
+    // An unsupported kind is reported by its own rule; "no source kind" would repeat it.
+    if present.is_empty() && !super::unsupported_source_kind::unsupported(cx).is_empty() {
+        return;
+    }
     match present.as_slice() {
         [] => {
             let kinds: Vec<&str> = SourceKind::ALL.iter().map(|k| k.member()).collect();

@@ -14,6 +14,7 @@ pub mod type_grammar;
 pub mod unknown_key_column;
 pub mod unknown_mapping_destination;
 pub mod unmapped_column;
+pub mod unsupported_source_kind;
 pub mod version_column_engine;
 
 pub static RULES: &[&Rule] = &[
@@ -24,6 +25,7 @@ pub static RULES: &[&Rule] = &[
     &duplicate_mapping_destination::RULE,
     &invalid_column_type::RULE,
     &unmapped_column::RULE,
+    &unsupported_source_kind::RULE,
     &version_column_engine::RULE,
     &sum_columns_engine::RULE,
     &unknown_key_column::RULE,

@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::document::Document;
 use crate::kind::DocumentKind;
+use crate::line_index::floor_char_boundary;
 
 /// Where each rule's documentation page lives; the page name is the rule name.
 pub const DOCS_BASE_URL: &str = "https://github.com/pipelint/pipelint/blob/main/docs/rules/";
@@ -156,7 +157,13 @@ impl<'a> Context<'a> {
         let decoded = self.get_str(pointer).unwrap_or_default();
         let raw = self.text.get(span.start + 1..span.end.saturating_sub(1));
         if raw == Some(decoded) && inner.end <= decoded.len() && inner.start <= inner.end {
-            span.start + 1 + inner.start..span.start + 1 + inner.end
+            // Widen to whole characters: callers count in bytes.
+            let start = floor_char_boundary(decoded, inner.start);
+            let mut end = inner.end;
+            while !decoded.is_char_boundary(end) {
+                end += 1;
+            }
+            span.start + 1 + start..span.start + 1 + end
         } else {
             span
         }

@@ -1,0 +1,180 @@
+//! The bad-input table of the README, for the inputs the core sees: each gets a clear
+//! diagnostic at a position, never a panic.
+
+use pipelint_core::{DocumentKind, LintOptions, LintResult, lint};
+
+fn lint_as_create(bytes: &[u8]) -> LintResult {
+    lint(
+        bytes,
+        &LintOptions {
+            kind: Some(DocumentKind::CreatePipe),
+            ..LintOptions::default()
+        },
+    )
+}
+
+/// Asserts a finding of `rule` at the 1-based line and column whose message says `message_part`.
+fn expect(bytes: &[u8], rule: &str, line: usize, column: usize, message_part: &str) {
+    let result = lint_as_create(bytes);
+    let index = pipelint_core::LineIndex::new(&result.text);
+    let found = result.diagnostics.iter().find(|d| d.name() == rule);
+    let Some(d) = found else {
+        panic!("no `{rule}` in {:#?}", result.diagnostics);
+    };
+    let at = index.line_col(&result.text, d.primary.span.start);
+    assert_eq!(
+        (at.line, at.column),
+        (line, column),
+        "{rule}: {}",
+        d.message
+    );
+    assert!(
+        d.message.contains(message_part),
+        "`{}` lacks `{message_part}`",
+        d.message
+    );
+}
+
+#[test]
+fn empty_and_whitespace_files() {
+    expect(b"", "empty-document", 1, 1, "empty");
+    expect(b"  \n\t\n", "empty-document", 1, 1, "only whitespace");
+}
+
+#[test]
+fn encodings() {
+    expect(
+        b"{\"name\": \"caf\xe9\"}",
+        "invalid-utf8",
+        1,
+        14,
+        "byte 0xE9 at offset 13",
+    );
+    expect(
+        b"\xff\xfe{\x00}\x00",
+        "invalid-utf8",
+        1,
+        1,
+        "UTF-16 little-endian",
+    );
+    expect(b"\x00\x01\x02binary", "invalid-utf8", 1, 1, "binary file");
+    let bom = lint_as_create(b"\xef\xbb\xbf{\"name\": \"x\"}");
+    assert_eq!(bom.diagnostics[0].name(), "byte-order-mark");
+    assert!(
+        bom.diagnostics.iter().any(|d| d.name() == "missing-field"),
+        "the rest is still checked"
+    );
+}
+
+#[test]
+fn top_level_array_or_scalar() {
+    expect(b"[1, 2]", "wrong-type", 1, 1, "must be an object");
+    expect(b"42", "wrong-type", 1, 1, "must be an object");
+    let detected = lint(b"[1, 2]", &LintOptions::default());
+    assert_eq!(detected.diagnostics[0].name(), "unknown-kind");
+    assert!(detected.diagnostics[0].message.contains("an array"));
+}
+
+#[test]
+fn syntax_errors() {
+    expect(
+        b"{\"name\": \"x\",\n \"source\": {",
+        "invalid-json",
+        2,
+        12,
+        "ends too early",
+    );
+    expect(
+        b"{\"name\": \"x\"} {}",
+        "invalid-json",
+        1,
+        15,
+        "after the end of the document",
+    );
+    expect(
+        b"{\"name\": \"x\",\n // note\n \"source\": {}}",
+        "invalid-json",
+        2,
+        2,
+        "comments are not allowed",
+    );
+    expect(
+        b"{\"name\": \"x\",}",
+        "invalid-json",
+        1,
+        14,
+        "trailing comma",
+    );
+    expect(b"{'name': 'x'}", "invalid-json", 1, 2, "double quotes");
+}
+
+#[test]
+fn duplicate_keys_at_any_depth() {
+    expect(
+        b"{\"a\": {\"b\": {\"c\": 1, \"c\": 2}}}",
+        "duplicate-key",
+        1,
+        22,
+        "`c` is given twice",
+    );
+}
+
+#[test]
+fn nesting_ten_thousand_deep() {
+    let deep = format!("{{\"name\": {}{}}}", "[".repeat(10_000), "]".repeat(10_000));
+    expect(
+        deep.as_bytes(),
+        "nesting-too-deep",
+        1,
+        137,
+        "more than 128 levels",
+    );
+}
+
+#[test]
+fn numbers() {
+    expect(
+        b"{\"scaling\": {\"replicas\": 1e400}}",
+        "number-out-of-range",
+        1,
+        26,
+        "too large",
+    );
+    expect(
+        b"{\"scaling\": {\"replicas\": 18446744073709551616}}",
+        "number-out-of-range",
+        1,
+        26,
+        "64 bits",
+    );
+    let fraction = lint_as_create(b"{\"scaling\": {\"replicas\": 10.0}}");
+    let finding = fraction
+        .diagnostics
+        .iter()
+        .find(|d| d.pointer == "/scaling/replicas");
+    assert!(finding.is_some_and(
+        |d| d.name() == "wrong-type" && d.fix.as_ref().is_some_and(|f| f.replacement == "10")
+    ));
+    // `-0` is zero: below the minimum of replicas, nothing more.
+    let zero = lint_as_create(b"{\"scaling\": {\"replicas\": -0}}");
+    assert!(
+        zero.diagnostics
+            .iter()
+            .any(|d| d.pointer == "/scaling/replicas" && d.name() == "out-of-range")
+    );
+}
+
+#[test]
+fn very_long_strings_are_checked() {
+    let long = format!(
+        "{{\"name\": \"{}\", \"scaling\": {{\"replicas\": 11}}}}",
+        "n".repeat(1_000_000)
+    );
+    let result = lint_as_create(long.as_bytes());
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.name() == "out-of-range")
+    );
+}

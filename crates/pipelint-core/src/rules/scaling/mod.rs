@@ -1,5 +1,240 @@
-//! Rules for scaling, settings and members shared by every source (see the group list in `rules/mod.rs`).
+//! Rules for scaling, settings and members shared by every source (see the group list in
+//! `rules/mod.rs`).
+//!
+//! The scaling rules run on create bodies (`scaling`) and on scaling patches. A patch does
+//! not say which pipe it scales; with `pipelint check --pipe <create body>` the context
+//! carries that body, and the same logic applies to the patch.
 
-use crate::rule::Rule;
+use std::ops::Range;
 
-pub static RULES: &[&Rule] = &[];
+use serde_json::Value;
+
+use crate::diagnostic::Fix;
+use crate::kind::{DocumentKind, SCALING_MEMBERS};
+use crate::rule::{Context, Rule};
+use crate::rules::support::{SourceKind, single_source};
+
+pub mod deprecated_concurrency;
+pub mod empty_optional_string;
+pub mod empty_scaling_patch;
+pub mod empty_settings;
+pub mod insert_bytes_server_range;
+pub mod scaling_for_source;
+pub mod scaling_on_postgres;
+pub mod setting_for_source;
+
+pub static RULES: &[&Rule] = &[
+    &scaling_for_source::RULE,
+    &scaling_on_postgres::RULE,
+    &deprecated_concurrency::RULE,
+    &setting_for_source::RULE,
+    &insert_bytes_server_range::RULE,
+    &empty_settings::RULE,
+    &empty_optional_string::RULE,
+    &empty_scaling_patch::RULE,
+];
+
+/// The source kind of the pipe a document configures, and where it is said.
+#[derive(Clone, Debug)]
+pub(crate) struct PipeSource {
+    pub kind: SourceKind,
+    /// The span of the source kind's key in this document; `None` when the kind comes from
+    /// the create body given with `--pipe`.
+    pub span: Option<Range<usize>>,
+}
+
+impl PipeSource {
+    /// "a Kafka pipe", or "the pipe given with `--pipe`, a Kafka pipe".
+    pub fn describe(&self) -> String {
+        let kind = match self.kind {
+            SourceKind::Kafka => "a Kafka pipe",
+            SourceKind::Kinesis => "a Kinesis pipe",
+            SourceKind::ObjectStorage => "an object-storage pipe",
+            SourceKind::Postgres => "a Postgres pipe",
+        };
+        match self.span {
+            Some(_) => kind.to_owned(),
+            None => format!("the pipe given with `--pipe`, {kind}"),
+        }
+    }
+
+    /// The text of the secondary label on the source kind's key.
+    pub fn label(&self) -> String {
+        format!("the pipe reads from `{}`", self.kind.member())
+    }
+}
+
+/// The source kind of the pipe: from a create body itself, or for a scaling patch from the
+/// create body given with `--pipe`. `None` when it is unknown or ambiguous.
+pub(crate) fn pipe_source(cx: &Context) -> Option<PipeSource> {
+    match cx.kind {
+        DocumentKind::CreatePipe => {
+            let kind = single_source(cx.root())?;
+            Some(PipeSource {
+                kind,
+                span: Some(cx.key_span(kind.pointer())),
+            })
+        }
+        DocumentKind::PipeScaling => Some(PipeSource {
+            kind: single_source(&cx.pipe?.value)?,
+            span: None,
+        }),
+    }
+}
+
+/// Where the scaling members live: `/scaling` in a create body, the root of a patch.
+pub(crate) fn scaling_object(cx: &Context) -> &'static str {
+    match cx.kind {
+        DocumentKind::CreatePipe => "/scaling",
+        DocumentKind::PipeScaling => "",
+    }
+}
+
+/// `(member, pointer)` of each scaling member that is set (present and not null), in the
+/// order of spec 2.5.
+pub(crate) fn scaling_members(cx: &Context) -> Vec<(&'static str, String)> {
+    let parent = scaling_object(cx);
+    let Some(object) = cx.get(parent).and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    SCALING_MEMBERS
+        .iter()
+        .filter(|m| object.get(**m).is_some_and(|v| !v.is_null()))
+        .map(|m| (*m, format!("{parent}/{m}")))
+        .collect()
+}
+
+/// Whether a scaling member applies to a source kind (spec 2.5; real-API notes).
+pub(crate) fn scaling_applies(member: &str, kind: SourceKind) -> bool {
+    match member {
+        "replicas" => kind == SourceKind::Kafka,
+        "replicaCpuMillicores" | "replicaMemoryGb" => kind.is_streaming(),
+        "concurrency" => kind == SourceKind::ObjectStorage,
+        _ => true,
+    }
+}
+
+/// The pipes a scaling member applies to, for messages.
+pub(crate) fn scaling_applies_to(member: &str) -> &'static str {
+    match member {
+        "replicas" => "Kafka pipes",
+        "concurrency" => "object-storage pipes",
+        _ => "streaming (Kafka and Kinesis) pipes",
+    }
+}
+
+/// The span that removes the member at `pointer` and one comma next to it, so that the
+/// object stays valid JSON (strict JSON has no comments to keep).
+pub(crate) fn removal_span(cx: &Context, pointer: &str) -> Range<usize> {
+    let member = cx.member_span(pointer);
+    let bytes = cx.text.as_bytes();
+    let mut before = member.start;
+    while before > 0 && bytes[before - 1].is_ascii_whitespace() {
+        before -= 1;
+    }
+    if before > 0 && bytes[before - 1] == b',' {
+        return before - 1..member.end;
+    }
+    let mut after = member.end;
+    while after < bytes.len() && bytes[after].is_ascii_whitespace() {
+        after += 1;
+    }
+    if after < bytes.len() && bytes[after] == b',' {
+        after += 1;
+        while after < bytes.len() && bytes[after].is_ascii_whitespace() {
+            after += 1;
+        }
+        return member.start..after;
+    }
+    // The only member: leave `{}`.
+    before..after
+}
+
+/// A fix that removes the member at `pointer`; when it is the only member of its object
+/// (and the object is not the document), the object's own member is removed instead.
+pub(crate) fn remove_member_fix(cx: &Context, pointer: &str) -> Option<Fix> {
+    let (parent, name) = crate::rule::pointer_split(pointer)?;
+    let siblings = cx.get(parent).and_then(Value::as_object)?.len();
+    let (target, title) = match crate::rule::pointer_split(parent) {
+        Some((_, parent_name)) if siblings == 1 => {
+            (parent.to_owned(), format!("Remove `{parent_name}`"))
+        }
+        _ if siblings == 1 => return None,
+        _ => (pointer.to_owned(), format!("Remove `{name}`")),
+    };
+    Some(Fix {
+        title,
+        span: removal_span(cx, &target),
+        replacement: String::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{DocumentKind, LintOptions, lint};
+
+    fn lint_as(text: &str, kind: DocumentKind) -> crate::LintResult {
+        lint(
+            text.as_bytes(),
+            &LintOptions {
+                kind: Some(kind),
+                ..LintOptions::default()
+            },
+        )
+    }
+
+    #[test]
+    fn removal_keeps_the_object_valid() {
+        for (text, pointer, expected) in [
+            ("{\n  \"a\": 1,\n  \"b\": 2\n}", "/b", "{\n  \"a\": 1\n}"),
+            ("{\n  \"a\": 1,\n  \"b\": 2\n}", "/a", "{\n  \"b\": 2\n}"),
+            ("{ \"a\": 1 }", "/a", "{}"),
+            ("{\"a\":1,\"b\":2,\"c\":3}", "/b", "{\"a\":1,\"c\":3}"),
+        ] {
+            let loaded = crate::load(text.as_bytes());
+            let Some(document) = loaded.document else {
+                panic!("{text} does not parse");
+            };
+            let cx = crate::Context {
+                document: &document,
+                text,
+                kind: DocumentKind::PipeScaling,
+                pipe: None,
+            };
+            let span = super::removal_span(&cx, pointer);
+            let mut out = text.to_owned();
+            out.replace_range(span, "");
+            assert_eq!(out, expected);
+            assert!(serde_json::from_str::<serde_json::Value>(&out).is_ok());
+        }
+    }
+
+    /// The real API's `clickhouse_` prefix gets a did-you-mean from the schema engine's
+    /// `unknown-field`; no rule of this group repeats it.
+    #[test]
+    fn clickhouse_prefix_gets_the_db_hint_once() {
+        let body = r#"{
+  "name": "p",
+  "source": {"kafka": {"type": "kafka", "format": "JSONEachRow", "authentication": "PLAIN",
+    "brokers": "b:9092", "topics": "t", "credentials": {"username": "u", "password": "${P}"}}},
+  "destination": {"database": "d", "table": "t", "managedTable": true,
+    "columns": [{"name": "id", "type": "UInt64"}]},
+  "settings": {"clickhouse_max_threads": 8}
+}"#;
+        let result = lint_as(body, DocumentKind::CreatePipe);
+        let found: Vec<_> = result
+            .diagnostics
+            .iter()
+            .filter(|d| d.pointer == "/settings/clickhouse_max_threads")
+            .collect();
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].name(), "unknown-field");
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("`db_max_threads`")),
+            "{found:#?}"
+        );
+    }
+}

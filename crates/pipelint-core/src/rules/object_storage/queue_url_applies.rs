@@ -1,0 +1,109 @@
+use serde_json::Value;
+
+use super::{AUTHENTICATION, SOURCE, source};
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// `queueUrl` is set only when `isContinuous` is `true` and an `authentication` method is
+    /// given (spec 2.7: it "applies only when isContinuous is true and authentication is not
+    /// public"). Silent when `isContinuous` or `authentication` has a value the schema
+    /// rejects, and for an empty `queueUrl` (`empty-optional-string` reports that).
+    ///
+    /// ## Why it matters
+    /// The queue delivers notifications about new objects, which only matters for continuous
+    /// ingestion, and the pipe needs credentials to read the queue. Otherwise the queue is
+    /// ignored or the request rejected, and files are not ingested the way you expect.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "isContinuous": false,
+    ///                    "authentication": "IAM_ROLE", "iamRole": "arn:aws:iam::123456789012:role/r",
+    ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json",
+    ///                    "queueUrl": "https://sqs.eu-west-1.amazonaws.com/123456789012/new-events"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Set `"isContinuous": true` and an authentication method for event-based continuous
+    /// ingestion, or remove `queueUrl`.
+    pub static RULE = {
+        code: "PL303",
+        name: "queue-url-applies",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "queueUrl is set without isContinuous: true or without authentication",
+        check: Some(check),
+    };
+}
+
+const QUEUE_URL: &str = "/source/objectStorage/queueUrl";
+const IS_CONTINUOUS: &str = "/source/objectStorage/isContinuous";
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if source(cx).is_none() {
+        return;
+    }
+    if cx.get_str(QUEUE_URL).is_none_or(str::is_empty) {
+        return;
+    }
+    let continuous = match cx.get(IS_CONTINUOUS) {
+        None | Some(Value::Null) => Some(false),
+        Some(Value::Bool(b)) => Some(*b),
+        Some(_) => None,
+    };
+    let public = match cx.get(AUTHENTICATION) {
+        None | Some(Value::Null) => Some(true),
+        Some(Value::String(_)) => Some(false),
+        Some(_) => None,
+    };
+    let not_continuous = continuous == Some(false);
+    let public = public == Some(true);
+    let (message, help) = match (not_continuous, public) {
+        (false, false) => return,
+        (true, false) => (
+            "`queueUrl` applies only when `isContinuous` is `true`",
+            "set `\"isContinuous\": true` for event-based continuous ingestion, or remove `queueUrl`",
+        ),
+        (false, true) => (
+            "`queueUrl` applies only with an authentication method, not to public access",
+            "set `authentication` (`IAM_ROLE` with `iamRole`, or `IAM_USER` with `accessKey`), or remove `queueUrl`",
+        ),
+        (true, true) => (
+            "`queueUrl` applies only when `isContinuous` is `true` and an authentication method is set",
+            "set `\"isContinuous\": true` and `authentication` (`IAM_ROLE` with `iamRole`, or `IAM_USER` with `accessKey`), or remove `queueUrl`",
+        ),
+    };
+    let mut diagnostic = cx
+        .at_key(&RULE, QUEUE_URL, message)
+        .with_label("queue not used")
+        .with_help(help);
+    // Absent members are shown on the source's key, in one label.
+    let mut absent = Vec::new();
+    if not_continuous {
+        match cx.get(IS_CONTINUOUS) {
+            Some(_) => {
+                diagnostic =
+                    diagnostic.with_secondary(cx.value_span(IS_CONTINUOUS), "files are read once")
+            }
+            None => absent.push("no `isContinuous`"),
+        }
+    }
+    if public {
+        match cx.get(AUTHENTICATION) {
+            Some(_) => {
+                diagnostic = diagnostic.with_secondary(
+                    cx.value_span(AUTHENTICATION),
+                    "no authentication: public access",
+                )
+            }
+            None => absent.push("no `authentication`"),
+        }
+    }
+    if !absent.is_empty() {
+        diagnostic =
+            diagnostic.with_secondary(cx.document.object_anchor(SOURCE), absent.join(" and "));
+    }
+    out.push(diagnostic);
+}

@@ -1,0 +1,158 @@
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::source;
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::rule::Context;
+use crate::rules::support::is_placeholder;
+
+declare_rule! {
+    /// ## What it checks
+    /// `queueUrl` has the shape of an Amazon SQS queue URL:
+    /// `https://sqs.<region>.amazonaws.com/<12-digit account id>/<queue name>` (real-API
+    /// notes; the legacy `https://<region>.queue.amazonaws.com/…` form and the China regions'
+    /// `amazonaws.com.cn` are accepted too). Placeholders such as `${QUEUE_URL}` and empty
+    /// strings are not checked.
+    ///
+    /// ## Why it matters
+    /// The pipe reads new-object notifications from this queue. A queue ARN, a console link
+    /// or a URL without the account id is a common copy-paste slip that only fails once the
+    /// pipe runs.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"queueUrl": "arn:aws:sqs:eu-west-1:123456789012:new-objects"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use the queue URL shown in the SQS console, e.g.
+    /// `https://sqs.eu-west-1.amazonaws.com/123456789012/new-objects`. For a queue ARN or an
+    /// `http://` URL the finding carries the exact replacement.
+    pub static RULE = {
+        code: "PL304",
+        name: "queue-url-format",
+        severity: Warning,
+        kinds: [CreatePipe],
+        summary: "queueUrl does not look like an SQS queue URL",
+        check: Some(check),
+    };
+}
+
+const QUEUE_URL: &str = "/source/objectStorage/queueUrl";
+const SHAPE: &str = "https://sqs.<region>.amazonaws.com/<12-digit account id>/<queue name>";
+
+// Queue names: up to 80 letters, digits, `-` and `_`, plus `.fifo` for FIFO queues.
+#[allow(clippy::expect_used)]
+static SQS_URL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^https://(?:sqs\.[a-z0-9-]+|(?:[a-z0-9-]+\.)?queue)\.amazonaws\.com(?:\.cn)?/\d{12}/[A-Za-z0-9_-]{1,80}(?:\.fifo)?$",
+    )
+    .expect("valid regex")
+});
+
+#[allow(clippy::expect_used)]
+static SQS_ARN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^arn:(aws|aws-cn|aws-us-gov):sqs:([a-z0-9-]+):(\d{12}):([A-Za-z0-9_-]{1,80}(?:\.fifo)?)$",
+    )
+    .expect("valid regex")
+});
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if source(cx).is_none() {
+        return;
+    }
+    let Some(url) = cx.get_str(QUEUE_URL) else {
+        return;
+    };
+    if url.is_empty() || is_placeholder(url) || SQS_URL.is_match(url) {
+        return;
+    }
+    let diagnostic = cx.at_value(
+        &RULE,
+        QUEUE_URL,
+        "`queueUrl` does not look like an SQS queue URL",
+    );
+    let diagnostic = match replacement(url) {
+        Some((what, fixed)) => diagnostic
+            .with_label(format!("{what}, not a queue URL"))
+            .with_help(format!("use the queue URL `{fixed}`"))
+            .with_fix(Fix {
+                title: format!("Replace with `{fixed}`"),
+                span: cx.value_span(QUEUE_URL),
+                replacement: serde_json::Value::String(fixed).to_string(),
+            }),
+        None => diagnostic
+            .with_label("not an SQS queue URL")
+            .with_help(format!(
+                "use the queue URL shown in the SQS console: `{SHAPE}`"
+            )),
+    };
+    out.push(diagnostic);
+}
+
+/// The exact queue URL meant by a queue ARN or an `http://` queue URL.
+fn replacement(text: &str) -> Option<(&'static str, String)> {
+    if let Some(arn) = SQS_ARN.captures(text) {
+        let domain = if &arn[1] == "aws-cn" {
+            "amazonaws.com.cn"
+        } else {
+            "amazonaws.com"
+        };
+        let url = format!("https://sqs.{}.{domain}/{}/{}", &arn[2], &arn[3], &arn[4]);
+        return SQS_URL.is_match(&url).then_some(("a queue ARN", url));
+    }
+    let https = format!("https://{}", text.strip_prefix("http://")?);
+    SQS_URL
+        .is_match(&https)
+        .then_some(("an `http://` URL", https))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_queue_urls() {
+        for url in [
+            "https://sqs.eu-west-1.amazonaws.com/123456789012/new-objects",
+            "https://sqs.us-gov-west-1.amazonaws.com/123456789012/orders.fifo",
+            "https://sqs.cn-north-1.amazonaws.com.cn/123456789012/q_1",
+            "https://eu-west-1.queue.amazonaws.com/123456789012/legacy",
+            "https://queue.amazonaws.com/123456789012/legacy",
+        ] {
+            assert!(SQS_URL.is_match(url), "{url}");
+        }
+        for url in [
+            "https://sqs.eu-west-1.amazonaws.com/new-objects",
+            "https://sqs.eu-west-1.amazonaws.com/12345/new-objects",
+            "http://sqs.eu-west-1.amazonaws.com/123456789012/new-objects",
+            "https://sqs.eu-west-1.amazonaws.com/123456789012/new-objects/",
+            "https://console.aws.amazon.com/sqs/v2/home",
+        ] {
+            assert!(!SQS_URL.is_match(url), "{url}");
+        }
+    }
+
+    #[test]
+    fn turns_an_arn_into_the_url() {
+        assert_eq!(
+            replacement("arn:aws:sqs:eu-west-1:123456789012:new-objects"),
+            Some((
+                "a queue ARN",
+                "https://sqs.eu-west-1.amazonaws.com/123456789012/new-objects".to_owned()
+            ))
+        );
+        assert_eq!(
+            replacement("arn:aws-cn:sqs:cn-north-1:123456789012:q.fifo").map(|r| r.1),
+            Some("https://sqs.cn-north-1.amazonaws.com.cn/123456789012/q.fifo".to_owned())
+        );
+        assert_eq!(
+            replacement("http://sqs.eu-west-1.amazonaws.com/123456789012/q").map(|r| r.1),
+            Some("https://sqs.eu-west-1.amazonaws.com/123456789012/q".to_owned())
+        );
+        assert_eq!(replacement("https://example.com/q"), None);
+    }
+}

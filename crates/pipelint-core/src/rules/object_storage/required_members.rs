@@ -1,0 +1,135 @@
+use serde_json::Value;
+
+use super::{AUTHENTICATION, Requirement, SOURCE, TYPE, required_members};
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// An object-storage source has the members its choices require (spec 2.7; real-API
+    /// notes): `azureblobstorage` needs `azureContainerName` and `path` (the path inside the
+    /// container; Azure does not use `url`); every other type needs `url`; `CONNECTION_STRING`
+    /// needs `connectionString`, `IAM_USER` needs `accessKey` and `IAM_ROLE` needs `iamRole`.
+    /// A required string that is empty (`""`) counts as missing. Members required by an
+    /// authentication method are not asked for when the method does not suit the storage type
+    /// (`object-storage-auth-for-type` reports that).
+    ///
+    /// ## Why it matters
+    /// Without the location of the files or the credential of the chosen method the pipe has
+    /// nothing to read or no way to read it, and the API rejects the request.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "authentication": "IAM_ROLE",
+    ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add the member named in the finding, e.g.
+    /// `"iamRole": "arn:aws:iam::123456789012:role/pipe-reader"`.
+    pub static RULE = {
+        code: "PL302",
+        name: "object-storage-required-members",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "The object-storage source lacks a member its type or authentication requires",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for requirement in required_members(cx) {
+        let pointer = requirement.pointer();
+        let member = requirement.member;
+        let diagnostic = match cx.get(&pointer) {
+            None => Diagnostic::new(
+                &RULE,
+                cx.document.object_anchor(SOURCE),
+                &pointer,
+                message(cx, &requirement),
+            )
+            .with_label(format!("`{member}` missing here")),
+            Some(Value::Null) => cx
+                .at_value(&RULE, &pointer, message(cx, &requirement))
+                .with_label(format!("`{member}` is null")),
+            Some(Value::String(s)) if s.is_empty() => cx
+                .at_value(
+                    &RULE,
+                    &pointer,
+                    format!("{}, but it is empty", message(cx, &requirement)),
+                )
+                .with_label("empty"),
+            // Set, or of a type the schema reports.
+            Some(_) => continue,
+        };
+        out.push(add_context(cx, &requirement, diagnostic));
+    }
+}
+
+fn message(cx: &Context, requirement: &Requirement) -> String {
+    let member = requirement.member;
+    let cause = cx.get_str(requirement.cause).unwrap_or_default();
+    if requirement.cause == TYPE {
+        format!("the `{cause}` storage type needs `{member}`")
+    } else {
+        format!("`{cause}` authentication needs `{member}`")
+    }
+}
+
+/// The secondary labels and the help: what to add, and what may have been meant instead.
+fn add_context(cx: &Context, requirement: &Requirement, diagnostic: Diagnostic) -> Diagnostic {
+    let cause_label = if requirement.cause == AUTHENTICATION {
+        "authentication set here"
+    } else {
+        "storage type set here"
+    };
+    let mut diagnostic = diagnostic.with_secondary(cx.value_span(requirement.cause), cause_label);
+    let verb = if cx.get(&requirement.pointer()).is_some() {
+        "set"
+    } else {
+        "add"
+    };
+    let url = format!("{SOURCE}/url");
+    let path = format!("{SOURCE}/path");
+    let help = match requirement.member {
+        "azureContainerName" => format!(
+            "{verb} `\"azureContainerName\"`: the name of the Blob Storage container that holds the files"
+        ),
+        "path" if verb == "add" && cx.get(&url).is_some() => {
+            diagnostic = diagnostic.with_secondary(cx.key_span(&url), "Azure does not use `url`");
+            "Azure Blob Storage reads the files from `path`, relative to the container (e.g. \
+             `exports/*.json`): replace `url` with `path`"
+                .to_owned()
+        }
+        "path" => format!(
+            "{verb} `\"path\"`: the path of the files inside the container, wildcards allowed \
+             (e.g. `exports/*.json`)"
+        ),
+        "url" if verb == "add" && cx.get(&path).is_some() => {
+            diagnostic = diagnostic
+                .with_secondary(cx.key_span(&path), "`path` is for Azure Blob Storage only");
+            "give the full address of the files in `url` (wildcards allowed), e.g. \
+             `https://bucket.s3.eu-west-1.amazonaws.com/data/*.json`, and remove `path`"
+                .to_owned()
+        }
+        "url" => format!(
+            "{verb} `\"url\"`: the address of the files, wildcards allowed, e.g. \
+             `https://bucket.s3.eu-west-1.amazonaws.com/data/*.json`"
+        ),
+        "connectionString" => format!(
+            "{verb} `\"connectionString\"`: the storage account's connection string, preferably \
+             as a placeholder such as `${{AZURE_STORAGE_CONNECTION_STRING}}`"
+        ),
+        "accessKey" => format!(
+            "{verb} `\"accessKey\": {{\"accessKeyId\": \"…\", \"secretKey\": \"${{AWS_SECRET_KEY}}\"}}` \
+             with the IAM user's key, or use another authentication"
+        ),
+        "iamRole" => format!(
+            "{verb} `\"iamRole\"`: the ARN of the role the pipe assumes, e.g. \
+             `arn:aws:iam::123456789012:role/pipe-reader`"
+        ),
+        other => format!("{verb} `\"{other}\"`"),
+    };
+    diagnostic.with_help(help)
+}

@@ -1,0 +1,60 @@
+use super::table_mappings;
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::rules::support::strings;
+
+declare_rule! {
+    /// ## What it checks
+    /// No column of a Postgres table mapping's `sortingKeys` is also in its
+    /// `excludedColumns`.
+    ///
+    /// ## Why it matters
+    /// An excluded column does not exist in the destination table, so the table cannot be
+    /// sorted by it and creating it fails.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"excludedColumns": ["customer_id"], "useCustomSortingKey": true,
+    ///  "sortingKeys": ["customer_id", "id"]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Remove the column from `sortingKeys`, or stop excluding it.
+    pub static RULE = {
+        code: "PL403",
+        name: "postgres-excluded-sorting-key",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "A Postgres sorting key column is also an excluded column",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for (mapping_pointer, mapping) in table_mappings(cx) {
+        let excluded: Vec<(usize, &str)> = strings(mapping.get("excludedColumns")).collect();
+        if excluded.is_empty() {
+            continue;
+        }
+        for (index, key) in strings(mapping.get("sortingKeys")) {
+            let Some((excluded_index, _)) = excluded.iter().find(|(_, c)| *c == key) else {
+                continue;
+            };
+            let pointer = format!("{mapping_pointer}/sortingKeys/{index}");
+            let excluded_pointer = format!("{mapping_pointer}/excludedColumns/{excluded_index}");
+            out.push(
+                cx.at_value(
+                    &RULE,
+                    &pointer,
+                    format!("`{key}` is excluded, so it cannot be part of the sorting key"),
+                )
+                .with_label("excluded column in the sorting key")
+                .with_secondary(cx.value_span(&excluded_pointer), "excluded here")
+                .with_help(format!(
+                    "remove `{key}` from `sortingKeys`, or remove it from `excludedColumns`"
+                )),
+            );
+        }
+    }
+}

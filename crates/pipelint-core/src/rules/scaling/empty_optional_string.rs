@@ -1,0 +1,107 @@
+use serde_json::Value;
+
+use super::remove_member_fix;
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::rules::object_storage;
+
+declare_rule! {
+    /// ## What it checks
+    /// Optional string members of a source are not empty (`""`): Kafka `consumerGroup`,
+    /// `caCertificate`, `iamRole` and `schemaRegistry.caCertificate`; Kinesis `iamRole`;
+    /// object-storage `path`, `azureContainerName`, `connectionString`, `iamRole`,
+    /// `delimiter`, `queueUrl` (and `url` on Azure, which does not use it); Postgres
+    /// `publicationName` and `replicationSlotName`. A member that the body's choices require
+    /// (such as `iamRole` with `IAM_ROLE` authentication) is not optional: an empty value
+    /// there is reported by the rule that requires it.
+    ///
+    /// ## Why it matters
+    /// The server rejects empty strings in optional members (real-API notes). Leaving the
+    /// member out gives the default behaviour, e.g. a consumer group named after the pipe.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"kafka": {"type": "kafka", "consumerGroup": "", "caCertificate": ""}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Remove the member, or give it a value.
+    pub static RULE = {
+        code: "PL506",
+        name: "empty-optional-string",
+        severity: Warning,
+        kinds: [CreatePipe],
+        summary: "An optional source member is an empty string (leave it out instead)",
+        check: Some(check),
+    };
+}
+
+/// Optional string members of each source, relative to the source object.
+const OPTIONAL: &[(&str, &[&str])] = &[
+    (
+        "/source/kafka",
+        &[
+            "consumerGroup",
+            "caCertificate",
+            "iamRole",
+            "schemaRegistry/caCertificate",
+        ],
+    ),
+    ("/source/kinesis", &["iamRole"]),
+    (
+        "/source/objectStorage",
+        &[
+            "url",
+            "path",
+            "azureContainerName",
+            "connectionString",
+            "iamRole",
+            "delimiter",
+            "queueUrl",
+        ],
+    ),
+    (
+        "/source/postgres",
+        &["settings/publicationName", "settings/replicationSlotName"],
+    ),
+];
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for (source, members) in OPTIONAL {
+        if !cx.get(source).is_some_and(Value::is_object) {
+            continue;
+        }
+        for member in *members {
+            let pointer = format!("{source}/{member}");
+            if cx.get_str(&pointer) != Some("") || required_here(cx, source, member) {
+                continue;
+            }
+            let name = member.rsplit('/').next().unwrap_or(member);
+            let mut diagnostic = cx
+                .at_value(&RULE, &pointer, format!("`{name}` is an empty string"))
+                .with_label("empty")
+                .with_help(format!(
+                    "remove `{name}` (the server rejects empty strings in optional members), or give it a value"
+                ));
+            if let Some(fix) = remove_member_fix(cx, &pointer) {
+                diagnostic = diagnostic.with_fix(fix);
+            }
+            out.push(diagnostic);
+        }
+    }
+}
+
+/// Whether the body's choices make the member required, so that the rule requiring it
+/// reports an empty value (real-API notes: `iamRole` with `IAM_ROLE` for Kafka and Kinesis;
+/// object storage: see `object-storage-required-members`).
+fn required_here(cx: &Context, source: &str, member: &str) -> bool {
+    match source {
+        "/source/objectStorage" => object_storage::is_required(cx, member),
+        "/source/kafka" | "/source/kinesis" => {
+            member == "iamRole"
+                && cx.get_str(&format!("{source}/authentication")) == Some("IAM_ROLE")
+        }
+        _ => false,
+    }
+}

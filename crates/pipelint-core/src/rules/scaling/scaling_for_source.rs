@@ -1,0 +1,83 @@
+use super::{pipe_source, remove_member_fix, scaling_applies, scaling_applies_to, scaling_members};
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::rules::support::SourceKind;
+
+declare_rule! {
+    /// ## What it checks
+    /// Each scaling member suits the pipe's source kind (spec 2.5; real-API notes):
+    /// `replicas` applies to Kafka pipes, `replicaCpuMillicores` and `replicaMemoryGb` to
+    /// streaming pipes (Kafka and Kinesis), `concurrency` to object-storage pipes. It checks
+    /// the `scaling` of a create body, and a scaling patch when `pipelint check --pipe
+    /// <create body> <patch>` says which pipe the patch is for. Postgres pipes are left to
+    /// `scaling-on-postgres`.
+    ///
+    /// ## Why it matters
+    /// A member that does not apply to the pipe is ignored or refused by the service, so the
+    /// pipe does not get the resources you planned for it.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"source": {"kinesis": {"streamName": "clicks"}}, "scaling": {"replicas": 3}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Remove the member. A Kinesis pipe is sized with `replicaCpuMillicores` and
+    /// `replicaMemoryGb`; an object-storage pipe with `settings.object_storage_concurrency`.
+    pub static RULE = {
+        code: "PL500",
+        name: "scaling-for-source",
+        severity: Warning,
+        kinds: [CreatePipe, PipeScaling],
+        summary: "A scaling member does not apply to the pipe's source kind",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(source) = pipe_source(cx) else {
+        return;
+    };
+    if source.kind == SourceKind::Postgres {
+        return;
+    }
+    for (member, pointer) in scaling_members(cx) {
+        if scaling_applies(member, source.kind) {
+            continue;
+        }
+        let mut diagnostic = cx
+            .at_key(
+                &RULE,
+                &pointer,
+                format!("`{member}` does not apply to {}", source.describe()),
+            )
+            .with_label("not used by this pipe")
+            .with_help(format!(
+                "remove `{member}`: it applies to {} only{}",
+                scaling_applies_to(member),
+                alternative(source.kind)
+            ));
+        if let Some(span) = &source.span {
+            diagnostic = diagnostic.with_secondary(span.clone(), source.label());
+        }
+        if let Some(fix) = remove_member_fix(cx, &pointer) {
+            diagnostic = diagnostic.with_fix(fix);
+        }
+        out.push(diagnostic);
+    }
+}
+
+/// How a pipe of this kind is sized instead.
+fn alternative(kind: SourceKind) -> &'static str {
+    match kind {
+        SourceKind::Kafka => "",
+        SourceKind::Kinesis => {
+            "; a Kinesis pipe is sized with `replicaCpuMillicores` and `replicaMemoryGb`"
+        }
+        SourceKind::ObjectStorage => {
+            "; an object-storage pipe is tuned with `settings.object_storage_concurrency`"
+        }
+        SourceKind::Postgres => "",
+    }
+}

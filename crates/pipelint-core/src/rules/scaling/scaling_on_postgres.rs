@@ -1,0 +1,85 @@
+use super::{pipe_source, removal_span, scaling_members};
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::kind::DocumentKind;
+use crate::rule::Context;
+use crate::rules::support::SourceKind;
+
+declare_rule! {
+    /// ## What it checks
+    /// A Postgres pipe has no `scaling` block (real-API notes), and no scaling patch is sent
+    /// for one (checked when `pipelint check --pipe <create body> <patch>` names a Postgres
+    /// pipe). An empty patch is left to `empty-scaling-patch`.
+    ///
+    /// ## Why it matters
+    /// Replicas, per-replica resources and concurrency are how streaming and object-storage
+    /// pipes are scaled; a database pipe is not scaled this way, so the block has no effect
+    /// or is refused.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"source": {"postgres": {"host": "db.example.com"}}, "scaling": {"replicas": 2}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Remove `scaling`. A Postgres pipe's throughput is tuned in `source.postgres.settings`,
+    /// for example `pullBatchSize` and `initialLoadParallelism`.
+    pub static RULE = {
+        code: "PL501",
+        name: "scaling-on-postgres",
+        severity: Warning,
+        kinds: [CreatePipe, PipeScaling],
+        summary: "A scaling block or scaling patch for a Postgres pipe",
+        check: Some(check),
+    };
+}
+
+const HELP_TAIL: &str = "a Postgres pipe's throughput is tuned in `source.postgres.settings`, \
+                         for example `pullBatchSize` and `initialLoadParallelism`";
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(source) = pipe_source(cx) else {
+        return;
+    };
+    if source.kind != SourceKind::Postgres {
+        return;
+    }
+    match (cx.kind, source.span) {
+        (DocumentKind::CreatePipe, Some(span)) => {
+            if !cx.get("/scaling").is_some_and(serde_json::Value::is_object) {
+                return;
+            }
+            out.push(
+                cx.at_key(
+                    &RULE,
+                    "/scaling",
+                    "`scaling` does not apply to a Postgres pipe",
+                )
+                .with_label("not used by a Postgres pipe")
+                .with_secondary(span, "the pipe reads from `postgres`")
+                .with_help(format!("remove `scaling`: {HELP_TAIL}"))
+                .with_fix(Fix {
+                    title: "Remove `scaling`".to_owned(),
+                    span: removal_span(cx, "/scaling"),
+                    replacement: String::new(),
+                }),
+            );
+        }
+        _ => {
+            if scaling_members(cx).is_empty() {
+                return;
+            }
+            out.push(
+                Diagnostic::new(
+                    &RULE,
+                    cx.document.object_anchor(""),
+                    "",
+                    "this scaling patch is for the pipe given with `--pipe`, a Postgres pipe, \
+                     which is not scaled this way",
+                )
+                .with_label("scaling patch for a Postgres pipe")
+                .with_help(format!("don't send this patch: {HELP_TAIL}")),
+            );
+        }
+    }
+}

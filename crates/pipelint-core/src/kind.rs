@@ -1,8 +1,14 @@
 //! Document kinds and how a document's kind is told from its name or content.
+//!
+//! The kind comes from, in this order: `--kind`, the file name's suffix (see
+//! [`DocumentKind::from_file_name`]), then the content. Content detection is a fixed decision
+//! list (see [`detect`]): the first step that matches decides, and every outcome carries the
+//! reason it was chosen, which `pipelint check --explain-kind` prints. Content that matches no
+//! step, or a step that cannot choose between kinds, yields no kind and the candidates.
 
 use std::fmt;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// The kinds of document pipelint knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11,6 +17,26 @@ pub enum DocumentKind {
     CreatePipe,
     /// Body of `PATCH .../pipes/{pipeId}/scaling` (spec 4.2).
     PipeScaling,
+    /// A pipe record as the API returns it (spec 2.2).
+    Pipe,
+    /// The 200 response of a pipe operation: `{requestId, result: Pipe, status}` (spec 2.1).
+    PipeResponse,
+    /// One service record (spec 2.8).
+    Service,
+    /// The 200 response of the service list: `{requestId, result: [Service], status}` (spec 4.3).
+    ServiceList,
+    /// The 400 response body `{error, status}` of the cloud API (spec 7).
+    Error,
+    /// Alert create body of the self-hosted analytics stack (spec 2.9, 4.5).
+    StackAlert,
+    /// Alert create body of the managed analytics stack, which also allows email channels (4.4).
+    ManagedStackAlert,
+    /// Chart series query body of the self-hosted analytics stack (spec 2.9, 4.5).
+    ChartSeries,
+    /// Dashboard create body of the analytics stack.
+    Dashboard,
+    /// Dashboard update body of the analytics stack.
+    DashboardUpdate,
 }
 
 /// Members of a scaling patch (spec 4.2).
@@ -21,14 +47,149 @@ pub const SCALING_MEMBERS: &[&str] = &[
     "concurrency",
 ];
 
+/// Members only a pipe record has, never a create body (spec 2.2).
+pub const PIPE_RECORD_MEMBERS: &[&str] = &["id", "serviceId", "state", "createdAt", "updatedAt"];
+
+/// Members that only a service record has (spec 2.8).
+pub const SERVICE_MEMBERS: &[&str] = &[
+    "clickhouseVersion",
+    "numReplicas",
+    "minReplicaMemoryGb",
+    "maxReplicaMemoryGb",
+    "minTotalMemoryGb",
+    "maxTotalMemoryGb",
+    "idleScaling",
+    "idleTimeoutMinutes",
+    "isPrimary",
+    "isReadonly",
+    "hasTransparentDataEncryption",
+    "transparentDataEncryptionKeyId",
+    "encryptionKey",
+    "encryptionAssumedRoleIdentifier",
+    "encryptionRoleId",
+    "byocId",
+    "dataWarehouseId",
+    "availablePrivateEndpointIds",
+    "privateEndpointIds",
+    "endpoints",
+    "ipAccessList",
+];
+
+/// Members that only an alert body has (spec 2.9; real-API notes, including the keys of
+/// the older API version).
+pub const ALERT_MEMBERS: &[&str] = &[
+    "threshold",
+    "thresholdType",
+    "threshold_type",
+    "interval",
+    "channel",
+    "savedSearchId",
+    "tileId",
+    "dashboardId",
+    "chartId",
+];
+
+/// Members that only a chart series query has (spec 2.9).
+pub const CHART_SERIES_MEMBERS: &[&str] = &["startTime", "endTime", "granularity"];
+
+/// File name suffixes and the kind each one names. Suffixes are matched without regard to
+/// case; none is a suffix of another, so the order does not matter.
+pub const FILE_SUFFIXES: &[(&str, DocumentKind)] = &[
+    (".pipe.json", DocumentKind::CreatePipe),
+    (".create-pipe.json", DocumentKind::CreatePipe),
+    (".scaling.json", DocumentKind::PipeScaling),
+    (".pipe-scaling.json", DocumentKind::PipeScaling),
+    (".pipe-record.json", DocumentKind::Pipe),
+    (".pipe-response.json", DocumentKind::PipeResponse),
+    (".service.json", DocumentKind::Service),
+    (".service-list.json", DocumentKind::ServiceList),
+    (".error.json", DocumentKind::Error),
+    (".alert.json", DocumentKind::StackAlert),
+    (".stack-alert.json", DocumentKind::StackAlert),
+    (".managed-alert.json", DocumentKind::ManagedStackAlert),
+    (".managed-stack-alert.json", DocumentKind::ManagedStackAlert),
+    (".chart-series.json", DocumentKind::ChartSeries),
+    (".dashboard.json", DocumentKind::Dashboard),
+    (".dashboard-update.json", DocumentKind::DashboardUpdate),
+];
+
+/// The outcome of telling a document's kind, with the reason (for `--explain-kind`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindChoice {
+    /// The kind chosen; `None` when the kind is unknown or ambiguous.
+    pub kind: Option<DocumentKind>,
+    /// Why this kind was chosen, or why none could be (one sentence, Markdown code spans).
+    pub reason: String,
+    /// When no kind was chosen: the kinds the content could be (empty when it fits none).
+    pub candidates: Vec<DocumentKind>,
+}
+
+impl KindChoice {
+    fn chosen(kind: DocumentKind, reason: impl Into<String>) -> Self {
+        KindChoice {
+            kind: Some(kind),
+            reason: reason.into(),
+            candidates: Vec::new(),
+        }
+    }
+
+    fn open(reason: impl Into<String>, candidates: &[DocumentKind]) -> Self {
+        KindChoice {
+            kind: None,
+            reason: reason.into(),
+            candidates: candidates.to_vec(),
+        }
+    }
+
+    /// Tells the kind: the given kind first, then the file name, then the content.
+    pub fn decide(
+        given: Option<DocumentKind>,
+        file_name: Option<&str>,
+        value: &Value,
+    ) -> KindChoice {
+        if let Some(kind) = given {
+            return KindChoice::chosen(kind, format!("given with `--kind {kind}`"));
+        }
+        if let Some(name) = file_name
+            && let Some((suffix, kind)) = DocumentKind::file_suffix(name)
+        {
+            return KindChoice::chosen(kind, format!("the file name ends with `{suffix}`"));
+        }
+        detect(value)
+    }
+}
+
 impl DocumentKind {
-    pub const ALL: &'static [DocumentKind] = &[DocumentKind::CreatePipe, DocumentKind::PipeScaling];
+    pub const ALL: &'static [DocumentKind] = &[
+        DocumentKind::CreatePipe,
+        DocumentKind::PipeScaling,
+        DocumentKind::Pipe,
+        DocumentKind::PipeResponse,
+        DocumentKind::Service,
+        DocumentKind::ServiceList,
+        DocumentKind::Error,
+        DocumentKind::StackAlert,
+        DocumentKind::ManagedStackAlert,
+        DocumentKind::ChartSeries,
+        DocumentKind::Dashboard,
+        DocumentKind::DashboardUpdate,
+    ];
 
     /// The kebab-case name used by `--kind` and in config files.
     pub fn name(self) -> &'static str {
         match self {
             DocumentKind::CreatePipe => "create-pipe",
             DocumentKind::PipeScaling => "pipe-scaling",
+            DocumentKind::Pipe => "pipe",
+            DocumentKind::PipeResponse => "pipe-response",
+            DocumentKind::Service => "service",
+            DocumentKind::ServiceList => "service-list",
+            DocumentKind::Error => "error",
+            DocumentKind::StackAlert => "stack-alert",
+            DocumentKind::ManagedStackAlert => "managed-stack-alert",
+            DocumentKind::ChartSeries => "chart-series",
+            DocumentKind::Dashboard => "dashboard",
+            DocumentKind::DashboardUpdate => "dashboard-update",
         }
     }
 
@@ -38,31 +199,347 @@ impl DocumentKind {
 
     /// Tells the kind from the content alone; `None` when it cannot be told.
     pub fn detect(value: &Value) -> Option<DocumentKind> {
-        let object = value.as_object()?;
-        if object.contains_key("source") || object.contains_key("destination") {
-            return Some(DocumentKind::CreatePipe);
-        }
-        if !object.is_empty() && object.keys().all(|k| SCALING_MEMBERS.contains(&k.as_str())) {
-            return Some(DocumentKind::PipeScaling);
-        }
-        None
+        detect(value).kind
     }
 
     /// Tells the kind from a file name suffix such as `orders.pipe.json`.
     pub fn from_file_name(file_name: &str) -> Option<DocumentKind> {
+        Self::file_suffix(file_name).map(|(_, kind)| kind)
+    }
+
+    /// The suffix of [`FILE_SUFFIXES`] the file name ends with, and its kind.
+    pub fn file_suffix(file_name: &str) -> Option<(&'static str, DocumentKind)> {
         let lower = file_name.to_ascii_lowercase();
-        if lower.ends_with(".pipe.json") {
-            Some(DocumentKind::CreatePipe)
-        } else if lower.ends_with(".scaling.json") {
-            Some(DocumentKind::PipeScaling)
-        } else {
-            None
-        }
+        FILE_SUFFIXES
+            .iter()
+            .copied()
+            .find(|(suffix, _)| lower.ends_with(suffix))
+    }
+
+    /// The file name suffixes that name this kind.
+    pub fn suffixes(self) -> impl Iterator<Item = &'static str> {
+        FILE_SUFFIXES
+            .iter()
+            .filter(move |(_, kind)| *kind == self)
+            .map(|(suffix, _)| *suffix)
+    }
+
+    /// Whether the document is a response envelope whose records sit under `result`.
+    pub fn is_envelope(self) -> bool {
+        matches!(
+            self,
+            DocumentKind::PipeResponse | DocumentKind::ServiceList | DocumentKind::Error
+        )
     }
 }
 
 impl fmt::Display for DocumentKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The members of `object` among `names`, as code spans: "`id`", "`state`".
+fn present(object: &Map<String, Value>, names: &[&str]) -> Vec<String> {
+    names
+        .iter()
+        .filter(|n| object.contains_key(**n))
+        .map(|n| format!("`{n}`"))
+        .collect()
+}
+
+/// "`a`", "`a` and `b`", "`a`, `b` and `c`".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Tells the kind from the content: the decision list. The first step that applies decides.
+///
+/// 1. Not an object: unknown (every body is an object).
+/// 2. `result` (a success envelope): an array makes a `service-list`, an object a
+///    `pipe-response`; anything else is ambiguous between the two.
+/// 3. `error`: an `error` body.
+/// 4. `requestId` without `result` or `error`: ambiguous between the three envelopes.
+/// 5. `tiles`: a dashboard; an `update` when a filter carries an `id`, else a create body.
+/// 6. `startTime`, `endTime` or `granularity`: a `chart-series` query.
+/// 7. An alert member (`threshold`, `thresholdType`, `interval`, `channel`, `savedSearchId`,
+///    `tileId`, `dashboardId`, or an older-version key) or `source` set to `tile` or
+///    `saved_search`: an alert; `managed-stack-alert` when the channel is an email channel,
+///    else `stack-alert` (the stricter form; webhook channels are the same in both).
+/// 8. `source` or `destination`: a pipe; a `pipe` record when it also has a member only
+///    records have (`id`, `serviceId`, `state`, `createdAt`, `updatedAt`), else `create-pipe`.
+/// 9. A member only service records have (`clickhouseVersion`, `numReplicas`, `endpoints`,
+///    …): a `service`.
+/// 10. Only scaling members (and at least one): `pipe-scaling`.
+/// 11. `state`: a `pipe` record; `id` or `createdAt` alone: ambiguous between `pipe` and
+///     `service`.
+/// 12. Anything else: unknown.
+pub fn detect(value: &Value) -> KindChoice {
+    use DocumentKind as K;
+    let object = match value {
+        Value::Object(object) => object,
+        Value::Array(_) => {
+            return KindChoice::open(
+                "the document is an array; every API body is a JSON object",
+                &[],
+            );
+        }
+        _ => {
+            return KindChoice::open(
+                "the document is a single value; every API body is a JSON object",
+                &[],
+            );
+        }
+    };
+
+    // 2. Success envelopes.
+    if let Some(result) = object.get("result") {
+        return match result {
+            Value::Array(_) => KindChoice::chosen(
+                K::ServiceList,
+                "`result` is an array: the response envelope of the service list (spec 4.3)",
+            ),
+            Value::Object(_) => KindChoice::chosen(
+                K::PipeResponse,
+                "`result` is an object: the response envelope of a pipe operation (spec 4.1, 4.2)",
+            ),
+            _ => KindChoice::open(
+                "`result` is neither an object (a pipe response) nor an array (a service list)",
+                &[K::PipeResponse, K::ServiceList],
+            ),
+        };
+    }
+    // 3. Error bodies.
+    if object.contains_key("error") {
+        return KindChoice::chosen(K::Error, "it has `error`: an error response body (spec 7)");
+    }
+    // 4. An envelope without its payload.
+    if object.contains_key("requestId") {
+        return KindChoice::open(
+            "`requestId` marks a response envelope, but it has neither `result` nor `error`",
+            &[K::PipeResponse, K::ServiceList, K::Error],
+        );
+    }
+    // 5. Dashboards.
+    if object.contains_key("tiles") {
+        let filter_with_id = object
+            .get("filters")
+            .and_then(Value::as_array)
+            .is_some_and(|filters| filters.iter().any(|f| f.get("id").is_some()));
+        return if filter_with_id {
+            KindChoice::chosen(
+                K::DashboardUpdate,
+                "it has `tiles` and a filter with an `id`: only update bodies name existing filters",
+            )
+        } else {
+            KindChoice::chosen(
+                K::Dashboard,
+                "it has `tiles` and no filter with an `id`: a create body (the filters of an update body carry their `id`)",
+            )
+        };
+    }
+    // 6. Chart series queries.
+    let chart = present(object, CHART_SERIES_MEMBERS);
+    if !chart.is_empty() {
+        return KindChoice::chosen(
+            K::ChartSeries,
+            format!(
+                "it has {}: a chart series query (spec 2.9)",
+                and_list(&chart)
+            ),
+        );
+    }
+    // 7. Alerts.
+    let mut alert = present(object, ALERT_MEMBERS);
+    if let Some(source @ ("tile" | "saved_search")) = object.get("source").and_then(Value::as_str) {
+        alert.push(format!("`source: \"{source}\"`"));
+    }
+    if !alert.is_empty() {
+        let channel = object.get("channel");
+        let email = channel.and_then(|c| c.get("type")).and_then(Value::as_str) == Some("email")
+            || channel.is_some_and(|c| c.get("emailRecipients").is_some());
+        return if email {
+            KindChoice::chosen(
+                K::ManagedStackAlert,
+                format!(
+                    "it has {} and an email channel, which only the managed form accepts",
+                    and_list(&alert)
+                ),
+            )
+        } else {
+            KindChoice::chosen(
+                K::StackAlert,
+                format!(
+                    "it has {}: an alert, checked as the self-hosted form (its channels are a subset of the managed form's; pass `--kind managed-stack-alert` or name the file `*.managed-alert.json` for the managed form)",
+                    and_list(&alert)
+                ),
+            )
+        };
+    }
+    // 8. Pipes: create bodies and records.
+    let pipe = present(object, &["source", "destination"]);
+    if !pipe.is_empty() {
+        let record = present(object, PIPE_RECORD_MEMBERS);
+        return if record.is_empty() {
+            KindChoice::chosen(
+                K::CreatePipe,
+                format!(
+                    "it has {} and none of the members only pipe records have: a create-pipe body",
+                    and_list(&pipe)
+                ),
+            )
+        } else {
+            KindChoice::chosen(
+                K::Pipe,
+                format!(
+                    "it has {} and {}, which only pipe records have: a pipe record (spec 2.2)",
+                    and_list(&pipe),
+                    and_list(&record)
+                ),
+            )
+        };
+    }
+    // 9. Services.
+    let service = present(object, SERVICE_MEMBERS);
+    if !service.is_empty() {
+        return KindChoice::chosen(
+            K::Service,
+            format!(
+                "it has {}, which only service records have (spec 2.8)",
+                and_list(&service)
+            ),
+        );
+    }
+    // 10. Scaling patches.
+    if !object.is_empty() && object.keys().all(|k| SCALING_MEMBERS.contains(&k.as_str())) {
+        return KindChoice::chosen(
+            K::PipeScaling,
+            "it has only scaling members: a scaling patch (spec 4.2)",
+        );
+    }
+    // 11. Records with too little to go on.
+    if object.contains_key("state") {
+        return KindChoice::chosen(
+            K::Pipe,
+            "it has `state`, which of the records only pipes have (spec 2.2)",
+        );
+    }
+    let record = present(object, &["id", "createdAt"]);
+    if !record.is_empty() {
+        return KindChoice::open(
+            format!(
+                "it has {}, which pipe and service records both have, and nothing that tells them apart",
+                and_list(&record)
+            ),
+            &[K::Pipe, K::Service],
+        );
+    }
+    KindChoice::open(
+        if object.is_empty() {
+            "the object is empty"
+        } else {
+            "the object has none of the members that identify a body"
+        },
+        &[],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn kind(value: Value) -> Option<DocumentKind> {
+        detect(&value).kind
+    }
+
+    #[test]
+    fn tells_every_kind_from_content() {
+        use DocumentKind as K;
+        let cases = [
+            (json!({"name": "p", "source": {"kafka": {}}}), K::CreatePipe),
+            (json!({"replicas": 2}), K::PipeScaling),
+            (
+                json!({"id": "x", "source": {}, "state": "Running"}),
+                K::Pipe,
+            ),
+            (json!({"id": "x", "name": "p", "state": "Running"}), K::Pipe),
+            (
+                json!({"requestId": "r", "result": {}, "status": 200}),
+                K::PipeResponse,
+            ),
+            (
+                json!({"requestId": "r", "result": [], "status": 200}),
+                K::ServiceList,
+            ),
+            (json!({"id": "x", "clickhouseVersion": "24.8"}), K::Service),
+            (json!({"error": "bad", "status": 400}), K::Error),
+            (json!({"source": "tile", "threshold": 1}), K::StackAlert),
+            (
+                json!({"threshold": 1, "channel": {"type": "email", "emailRecipients": []}}),
+                K::ManagedStackAlert,
+            ),
+            (json!({"startTime": 1, "series": []}), K::ChartSeries),
+            (json!({"name": "d", "tiles": []}), K::Dashboard),
+            (
+                json!({"name": "d", "tiles": [], "filters": [{"id": "f"}]}),
+                K::DashboardUpdate,
+            ),
+        ];
+        for (value, expected) in cases {
+            assert_eq!(kind(value.clone()), Some(expected), "{value}");
+        }
+    }
+
+    #[test]
+    fn names_the_candidates_when_ambiguous() {
+        let choice = detect(&json!({"id": "x", "name": "n"}));
+        assert_eq!(choice.kind, None);
+        assert_eq!(
+            choice.candidates,
+            vec![DocumentKind::Pipe, DocumentKind::Service]
+        );
+        let envelope = detect(&json!({"requestId": "r", "status": 200}));
+        assert_eq!(envelope.candidates.len(), 3);
+        assert!(detect(&json!({"hello": "world"})).candidates.is_empty());
+        assert_eq!(kind(json!([1])), None);
+        assert_eq!(kind(json!({})), None);
+    }
+
+    #[test]
+    fn file_suffixes_are_unambiguous() {
+        for (a, _) in FILE_SUFFIXES {
+            for (b, _) in FILE_SUFFIXES {
+                assert!(a == b || !a.ends_with(b), "{a} ends with {b}");
+            }
+        }
+        assert_eq!(
+            DocumentKind::from_file_name("orders.managed-alert.json"),
+            Some(DocumentKind::ManagedStackAlert)
+        );
+        assert_eq!(
+            DocumentKind::from_file_name("Orders.PIPE.json"),
+            Some(DocumentKind::CreatePipe)
+        );
+        assert_eq!(DocumentKind::from_file_name("orders.json"), None);
+        for kind in DocumentKind::ALL {
+            assert!(kind.suffixes().next().is_some(), "{kind} has no suffix");
+        }
+    }
+
+    #[test]
+    fn the_given_kind_wins_then_the_file_name() {
+        let body = json!({"replicas": 2});
+        let given = KindChoice::decide(Some(DocumentKind::Pipe), Some("a.alert.json"), &body);
+        assert_eq!(given.kind, Some(DocumentKind::Pipe));
+        let named = KindChoice::decide(None, Some("a.alert.json"), &body);
+        assert_eq!(named.kind, Some(DocumentKind::StackAlert));
+        assert!(named.reason.contains("`.alert.json`"));
+        let content = KindChoice::decide(None, Some("a.json"), &body);
+        assert_eq!(content.kind, Some(DocumentKind::PipeScaling));
     }
 }

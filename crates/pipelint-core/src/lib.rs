@@ -16,7 +16,7 @@ pub mod suggest;
 
 pub use diagnostic::{Diagnostic, Fix, Label, Severity};
 pub use document::{Document, Loaded, load};
-pub use kind::DocumentKind;
+pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex};
 pub use rule::{Context, Rule};
 
@@ -25,7 +25,7 @@ pub use rule::{Context, Rule};
 pub struct LintOptions<'a> {
     /// The kind given by the user; otherwise told from the file name, then the content.
     pub kind: Option<DocumentKind>,
-    /// The file's name or path, used to tell the kind (`*.pipe.json`, `*.scaling.json`).
+    /// The file's name or path, used to tell the kind (`*.pipe.json`, `*.alert.json`, …).
     pub file_name: Option<&'a str>,
     /// For a scaling patch: the create body of the pipe it will be applied to.
     pub pipe: Option<&'a Document>,
@@ -40,6 +40,9 @@ pub struct LintResult {
     pub text: String,
     /// The kind the document was checked as; `None` when it did not parse or was not told.
     pub kind: Option<DocumentKind>,
+    /// Why that kind was chosen, or why none could be (`--explain-kind`); `None` when the
+    /// document did not parse.
+    pub kind_reason: Option<String>,
     /// Sorted by position.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -81,18 +84,17 @@ fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
         return LintResult {
             text,
             kind: None,
+            kind_reason: None,
             diagnostics,
         };
     };
-    let kind = options
-        .kind
-        .or_else(|| options.file_name.and_then(DocumentKind::from_file_name))
-        .or_else(|| DocumentKind::detect(&document.value));
-    let Some(kind) = kind else {
-        diagnostics.push(unknown_kind(&document));
+    let choice = KindChoice::decide(options.kind, options.file_name, &document.value);
+    let Some(kind) = choice.kind else {
+        diagnostics.push(unknown_kind(&document, &choice));
         return LintResult {
             text,
             kind: None,
+            kind_reason: Some(choice.reason),
             diagnostics,
         };
     };
@@ -113,29 +115,91 @@ fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
     LintResult {
         text,
         kind: Some(kind),
+        kind_reason: Some(choice.reason),
         diagnostics,
     }
 }
 
-fn unknown_kind(document: &Document) -> Diagnostic {
-    let kinds: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();
-    let found = match &document.value {
-        serde_json::Value::Object(_) => "an object with none of the members that identify a body",
-        serde_json::Value::Array(_) => "an array; every API body is a JSON object",
-        _ => "a single value; every API body is a JSON object",
+fn unknown_kind(document: &Document, choice: &KindChoice) -> Diagnostic {
+    let (message, label, kinds) = match choice.candidates.as_slice() {
+        [] => (
+            format!(
+                "cannot tell which kind of document this is: {}",
+                choice.reason
+            ),
+            "kind unknown",
+            DocumentKind::ALL,
+        ),
+        candidates => {
+            let names: Vec<&str> = candidates.iter().map(|k| k.name()).collect();
+            (
+                format!(
+                    "cannot tell which kind of document this is ({}): {}",
+                    or_list(&names),
+                    choice.reason
+                ),
+                "kind ambiguous",
+                candidates,
+            )
+        }
+    };
+    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    let suffixes: Vec<String> = kinds
+        .iter()
+        .filter_map(|k| k.suffixes().next())
+        .map(|s| format!("*{s}"))
+        .collect();
+    let suffixes: Vec<&str> = suffixes.iter().map(String::as_str).collect();
+    let help = if kinds.len() == DocumentKind::ALL.len() {
+        format!(
+            "pass `--kind <KIND>` (one of {}) or name the file after its kind (e.g. `*.pipe.json`, `*.alert.json`); `pipelint check --explain-kind` shows how kinds are told",
+            suggest::list_code(&names)
+        )
+    } else {
+        format!(
+            "pass `--kind <KIND>` (one of {}) or name the file {}",
+            suggest::list_code(&names),
+            suggest::list_code(&suffixes)
+        )
     };
     Diagnostic::new(
         &rules::document::unknown_kind::RULE,
         document.object_anchor(""),
         "",
-        format!("cannot tell which kind of document this is: {found}"),
+        message,
     )
-    .with_label("kind unknown")
-    .with_help(format!(
-        "pass `--kind <KIND>` (one of {}) or name the file `*.pipe.json` / `*.scaling.json`",
-        suggest::list_code(&kinds)
-    ))
+    .with_label(label)
+    .with_help(help)
 }
+
+/// "`a`, `b` or `c`".
+fn or_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => format!("`{one}`"),
+        [init @ .., last] => format!("{} or `{last}`", suggest::list_code(init)),
+    }
+}
+
+/// Pairs of (specific rule, generic schema finding it replaces on the same member).
+static SUPERSEDED: &[(&Rule, &Rule)] = &[
+    (
+        &rules::response::leaked_secret::RULE,
+        &rules::schema::unknown_field::RULE,
+    ),
+    (
+        &rules::stack::percentile_agg_fn::RULE,
+        &rules::schema::invalid_enum_value::RULE,
+    ),
+    (
+        &rules::stack::doc_placeholder::RULE,
+        &rules::schema::invalid_enum_value::RULE,
+    ),
+    (
+        &rules::stack::doc_placeholder::RULE,
+        &rules::schema::schema_violation::RULE,
+    ),
+];
 
 /// Drops what is reported twice or stems from an unrepresentable number, then sorts.
 fn finish(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
@@ -146,6 +210,22 @@ fn finish(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
         .map(|d| d.pointer.clone())
         .collect();
     let out_of_range = &rules::document::number_out_of_range::RULE;
+    // Where a rule says more about a member than the schema's generic finding, the
+    // schema's finding on that member is dropped, so each problem is reported once.
+    let specific: Vec<(&'static Rule, String)> = diagnostics
+        .iter()
+        .filter_map(|d| {
+            SUPERSEDED
+                .iter()
+                .find(|(rule, _)| std::ptr::eq(*rule, d.rule))
+                .map(|(_, generic)| (*generic, d.pointer.clone()))
+        })
+        .collect();
+    diagnostics.retain(|d| {
+        !specific
+            .iter()
+            .any(|(generic, pointer)| std::ptr::eq(*generic, d.rule) && *pointer == d.pointer)
+    });
     diagnostics.retain(|d| {
         // At a number that could not be represented, only that finding counts; where the
         // type is wrong, only the type finding does.

@@ -22,6 +22,20 @@ pub fn schema_text(kind: DocumentKind) -> &'static str {
     match kind {
         DocumentKind::CreatePipe => include_str!("../../../schemas/create-pipe.schema.json"),
         DocumentKind::PipeScaling => include_str!("../../../schemas/pipe-scaling.schema.json"),
+        DocumentKind::Pipe => include_str!("../../../schemas/pipe.schema.json"),
+        DocumentKind::PipeResponse => include_str!("../../../schemas/pipe-response.schema.json"),
+        DocumentKind::Service => include_str!("../../../schemas/service.schema.json"),
+        DocumentKind::ServiceList => include_str!("../../../schemas/service-list.schema.json"),
+        DocumentKind::Error => include_str!("../../../schemas/error.schema.json"),
+        DocumentKind::StackAlert => include_str!("../../../schemas/stack-alert.schema.json"),
+        DocumentKind::ManagedStackAlert => {
+            include_str!("../../../schemas/managed-stack-alert.schema.json")
+        }
+        DocumentKind::ChartSeries => include_str!("../../../schemas/chart-series.schema.json"),
+        DocumentKind::Dashboard => include_str!("../../../schemas/dashboard.schema.json"),
+        DocumentKind::DashboardUpdate => {
+            include_str!("../../../schemas/dashboard-update.schema.json")
+        }
     }
 }
 

@@ -44,6 +44,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub pipe: Option<PathBuf>,
 
+    /// Print, for each document, which kind it is checked as and why.
+    #[arg(long)]
+    pub explain_kind: bool,
+
     /// When to use colour in the output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,

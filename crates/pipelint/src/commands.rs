@@ -113,6 +113,12 @@ fn check(args: &CheckArgs) -> u8 {
                 errors += result.count(Severity::Error);
                 warnings += result.count(Severity::Warning);
                 infos += result.count(Severity::Info);
+                if args.explain_kind {
+                    let line = explain_kind(&item.name, result);
+                    if stdout.write_all(line.as_bytes()).is_err() {
+                        return EXIT_TROUBLE;
+                    }
+                }
                 let text = render::full(&item.name, &result.text, &result.diagnostics, style);
                 if stdout.write_all(text.as_bytes()).is_err() {
                     return EXIT_TROUBLE;
@@ -131,6 +137,15 @@ fn check(args: &CheckArgs) -> u8 {
         EXIT_FINDINGS
     } else {
         EXIT_OK
+    }
+}
+
+/// `orders.json: checked as `create-pipe`: <reason>` (for `--explain-kind`).
+fn explain_kind(name: &str, result: &LintResult) -> String {
+    match (result.kind, &result.kind_reason) {
+        (Some(kind), Some(reason)) => format!("{name}: checked as `{kind}`: {reason}\n"),
+        (None, Some(reason)) => format!("{name}: kind unknown: {reason}\n"),
+        _ => format!("{name}: not checked: the file is not a JSON document\n"),
     }
 }
 

@@ -6,14 +6,18 @@ use std::sync::LazyLock;
 use crate::rule::Rule;
 
 pub mod document;
+pub mod edit;
 pub mod kafka;
 pub mod kinesis;
 pub mod object_storage;
 pub mod pipe;
 pub mod postgres;
+pub mod response;
 pub mod scaling;
 pub mod schema;
 pub mod security;
+pub mod service;
+pub mod stack;
 pub mod support;
 
 /// Every rule pipelint knows, sorted by code. Codes are stable and never reused.
@@ -28,6 +32,9 @@ pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
         postgres::RULES,
         scaling::RULES,
         security::RULES,
+        response::RULES,
+        service::RULES,
+        stack::RULES,
     ];
     let mut all: Vec<&Rule> = groups.iter().flat_map(|g| g.iter().copied()).collect();
     all.sort_by_key(|r| r.code);

@@ -66,7 +66,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         DocumentKind::CreatePipe => diagnostic.with_help(
             "remove `scaling.concurrency` and set `settings.object_storage_concurrency` instead",
         ),
-        DocumentKind::PipeScaling => diagnostic.with_help(
+        _ => diagnostic.with_help(
             "set `settings.object_storage_concurrency` in the pipe's create body instead of \
              scaling `concurrency` with a patch",
         ),

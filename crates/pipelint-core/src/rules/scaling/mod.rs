@@ -78,7 +78,8 @@ pub(crate) fn pipe_source(cx: &Context) -> Option<PipeSource> {
         DocumentKind::PipeScaling => Some(PipeSource {
             kind: single_source(&cx.pipe?.value)?,
             span: None,
-        }),
+        }), // The scaling rules do not apply to the other kinds.
+        _ => None,
     }
 }
 
@@ -87,6 +88,8 @@ pub(crate) fn scaling_object(cx: &Context) -> &'static str {
     match cx.kind {
         DocumentKind::CreatePipe => "/scaling",
         DocumentKind::PipeScaling => "",
+        // Pipe records keep their scaling where create bodies do.
+        _ => "/scaling",
     }
 }
 

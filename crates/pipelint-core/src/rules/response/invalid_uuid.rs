@@ -1,0 +1,81 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::kind::DocumentKind;
+use crate::rule::Context;
+use crate::rules::support::strings;
+
+declare_rule! {
+    /// ## What it checks
+    /// The ids of a record are UUIDs in the canonical 8-4-4-4-12 hexadecimal form: `id` of
+    /// a pipe or service, `serviceId` of a pipe, and the `reversePrivateEndpointIds` of a
+    /// Kafka source (spec 2.2, 2.7, 2.8, 4). A service's `privateEndpointIds` are cloud
+    /// provider endpoint ids (such as `vpce-…`), not UUIDs, and are not checked.
+    ///
+    /// ## Why it matters
+    /// These ids go into request paths (`…/services/{serviceId}/pipes/{pipeId}`). A mock
+    /// with `"id": "pipe-1"` lets tests pass with ids the API never issues, and client code
+    /// that validates or parses them fails only in production.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"id": "orders-pipe", "serviceId": "5f0a4b1e8c2d4e7f9a3b1c2d3e4f5a6b", "state": "Running"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use the id the API returned. A UUID without dashes, in braces or with a `urn:uuid:`
+    /// prefix gets a fix that writes the canonical form.
+    pub static RULE = {
+        code: "PL602",
+        name: "invalid-uuid",
+        severity: Error,
+        kinds: [Pipe, PipeResponse, Service, ServiceList],
+        summary: "An id of a pipe or service record is not a UUID",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let pipe = matches!(cx.kind, DocumentKind::Pipe | DocumentKind::PipeResponse);
+    for record in super::records(cx) {
+        let mut pointers = vec![format!("{record}/id")];
+        if pipe {
+            pointers.push(format!("{record}/serviceId"));
+            let endpoints = format!("{record}/source/kafka/reversePrivateEndpointIds");
+            for (i, _) in strings(cx.get(&endpoints)) {
+                pointers.push(format!("{endpoints}/{i}"));
+            }
+        }
+        for pointer in pointers {
+            let Some(id) = cx.get(&pointer).and_then(Value::as_str) else {
+                continue;
+            };
+            if super::is_any_placeholder(id) {
+                continue;
+            }
+            let Some(problem) = super::uuid_shape_problem(id) else {
+                continue;
+            };
+            let field = super::member_name(&pointer);
+            let mut diagnostic = cx
+                .at_value(
+                    &RULE,
+                    &pointer,
+                    format!("{field} is not a UUID: {}", problem.what),
+                )
+                .with_label("not a UUID")
+                .with_help(
+                    "ids are UUIDs such as 0d7bd6cc-5a5c-4b9e-9a4e-6d1f2f0b8a41: use the id the API returned",
+                );
+            if let Some(canonical) = problem.canonical {
+                diagnostic = diagnostic.with_fix(Fix {
+                    title: format!("Write `{canonical}`"),
+                    span: cx.value_span(&pointer),
+                    replacement: Value::String(canonical).to_string(),
+                });
+            }
+            out.push(diagnostic);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::{Context, pointer_join};
+use crate::rules::edit::remove_member;
+
+declare_rule! {
+    /// ## What it checks
+    /// A response or record holds none of the create-only secrets: `credentials` (Kafka and
+    /// Postgres sources, and `schemaRegistry.credentials`), `accessKey` (Kinesis and object
+    /// storage sources), nor a bare `password`, `secretKey`, `privateKey` or
+    /// `serviceAccountKey` anywhere (spec 2.7: "credentials are not returned in responses";
+    /// real-API notes, decision 8).
+    ///
+    /// ## Why it matters
+    /// The API never returns these members, so a response that has them was edited by hand
+    /// — usually by pasting the create body into a mock. The mock then tests a response
+    /// that cannot occur, and, worse, the committed file holds a secret. Every copy of the
+    /// repository and its history now has it.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"result": {"source": {"kafka": {"credentials": {"username": "ingest", "password": "hunter2"}}}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Remove the member (the fix does that when no literal secret is inside it), and if it
+    /// held a real secret, rotate that secret: deleting it from the file does not delete it
+    /// from the history.
+    pub static RULE = {
+        code: "PL605",
+        name: "leaked-secret",
+        severity: Error,
+        kinds: [Pipe, PipeResponse, Service, ServiceList, Error],
+        summary: "A response holds a create-only secret (credentials, accessKey, password)",
+        check: Some(check),
+    };
+}
+
+/// Members that hold a whole set of credentials (create-only, spec 2.7).
+const CREDENTIAL_MEMBERS: &[&str] = &["credentials", "accessKey"];
+
+/// Members that are a secret themselves.
+const SECRET_VALUES: &[&str] = &["password", "secretKey", "privateKey", "serviceAccountKey"];
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    walk(cx, cx.root(), "", out);
+}
+
+fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
+    match value {
+        Value::Object(members) => {
+            for (name, member) in members {
+                let path = pointer_join(pointer, name);
+                let is_set = !member.is_null();
+                if is_set && CREDENTIAL_MEMBERS.contains(&name.as_str()) {
+                    out.push(report(cx, &path, name, "create-only credentials"));
+                } else if is_set && SECRET_VALUES.contains(&name.as_str()) {
+                    out.push(report(cx, &path, name, "a secret"));
+                } else {
+                    walk(cx, member, &path, out);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                walk(cx, item, &pointer_join(pointer, &i.to_string()), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn report(cx: &Context, pointer: &str, name: &str, what: &str) -> Diagnostic {
+    cx.at_key(
+        &RULE,
+        pointer,
+        format!("the response holds `{name}`, {what} the API never returns"),
+    )
+    .with_label("secret in a response")
+    .with_help(
+        "remove it: responses never carry credentials, so this was pasted in by hand; if it holds a real secret, rotate it (the repository's history keeps it)",
+    )
+    .with_fix(remove_member(cx, pointer))
+}

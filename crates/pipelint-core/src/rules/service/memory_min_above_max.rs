@@ -1,0 +1,66 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::rules::response::records;
+
+declare_rule! {
+    /// ## What it checks
+    /// In a service record, each lower memory bound is not above its upper bound:
+    /// `minReplicaMemoryGb` ≤ `maxReplicaMemoryGb` and `minTotalMemoryGb` ≤
+    /// `maxTotalMemoryGb` (spec 2.8).
+    ///
+    /// ## Why it matters
+    /// The bounds are the autoscaling range of the service; the API never reports a range
+    /// whose lower end is above its upper end. A mock with the bounds swapped tests code
+    /// paths (capacity displays, cost estimates) with impossible input.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"id": "5f0a4b1e-8c2d-4e7f-9a3b-1c2d3e4f5a6b", "minReplicaMemoryGb": 64, "maxReplicaMemoryGb": 16}
+    /// ```
+    ///
+    /// ## Fix
+    /// Swap the two values, or correct the mistyped one.
+    pub static RULE = {
+        code: "PL650",
+        name: "memory-min-above-max",
+        severity: Error,
+        kinds: [Service, ServiceList],
+        summary: "A service's minimum memory bound is above its maximum",
+        check: Some(check),
+    };
+}
+
+const PAIRS: &[(&str, &str)] = &[
+    ("minReplicaMemoryGb", "maxReplicaMemoryGb"),
+    ("minTotalMemoryGb", "maxTotalMemoryGb"),
+];
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for record in records(cx) {
+        for (min_name, max_name) in PAIRS {
+            let min_pointer = format!("{record}/{min_name}");
+            let max_pointer = format!("{record}/{max_name}");
+            let (Some(min), Some(max)) = (
+                cx.get(&min_pointer).and_then(Value::as_f64),
+                cx.get(&max_pointer).and_then(Value::as_f64),
+            ) else {
+                continue;
+            };
+            if min > max {
+                out.push(
+                    cx.at_value(
+                        &RULE,
+                        &min_pointer,
+                        format!("`{min_name}` ({min}) is above `{max_name}` ({max})"),
+                    )
+                    .with_label("lower bound")
+                    .with_secondary(cx.value_span(&max_pointer), "upper bound")
+                    .with_help("the lower bound of a range is not above its upper bound: swap the values or correct the mistyped one"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::kind::DocumentKind;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// The alert's `channel` has the shape its form accepts (real-API notes): a webhook
+    /// channel (`"type": "webhook"`) has a non-empty `webhookId`; an email channel
+    /// (`"type": "email"`) exists only in the managed form and has a non-empty
+    /// `emailRecipients` list of email addresses.
+    ///
+    /// ## Why it matters
+    /// The server rejects an alert whose channel cannot deliver. An email channel copied
+    /// from a managed-stack alert into a self-hosted one is the usual slip: the self-hosted
+    /// server only notifies through webhooks.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"channel": {"type": "email", "emailRecipients": ["oncall@example.com"]}}
+    /// ```
+    /// (checked as a self-hosted `stack-alert`)
+    ///
+    /// ## Fix
+    /// Give the webhook's id (`GET /api/v2/webhooks` lists them), or send the alert to the
+    /// managed form (`--kind managed-stack-alert`, `*.managed-alert.json`) if that is where
+    /// it belongs.
+    pub static RULE = {
+        code: "PL701",
+        name: "alert-channel",
+        severity: Error,
+        kinds: [StackAlert, ManagedStackAlert],
+        summary: "The alert channel lacks webhookId or emailRecipients, or is an email channel in the self-hosted form",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(kind) = cx.get_str("/channel/type") else {
+        return;
+    };
+    match kind {
+        "webhook" => require_webhook_id(cx, out),
+        "email" if cx.kind == DocumentKind::StackAlert => out.push(
+            cx.at_value(
+                &RULE,
+                "/channel/type",
+                "email channels exist only in the managed analytics stack",
+            )
+            .with_label("not accepted by the self-hosted server")
+            .with_help(
+                "the self-hosted server notifies through webhooks: use `{\"type\": \"webhook\", \"webhookId\": \"…\"}`, or check this body as `--kind managed-stack-alert` if it is sent to the managed form",
+            ),
+        ),
+        "email" => require_recipients(cx, out),
+        _ => {}
+    }
+}
+
+fn require_webhook_id(cx: &Context, out: &mut Vec<Diagnostic>) {
+    match cx.get("/channel/webhookId") {
+        None | Some(Value::Null) => out.push(
+            Diagnostic::new(
+                &RULE,
+                cx.document.object_anchor("/channel"),
+                "/channel/webhookId",
+                "a webhook channel needs `webhookId`",
+            )
+            .with_label("`webhookId` missing here")
+            .with_secondary(cx.value_span("/channel/type"), "a webhook channel")
+            .with_help("add `\"webhookId\"`: the id of the webhook (24 hexadecimal digits; `GET /api/v2/webhooks` lists them)"),
+        ),
+        Some(Value::String(s)) if s.trim().is_empty() => out.push(
+            cx.at_value(&RULE, "/channel/webhookId", "`webhookId` is empty")
+                .with_label("empty")
+                .with_help("write the id of the webhook (24 hexadecimal digits; `GET /api/v2/webhooks` lists them)"),
+        ),
+        _ => {}
+    }
+}
+
+fn require_recipients(cx: &Context, out: &mut Vec<Diagnostic>) {
+    const POINTER: &str = "/channel/emailRecipients";
+    match cx.get(POINTER) {
+        None | Some(Value::Null) => out.push(
+            Diagnostic::new(
+                &RULE,
+                cx.document.object_anchor("/channel"),
+                POINTER,
+                "an email channel needs `emailRecipients`",
+            )
+            .with_label("`emailRecipients` missing here")
+            .with_secondary(cx.value_span("/channel/type"), "an email channel")
+            .with_help("add `\"emailRecipients\": [\"oncall@example.com\"]`"),
+        ),
+        Some(Value::Array(items)) if items.is_empty() => out.push(
+            cx.at_value(&RULE, POINTER, "`emailRecipients` is empty")
+                .with_label("no recipient")
+                .with_help("list at least one email address"),
+        ),
+        Some(Value::Array(items)) => {
+            for (i, item) in items.iter().enumerate() {
+                let Some(address) = item.as_str() else {
+                    continue;
+                };
+                if !is_email(address) && !super::super::support::is_placeholder(address) {
+                    out.push(
+                        cx.at_value(
+                            &RULE,
+                            &format!("{POINTER}/{i}"),
+                            format!("`{address}` is not an email address"),
+                        )
+                        .with_label("not an email address")
+                        .with_help("write an address such as `oncall@example.com`"),
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A plain `local@domain.tld` check: one `@`, no white space, a dot in the domain.
+fn is_email(text: &str) -> bool {
+    let Some((local, domain)) = text.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && !domain.contains('@')
+        && !text.chars().any(char::is_whitespace)
+        && domain.split('.').filter(|part| !part.is_empty()).count() >= 2
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_email;
+
+    #[test]
+    fn checks_email_addresses() {
+        assert!(is_email("oncall@example.com"));
+        assert!(is_email("a.b+alerts@ops.example.co.uk"));
+        for bad in [
+            "oncall",
+            "oncall@",
+            "@example.com",
+            "on call@example.com",
+            "a@b",
+            "a@b@c.com",
+            "a@.com",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// No dashboard tile uses the deprecated `series` form instead of `config` (real-API
+    /// notes). A tile with both is reported by `tile-config-or-series` instead.
+    ///
+    /// ## Why it matters
+    /// `series` is the older tile format. It still works, but new chart options only exist
+    /// in `config`, and a later server version may stop accepting `series`.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
+    ///  "series": [{"type": "time", "sourceId": "65f5e4a3b9e77c001a123456", "aggFn": "count", "where": "", "groupBy": []}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Rewrite the tile with `config` (`displayType`, `sourceId`, `select`, …), for
+    /// example by saving the dashboard in the UI and exporting it again.
+    pub static RULE = {
+        code: "PL742",
+        name: "deprecated-tile-series",
+        severity: Warning,
+        kinds: [Dashboard, DashboardUpdate],
+        summary: "A dashboard tile uses the deprecated series form instead of config",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for i in 0..super::len(cx, "/tiles") {
+        let series = format!("/tiles/{i}/series");
+        if super::is_set(cx, &series) && !super::is_set(cx, &format!("/tiles/{i}/config")) {
+            out.push(
+                cx.at_key(
+                    &RULE,
+                    &series,
+                    format!("`tiles[{i}]` uses the deprecated `series` form"),
+                )
+                .with_label("deprecated")
+                .with_help("rewrite the tile with `config` (`displayType`, `sourceId`, `select`, …); `series` may stop being accepted"),
+            );
+        }
+    }
+}

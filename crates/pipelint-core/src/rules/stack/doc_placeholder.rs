@@ -1,0 +1,92 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::{Context, pointer_join, pointer_split};
+
+declare_rule! {
+    /// ## What it checks
+    /// No value is a placeholder copied from the documentation, such as `<DASHBOARD_ID>`,
+    /// `<WEBHOOK_ID>` or `<your source id>`: a whole string value between `<` and `>`.
+    /// Checked in the analytics-stack bodies and the response documents. (Environment
+    /// placeholders such as `${DASHBOARD_ID}` are filled in before sending and are fine.)
+    ///
+    /// ## Why it matters
+    /// Examples in the API documentation mark the values to fill in this way, and pasting
+    /// an example without filling them in is a common mistake. The server answers with a
+    /// generic "invalid id" error that does not say which value was never filled in.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"source": "tile", "dashboardId": "<DASHBOARD_ID>", "tileId": "<TILE_ID>"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Replace the placeholder with the real value: the hint names where to find it.
+    pub static RULE = {
+        code: "PL703",
+        name: "doc-placeholder",
+        severity: Error,
+        kinds: [
+            Pipe, PipeResponse, Service, ServiceList, Error, StackAlert, ManagedStackAlert,
+            ChartSeries, Dashboard, DashboardUpdate,
+        ],
+        summary: "A value is a documentation placeholder such as <DASHBOARD_ID>",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    walk(cx, cx.root(), "", out);
+}
+
+fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
+    match value {
+        Value::String(text) if super::is_doc_placeholder(text) => {
+            let member = pointer_split(pointer).map(|(_, t)| t).unwrap_or_default();
+            out.push(
+                cx.at_value(
+                    &RULE,
+                    pointer,
+                    format!("`{text}` is a placeholder from the documentation, not a value"),
+                )
+                .with_label("fill this in")
+                .with_help(format!("replace it with {}", hint(&member))),
+            );
+        }
+        Value::Object(members) => {
+            for (name, member) in members {
+                walk(cx, member, &pointer_join(pointer, name), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                walk(cx, item, &pointer_join(pointer, &i.to_string()), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Where the real value comes from, by member name.
+fn hint(member: &str) -> &'static str {
+    match member {
+        "dashboardId" => {
+            "the id of the dashboard: 24 hexadecimal digits, in the dashboard's URL or in `GET /api/v2/dashboards`"
+        }
+        "tileId" => "the id of the tile: the `id` of the tile in the dashboard's `tiles`",
+        "savedSearchId" => {
+            "the id of the saved search: 24 hexadecimal digits, in the saved search's URL"
+        }
+        "webhookId" => {
+            "the id of the webhook: 24 hexadecimal digits, listed by `GET /api/v2/webhooks`"
+        }
+        "sourceId" => {
+            "the id of the data source: 24 hexadecimal digits, listed by `GET /api/v2/sources`"
+        }
+        "connectionId" => "the id of the connection: 24 hexadecimal digits",
+        "requestId" => "the request id the API returned (a version-4 UUID)",
+        "id" | "serviceId" => "the id the API returned (a UUID)",
+        _ => "the real value",
+    }
+}

@@ -1,0 +1,140 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// `startTime` and `endTime` of a chart series query are epoch **milliseconds**: the
+    /// server accepts only values of 13 digits or more (real-API notes). A value of 9 to 11
+    /// digits is a time in seconds; one of 15 digits or more is in microseconds or
+    /// nanoseconds.
+    ///
+    /// ## Why it matters
+    /// Seconds are the most common mistake (`date +%s` prints them). The server rejects the
+    /// query with "Timestamp must be in milliseconds"; had it not, the chart would show
+    /// January 1970.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"startTime": 1717171717, "endTime": 1717175317, "series": [...]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Multiply a time in seconds by 1000 (the fix does, for each value): `1717171717`
+    /// becomes `1717171717000`. Microseconds and nanoseconds get a fix that divides.
+    pub static RULE = {
+        code: "PL720",
+        name: "epoch-milliseconds",
+        severity: Error,
+        kinds: [ChartSeries],
+        summary: "startTime or endTime is not in epoch milliseconds (seconds get a ×1000 fix)",
+        check: Some(check),
+    };
+}
+
+/// The unit a positive epoch value seems to be written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unit {
+    Seconds,
+    /// 12 digits: milliseconds before September 2001, which the server rejects.
+    TooEarly,
+    /// Below 9 digits: no unit makes it a plausible time.
+    TooSmall,
+    Milliseconds,
+    Microseconds,
+    Nanoseconds,
+}
+
+pub(crate) fn unit(value: u64) -> Unit {
+    match value {
+        0..100_000_000 => Unit::TooSmall,
+        100_000_000..100_000_000_000 => Unit::Seconds,
+        100_000_000_000..1_000_000_000_000 => Unit::TooEarly,
+        1_000_000_000_000..100_000_000_000_000 => Unit::Milliseconds,
+        100_000_000_000_000..100_000_000_000_000_000 => Unit::Microseconds,
+        _ => Unit::Nanoseconds,
+    }
+}
+
+/// The value in milliseconds, when its unit is known.
+pub(crate) fn as_millis(value: u64) -> Option<u64> {
+    match unit(value) {
+        Unit::Seconds => value.checked_mul(1000),
+        Unit::Milliseconds => Some(value),
+        Unit::Microseconds => Some(value / 1000),
+        Unit::Nanoseconds => Some(value / 1_000_000),
+        Unit::TooEarly | Unit::TooSmall => None,
+    }
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for member in ["startTime", "endTime"] {
+        let pointer = format!("/{member}");
+        let Some(value) = cx.get(&pointer).and_then(Value::as_u64) else {
+            continue;
+        };
+        let digits = value.to_string().len();
+        let (message, label, fix) = match unit(value) {
+            Unit::Milliseconds => continue,
+            Unit::Seconds => (
+                format!("`{member}` is {value}, a time in seconds, not milliseconds"),
+                format!("{digits} digits: seconds"),
+                as_millis(value).map(|ms| (ms, "Multiply by 1000")),
+            ),
+            Unit::Microseconds => (
+                format!("`{member}` is {value}, a time in microseconds, not milliseconds"),
+                format!("{digits} digits: microseconds"),
+                as_millis(value).map(|ms| (ms, "Divide by 1000")),
+            ),
+            Unit::Nanoseconds => (
+                format!("`{member}` is {value}, a time in nanoseconds, not milliseconds"),
+                format!("{digits} digits: nanoseconds"),
+                as_millis(value).map(|ms| (ms, "Divide by 1000000")),
+            ),
+            Unit::TooEarly => (
+                format!(
+                    "`{member}` is {value}: the server takes epoch milliseconds of 13 digits or more"
+                ),
+                format!("{digits} digits"),
+                None,
+            ),
+            Unit::TooSmall => (
+                format!("`{member}` is {value}, which is no time in epoch milliseconds"),
+                format!("{digits} digits"),
+                None,
+            ),
+        };
+        let mut diagnostic = cx.at_value(&RULE, &pointer, message).with_label(label);
+        diagnostic = match fix {
+            Some((millis, title)) => diagnostic
+                .with_help(format!("write `{millis}` (milliseconds)"))
+                .with_fix(Fix {
+                    title: format!("{title}: `{millis}`"),
+                    span: cx.value_span(&pointer),
+                    replacement: millis.to_string(),
+                }),
+            None => diagnostic.with_help(
+                "write the time in epoch milliseconds, e.g. `1717171717000` (`date +%s%3N` prints the current one)",
+            ),
+        };
+        out.push(diagnostic);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tells_units_by_size() {
+        assert_eq!(unit(1_717_171_717), Unit::Seconds);
+        assert_eq!(unit(1_717_171_717_000), Unit::Milliseconds);
+        assert_eq!(unit(1_717_171_717_000_000), Unit::Microseconds);
+        assert_eq!(unit(1_717_171_717_000_000_000), Unit::Nanoseconds);
+        assert_eq!(unit(999_999_999_999), Unit::TooEarly);
+        assert_eq!(unit(5), Unit::TooSmall);
+        assert_eq!(as_millis(1_717_171_717), Some(1_717_171_717_000));
+    }
+}

@@ -1,0 +1,62 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+use super::percentile_agg_fn::percentile_level;
+
+declare_rule! {
+    /// ## What it checks
+    /// A series of a chart query has `level` only when its `aggFn` is `quantile` (real-API
+    /// notes).
+    ///
+    /// ## Why it matters
+    /// `level` picks the quantile; with any other function it means nothing, and the
+    /// server rejects it ("Level can only be used with quantile aggregation function").
+    /// It usually means `aggFn` was changed from `quantile` and `level` was left behind,
+    /// or `quantile` was meant.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"sourceId": "65f5e4a3b9e77c001a123456", "aggFn": "avg", "level": 0.95, "field": "Duration", "where": "", "groupBy": []}
+    /// ```
+    ///
+    /// ## Fix
+    /// Remove `level`, or set `aggFn` to `quantile`.
+    pub static RULE = {
+        code: "PL724",
+        name: "level-without-quantile",
+        severity: Error,
+        kinds: [ChartSeries],
+        summary: "A series has level but its aggFn is not quantile",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for i in 0..super::len(cx, "/series") {
+        let level = format!("/series/{i}/level");
+        let agg_fn = format!("/series/{i}/aggFn");
+        if !super::is_set(cx, &level) {
+            continue;
+        }
+        let Some(name) = cx.get(&agg_fn).and_then(Value::as_str) else {
+            continue;
+        };
+        // `p95` with a level is reported by `percentile-agg-fn`.
+        if name == "quantile" || percentile_level(name).is_some() {
+            continue;
+        }
+        out.push(
+            cx.at_key(
+                &RULE,
+                &level,
+                format!("`level` only applies to `quantile`, not `{name}`"),
+            )
+            .with_label("not used by this function")
+            .with_secondary(cx.value_span(&agg_fn), "aggregation function")
+            .with_help("remove `level`, or set `aggFn` to `quantile` to compute that quantile"),
+        );
+    }
+}

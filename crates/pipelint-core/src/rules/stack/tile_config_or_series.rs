@@ -1,0 +1,64 @@
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// Each dashboard tile has exactly one of `config` and the deprecated `series`
+    /// (real-API notes). The server rejects a tile with both, or with neither.
+    ///
+    /// ## Why it matters
+    /// A tile with neither shows nothing; a tile with both is ambiguous. Both happen when
+    /// a tile is converted from `series` to `config` by hand and the old member is left in
+    /// place, or when it is deleted together with the new one.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4}
+    /// ```
+    ///
+    /// ## Fix
+    /// Keep `config` (and remove `series`), or add the `config` the tile should show.
+    pub static RULE = {
+        code: "PL741",
+        name: "tile-config-or-series",
+        severity: Error,
+        kinds: [Dashboard, DashboardUpdate],
+        summary: "A dashboard tile has both config and series, or neither",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for i in 0..super::len(cx, "/tiles") {
+        let tile = format!("/tiles/{i}");
+        if !cx.get(&tile).is_some_and(serde_json::Value::is_object) {
+            continue;
+        }
+        let config = format!("{tile}/config");
+        let series = format!("{tile}/series");
+        match (super::is_set(cx, &config), super::is_set(cx, &series)) {
+            (true, true) => out.push(
+                cx.at_key(
+                    &RULE,
+                    &series,
+                    format!("`tiles[{i}]` has both `config` and the deprecated `series`"),
+                )
+                .with_label("second definition")
+                .with_secondary(cx.key_span(&config), "the current form")
+                .with_help("keep `config` and remove `series`: the server rejects a tile with both"),
+            ),
+            (false, false) => out.push(
+                Diagnostic::new(
+                    &RULE,
+                    cx.document.object_anchor(&tile),
+                    config.as_str(),
+                    format!("`tiles[{i}]` has neither `config` nor `series`"),
+                )
+                .with_label("nothing to show")
+                .with_help("add `config` with what the tile shows, e.g. `{\"displayType\": \"line\", \"sourceId\": \"…\", \"select\": [{\"aggFn\": \"count\"}]}`"),
+            ),
+            _ => {}
+        }
+    }
+}

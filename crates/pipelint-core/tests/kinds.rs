@@ -1,0 +1,259 @@
+//! The response, service and analytics-stack kinds: the acceptance cases, the fixes
+//! of their rules, and the schemas that must stay in step with others.
+
+use std::path::{Path, PathBuf};
+
+use pipelint_core::{DocumentKind, LintOptions, LintResult, Severity, lint, rules, schema};
+use serde_json::Value;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(relative: &str) -> String {
+    std::fs::read_to_string(repo_root().join(relative)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn lint_text(text: &str, file_name: Option<&str>) -> LintResult {
+    lint(
+        text.as_bytes(),
+        &LintOptions {
+            file_name,
+            ..LintOptions::default()
+        },
+    )
+}
+
+fn names(result: &LintResult) -> Vec<&'static str> {
+    result.diagnostics.iter().map(|d| d.name()).collect()
+}
+
+#[test]
+fn a_recorded_response_with_credentials_is_one_error() {
+    let text = read("fixtures/pipe-response/invalid/leaked-secret--kafka-credentials.json");
+    let result = lint_text(&text, None);
+    assert_eq!(result.kind, Some(DocumentKind::PipeResponse));
+    assert_eq!(names(&result), vec!["leaked-secret"], "{result:#?}");
+    assert_eq!(result.diagnostics[0].severity, Severity::Error);
+    assert_eq!(
+        result.diagnostics[0].pointer,
+        "/result/source/kafka/credentials"
+    );
+    // The password itself never shows.
+    assert!(!result.text.contains("Xk9#pQ2!vR7m"));
+}
+
+#[test]
+fn an_alert_pasted_from_the_docs_gets_the_placeholder_hint() {
+    let text = read("fixtures/stack-alert/invalid/doc-placeholder--pasted-docs-example.json");
+    let result = lint_text(&text, None);
+    assert_eq!(result.kind, Some(DocumentKind::StackAlert));
+    assert_eq!(
+        names(&result),
+        vec!["doc-placeholder", "doc-placeholder", "doc-placeholder"],
+        "{result:#?}"
+    );
+    let dashboard = &result.diagnostics[0];
+    assert_eq!(dashboard.pointer, "/dashboardId");
+    assert!(
+        dashboard
+            .message
+            .contains("`<DASHBOARD_ID>` is a placeholder")
+    );
+    assert!(
+        dashboard
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("id of the dashboard"))
+    );
+}
+
+#[test]
+fn a_chart_query_in_seconds_gets_the_milliseconds_fix() {
+    let text = read("fixtures/chart-series/invalid/epoch-milliseconds--seconds.json");
+    let result = lint_text(&text, None);
+    assert_eq!(result.kind, Some(DocumentKind::ChartSeries));
+    assert_eq!(
+        names(&result),
+        vec!["epoch-milliseconds", "epoch-milliseconds"]
+    );
+    let replacements: Vec<&str> = result
+        .diagnostics
+        .iter()
+        .filter_map(|d| d.fix.as_ref().map(|f| f.replacement.as_str()))
+        .collect();
+    assert_eq!(replacements, vec!["1717171200000", "1717257600000"]);
+    // Both fixes together give a clean query (apply from the end so offsets hold).
+    let mut repaired = text.clone();
+    for diagnostic in result.diagnostics.iter().rev() {
+        if let Some(fix) = &diagnostic.fix {
+            repaired.replace_range(fix.span.clone(), &fix.replacement);
+        }
+    }
+    assert!(lint_text(&repaired, None).diagnostics.is_empty());
+}
+
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    files
+}
+
+/// Applied to each invalid fixture of a PL6xx/PL7xx rule, every fix gives strict JSON and
+/// the rule no longer reports that member.
+#[test]
+fn fixes_repair_the_finding() {
+    let mut fixed = 0;
+    for rule in rules::ALL
+        .iter()
+        .filter(|r| matches!(&r.code[..3], "PL6" | "PL7"))
+    {
+        let dir = repo_root()
+            .join("fixtures/rules")
+            .join(rule.name)
+            .join("invalid");
+        for path in json_files(&dir) {
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+            let name = path.file_name().and_then(|n| n.to_str());
+            let result = lint_text(&text, name);
+            for diagnostic in result.diagnostics.iter().filter(|d| d.rule == *rule) {
+                let Some(fix) = &diagnostic.fix else {
+                    continue;
+                };
+                let mut repaired = text.clone();
+                repaired.replace_range(fix.span.clone(), &fix.replacement);
+                assert!(
+                    serde_json::from_str::<Value>(&repaired).is_ok(),
+                    "{}: `{}` leaves invalid JSON:\n{repaired}",
+                    path.display(),
+                    fix.title
+                );
+                let again = lint_text(&repaired, name);
+                assert!(
+                    !again
+                        .diagnostics
+                        .iter()
+                        .any(|d| d.rule == *rule && d.pointer == diagnostic.pointer),
+                    "{}: `{}` does not repair the finding",
+                    path.display(),
+                    fix.title
+                );
+                fixed += 1;
+            }
+        }
+    }
+    assert!(fixed >= 10, "only {fixed} fixes were exercised");
+}
+
+/// Members of create bodies that a record never has (spec 2.3, 2.7).
+const CREATE_ONLY: &[&str] = &["roles", "validateSamples"];
+
+/// The pipe record schema mirrors the create-pipe `$defs`: the same definitions with the
+/// same members and allowed values, less the create-only members. (The secrets stay, so
+/// that `leaked-secret` and not `unknown-field` reports them; their shape is not checked.)
+#[test]
+fn the_pipe_record_schema_mirrors_the_create_schema() {
+    let create = schema::schema(DocumentKind::CreatePipe);
+    let record = schema::schema(DocumentKind::Pipe);
+    let (Some(create_defs), Some(record_defs)) =
+        (create["$defs"].as_object(), record["$defs"].as_object())
+    else {
+        panic!("no $defs");
+    };
+    for (name, def) in create_defs {
+        if ["credentials", "accessKey"].contains(&name.as_str()) {
+            continue;
+        }
+        let Some(mirror) = record_defs.get(name) else {
+            panic!("pipe.schema.json lacks $defs/{name}");
+        };
+        let members = |d: &Value| -> Vec<String> {
+            d["properties"]
+                .as_object()
+                .map(|p| {
+                    p.keys()
+                        .filter(|k| !CREATE_ONLY.contains(&k.as_str()))
+                        .cloned()
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            members(def),
+            members(mirror),
+            "$defs/{name}: members differ"
+        );
+        if let Some(properties) = def["properties"].as_object() {
+            for (member, property) in properties {
+                assert_eq!(
+                    property.get("enum"),
+                    mirror["properties"][member].get("enum"),
+                    "$defs/{name}/{member}: allowed values differ"
+                );
+            }
+        }
+    }
+}
+
+/// The response envelopes embed the record schemas unchanged.
+#[test]
+fn the_envelope_schemas_embed_their_record_schema() {
+    for (envelope, record, def) in [
+        (DocumentKind::PipeResponse, DocumentKind::Pipe, "pipe"),
+        (DocumentKind::ServiceList, DocumentKind::Service, "service"),
+    ] {
+        let envelope = schema::schema(envelope);
+        let record = schema::schema(record);
+        let mut body = record.clone();
+        let Some(body_object) = body.as_object_mut() else {
+            panic!("record schema is not an object");
+        };
+        for key in ["$schema", "$id", "title", "$defs"] {
+            body_object.remove(key);
+        }
+        assert_eq!(
+            envelope["$defs"][def], body,
+            "$defs/{def} differs from its record"
+        );
+        let Some(record_defs) = record["$defs"].as_object() else {
+            panic!("no $defs");
+        };
+        for (name, value) in record_defs {
+            assert_eq!(&envelope["$defs"][name], value, "$defs/{name} differs");
+        }
+        assert_eq!(
+            envelope["$defs"].as_object().map(|d| d.len()),
+            Some(record_defs.len() + 1),
+            "extra $defs in the envelope"
+        );
+    }
+}
+
+/// The two alert forms differ only in wording: the managed form's email channel is told
+/// apart by the `alert-channel` rule, so both schemas accept the same members.
+#[test]
+fn the_alert_forms_accept_the_same_members() {
+    fn strip(value: &Value) -> Value {
+        match value {
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .filter(|(k, _)| !["description", "title", "$id"].contains(&k.as_str()))
+                    .map(|(k, v)| (k.clone(), strip(v)))
+                    .collect(),
+            ),
+            Value::Array(items) => Value::Array(items.iter().map(strip).collect()),
+            other => other.clone(),
+        }
+    }
+    assert_eq!(
+        strip(schema::schema(DocumentKind::StackAlert)),
+        strip(schema::schema(DocumentKind::ManagedStackAlert))
+    );
+    assert_eq!(
+        strip(schema::schema(DocumentKind::Dashboard)),
+        strip(schema::schema(DocumentKind::DashboardUpdate))
+    );
+}

@@ -1,0 +1,83 @@
+//! `pipelint check --explain-kind`: which kind each document is checked as, and why.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn check(args: &[&str]) -> (i32, String) {
+    let output = Command::cargo_bin("pipelint")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn explains_the_kind_told_from_content() {
+    let (code, out) = check(&[
+        "--explain-kind",
+        "fixtures/pipe-response/valid/create-kafka-pipe.json",
+        "fixtures/stack-alert/valid/tile-alert-webhook.json",
+        "fixtures/create-pipe/valid/kafka-scram-sha-512.json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("create-kafka-pipe.json: checked as `pipe-response`: `result` is an object"),
+        "{out}"
+    );
+    assert!(
+        out.contains("tile-alert-webhook.json: checked as `stack-alert`: it has `threshold`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("kafka-scram-sha-512.json: checked as `create-pipe`"),
+        "{out}"
+    );
+}
+
+#[test]
+fn explains_the_kind_told_from_the_name_or_given() {
+    let (_, named) = check(&[
+        "--explain-kind",
+        "fixtures/managed-stack-alert/valid/tile-webhook.managed-alert.json",
+    ]);
+    assert!(
+        named.contains(
+            "checked as `managed-stack-alert`: the file name ends with `.managed-alert.json`"
+        ),
+        "{named}"
+    );
+    let (_, given) = check(&[
+        "--explain-kind",
+        "--kind",
+        "managed-stack-alert",
+        "fixtures/stack-alert/valid/tile-alert-webhook.json",
+    ]);
+    assert!(
+        given.contains("checked as `managed-stack-alert`: given with `--kind managed-stack-alert`"),
+        "{given}"
+    );
+}
+
+#[test]
+fn ambiguous_content_names_the_candidates() {
+    let (code, out) = check(&[
+        "--explain-kind",
+        "fixtures/unknown-kind/unknown-kind--pipe-or-service-record.json",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("kind unknown: it has `id`"), "{out}");
+    assert!(out.contains("(`pipe` or `service`)"), "{out}");
+    assert!(out.contains("`*.pipe-record.json`"), "{out}");
+}

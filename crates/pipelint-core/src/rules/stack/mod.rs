@@ -42,7 +42,8 @@ pub static RULES: &[&Rule] = &[
 ];
 
 /// Whether a whole value is a placeholder as the documentation writes them: `<DASHBOARD_ID>`,
-/// `<your webhook id>`.
+/// `<your webhook id>`. A lowercase single word such as `<br>` is an HTML tag (markdown
+/// tiles hold HTML), not a placeholder.
 pub fn is_doc_placeholder(text: &str) -> bool {
     let Some(inner) = text.strip_prefix('<').and_then(|t| t.strip_suffix('>')) else {
         return false;
@@ -51,6 +52,9 @@ pub fn is_doc_placeholder(text: &str) -> bool {
         && inner
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '.'))
+        && inner
+            .chars()
+            .any(|c| c.is_ascii_uppercase() || matches!(c, '_' | ' '))
 }
 
 /// Whether a text is an object id: 24 hexadecimal digits.
@@ -102,7 +106,15 @@ mod tests {
         for text in ["<DASHBOARD_ID>", "<your webhook id>", "<TILE-ID>"] {
             assert!(is_doc_placeholder(text), "{text}");
         }
-        for text in ["<>", "< x>", "DASHBOARD_ID", "<a><b>", "duration:<100"] {
+        for text in [
+            "<>",
+            "< x>",
+            "DASHBOARD_ID",
+            "<a><b>",
+            "duration:<100",
+            "<br>",
+            "<hr>",
+        ] {
             assert!(!is_doc_placeholder(text), "{text}");
         }
     }

@@ -13,8 +13,10 @@ declare_rule! {
     /// The Kafka `caCertificate` and `schemaRegistry.caCertificate` are PEM (spec 2.7): one
     /// or more `-----BEGIN CERTIFICATE-----` … `-----END CERTIFICATE-----` blocks, each with
     /// the BEGIN and END lines on lines of their own and a complete base64 body. Text
-    /// outside the blocks is ignored, as PEM readers do. Placeholders (`${KAFKA_CA_CERT}`)
-    /// are not checked; an empty string is left to the rule on empty optional fields.
+    /// outside the blocks, and blocks of other kinds (such as `X509 CRL`) next to
+    /// certificates, are ignored, as PEM readers do; a private key never is. Placeholders
+    /// (`${KAFKA_CA_CERT}`) are not checked; an empty string is left to the rule on empty
+    /// optional fields.
     ///
     /// ## Why it matters
     /// The pipe validates the broker's (or the registry's) TLS certificate against these
@@ -125,6 +127,8 @@ pub(crate) fn judge(text: &str) -> Option<Problem> {
         });
     }
     let mut blocks = 0;
+    // The first block of another kind; PEM readers skip such blocks in a bundle.
+    let mut other: Option<Problem> = None;
     let mut at = 0;
     loop {
         let begin = text[at..].find(BEGIN).map(|i| at + i);
@@ -151,7 +155,18 @@ pub(crate) fn judge(text: &str) -> Option<Problem> {
             .get(begin + BEGIN.len()..marker.end.saturating_sub(5))
             .unwrap_or_default();
         if label != "CERTIFICATE" {
-            return Some(not_a_certificate(label, line_at(text, begin)));
+            let end_line = format!("-----END {label}-----");
+            let skip_to = text[marker.end..]
+                .find(&end_line)
+                .map(|i| marker.end + i + end_line.len());
+            match skip_to {
+                Some(next) if !label.ends_with("PRIVATE KEY") && !label.contains('\n') => {
+                    other.get_or_insert_with(|| not_a_certificate(label, line_at(text, begin)));
+                    at = next;
+                    continue;
+                }
+                _ => return Some(not_a_certificate(label, line_at(text, begin))),
+            }
         }
         let body_start = marker.end;
         let next_begin = text[body_start..].find(BEGIN).map(|i| body_start + i);
@@ -174,7 +189,7 @@ pub(crate) fn judge(text: &str) -> Option<Problem> {
         at = close + END_CERTIFICATE.len();
     }
     if blocks == 0 {
-        return Some(no_block(text));
+        return Some(other.unwrap_or_else(|| no_block(text)));
     }
     None
 }
@@ -465,6 +480,16 @@ mod tests {
         assert!(judge(&cert().replace("QgAE", "QgA")).is_some());
         let key = "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
         assert_eq!(at(key).as_deref(), Some("-----BEGIN PRIVATE KEY-----"));
+        assert!(
+            judge(&format!("{}{key}", cert())).is_some(),
+            "a key is never skipped"
+        );
+        let crl = "-----BEGIN X509 CRL-----\nMIIB\n-----END X509 CRL-----\n";
+        assert!(
+            judge(&format!("{crl}{}", cert())).is_none(),
+            "other blocks are skipped"
+        );
+        assert_eq!(at(crl).as_deref(), Some("-----BEGIN X509 CRL-----"));
         assert_eq!(
             at("/etc/ssl/certs/ca.pem").as_deref(),
             Some("/etc/ssl/certs/ca.pem")

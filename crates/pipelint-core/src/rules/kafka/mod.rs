@@ -187,8 +187,7 @@ pub(crate) mod testing {
             json.as_bytes(),
             &LintOptions {
                 kind: Some(DocumentKind::CreatePipe),
-                file_name: None,
-                pipe: None,
+                ..LintOptions::default()
             },
         );
         let mine = result

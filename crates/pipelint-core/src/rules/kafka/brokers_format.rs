@@ -1,0 +1,405 @@
+use std::net::{Ipv4Addr, Ipv6Addr};
+use std::ops::Range;
+
+use serde_json::Value;
+
+use super::{decoded_part_span, empty_entry_comma, list_entries, without};
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::rule::Context;
+use crate::rules::support::is_placeholder;
+
+declare_rule! {
+    /// ## What it checks
+    /// Kafka `brokers` is a comma-separated list of `host:port` addresses: a host name, an
+    /// IPv4 address or a bracketed IPv6 address, then a port from 1 to 65535. Spaces after
+    /// the commas are allowed; empty entries, URL schemes (`SASL_SSL://`), other separators
+    /// and missing ports are not. A value containing a placeholder (`${KAFKA_BROKERS}`) is not
+    /// checked.
+    ///
+    /// ## Why it matters
+    /// The pipe dials these addresses as they are. Without a port, or with a scheme in
+    /// front, it cannot connect and the pipe fails.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"brokers": "b-1.orders.example.com:9092,b-2.orders.example.com"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Give every broker as `host:port` and separate them with commas:
+    /// `"b-1.orders.example.com:9092,b-2.orders.example.com:9092"`.
+    pub static RULE = {
+        code: "PL205",
+        name: "kafka-brokers-format",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "A Kafka broker address is not host:port, or the broker list is malformed",
+        check: Some(check),
+    };
+}
+
+const BROKERS: &str = "/source/kafka/brokers";
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(text) = cx.get_str(BROKERS) else {
+        return;
+    };
+    if is_placeholder(text) {
+        return;
+    }
+    for problem in problems(text) {
+        let span = if problem.at.is_empty() {
+            cx.value_span(BROKERS)
+        } else {
+            decoded_part_span(cx, BROKERS, problem.at)
+        };
+        let mut diagnostic = Diagnostic::new(&RULE, span, BROKERS, problem.message)
+            .with_label(problem.label)
+            .with_help(problem.help);
+        if let Some((title, fixed)) = problem.fix {
+            diagnostic = diagnostic.with_fix(Fix {
+                title,
+                span: cx.value_span(BROKERS),
+                replacement: Value::String(fixed).to_string(),
+            });
+        }
+        out.push(diagnostic);
+    }
+}
+
+/// One finding inside a list value.
+#[derive(Debug)]
+pub(crate) struct Problem {
+    /// Byte range in the decoded value.
+    pub at: Range<usize>,
+    pub message: String,
+    pub label: String,
+    pub help: String,
+    /// Fix title and the whole corrected value.
+    pub fix: Option<(String, String)>,
+}
+
+const FORM_HELP: &str = "list the brokers as `host:port`, separated by commas, e.g. `broker-1.example.com:9092,broker-2.example.com:9092`";
+
+/// The problems of a broker list, one at most per entry.
+pub(crate) fn problems(text: &str) -> Vec<Problem> {
+    if text.trim().is_empty() {
+        return vec![Problem {
+            at: 0..text.len(),
+            message: "the broker list is empty".to_owned(),
+            label: "no brokers".to_owned(),
+            help: FORM_HELP.to_owned(),
+            fix: None,
+        }];
+    }
+    let entries = list_entries(text);
+    let mut found = Vec::new();
+    for (index, range) in entries.iter().enumerate() {
+        let entry = &text[range.clone()];
+        if entry.is_empty() {
+            let comma = empty_entry_comma(text, &entries, index);
+            found.push(Problem {
+                message: "the broker list has an empty entry".to_owned(),
+                label: "extra comma".to_owned(),
+                help: "remove the extra comma".to_owned(),
+                fix: Some(("Remove the extra comma".to_owned(), without(text, &comma))),
+                at: comma,
+            });
+            continue;
+        }
+        if let Some(problem) = separator_problem(text, range) {
+            found.push(problem);
+            continue;
+        }
+        if let Some(problem) = scheme_problem(text, range) {
+            found.push(problem);
+            continue;
+        }
+        if let Some(mut problem) = address_problem(entry) {
+            problem.at = range.start + problem.at.start..range.start + problem.at.end;
+            found.push(problem);
+        }
+    }
+    found
+}
+
+/// Brokers separated by `;` or spaces instead of commas.
+fn separator_problem(text: &str, range: &Range<usize>) -> Option<Problem> {
+    let entry = &text[range.clone()];
+    let at = entry.find(|c: char| c == ';' || c.is_whitespace())?;
+    let parts: Vec<&str> = entry
+        .split(|c: char| c == ';' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let separator = entry[at..].chars().next().unwrap_or(' ');
+    let shown = if separator == ';' { "`;`" } else { "a space" };
+    let at = range.start + at..range.start + at + separator.len_utf8();
+    if parts.len() > 1 && parts.iter().all(|p| address_problem(p).is_none()) {
+        let fixed = format!(
+            "{}{}{}",
+            &text[..range.start],
+            parts.join(","),
+            &text[range.end..]
+        );
+        Some(Problem {
+            at,
+            message: format!("brokers are separated by {shown} instead of a comma"),
+            label: "not a separator".to_owned(),
+            help: "separate the brokers with commas".to_owned(),
+            fix: Some(("Separate the brokers with commas".to_owned(), fixed)),
+        })
+    } else {
+        Some(Problem {
+            at,
+            message: format!("the broker address `{entry}` contains {shown}"),
+            label: "not allowed in an address".to_owned(),
+            help: FORM_HELP.to_owned(),
+            fix: None,
+        })
+    }
+}
+
+/// A URL scheme such as `SASL_SSL://` or `kafka://` in front of the address.
+fn scheme_problem(text: &str, range: &Range<usize>) -> Option<Problem> {
+    let entry = &text[range.clone()];
+    let cut = entry.find("://")?;
+    let scheme = &entry[..cut + 3];
+    let rest = &entry[cut + 3..];
+    let fix = address_problem(rest).is_none().then(|| {
+        (
+            format!("Remove `{scheme}`"),
+            format!("{}{rest}{}", &text[..range.start], &text[range.end..]),
+        )
+    });
+    Some(Problem {
+        at: range.start..range.start + scheme.len(),
+        message: format!("the broker address `{entry}` has a scheme"),
+        label: "no scheme here".to_owned(),
+        help: format!(
+            "write the address without `{scheme}`: brokers are `host:port`; the protocol follows from `authentication`"
+        ),
+        fix,
+    })
+}
+
+/// What is wrong with one `host:port` entry; the range is relative to the entry.
+fn address_problem(entry: &str) -> Option<Problem> {
+    let (host, host_at, port_at) = if let Some(inner) = entry.strip_prefix('[') {
+        let Some(close) = inner.find(']') else {
+            return Some(problem(
+                0..entry.len(),
+                format!("the IPv6 address in `{entry}` lacks its closing `]`"),
+                "unclosed `[`",
+                "write IPv6 brokers as `[address]:port`, e.g. `[2001:db8::1]:9092`",
+            ));
+        };
+        let host = &inner[..close];
+        if host.parse::<Ipv6Addr>().is_err() {
+            return Some(problem(
+                1..1 + close,
+                format!("`{host}` is not an IPv6 address"),
+                "not an IPv6 address",
+                "write IPv6 brokers as `[address]:port`, e.g. `[2001:db8::1]:9092`",
+            ));
+        }
+        let after = close + 2;
+        match entry[after..].strip_prefix(':') {
+            Some(_) => (host, 1..1 + close, after + 1..entry.len()),
+            None => return Some(no_port(entry)),
+        }
+    } else {
+        match entry.rfind(':') {
+            None => return Some(no_port(entry)),
+            Some(colon) if entry[..colon].contains(':') => {
+                let help = if entry.parse::<Ipv6Addr>().is_ok()
+                    || entry[..colon].parse::<Ipv6Addr>().is_ok()
+                {
+                    "put an IPv6 address in brackets and add the port: `[2001:db8::1]:9092`"
+                } else {
+                    FORM_HELP
+                };
+                return Some(problem(
+                    0..entry.len(),
+                    format!("the broker address `{entry}` has more than one `:`"),
+                    "not `host:port`",
+                    help,
+                ));
+            }
+            Some(colon) => (&entry[..colon], 0..colon, colon + 1..entry.len()),
+        }
+    };
+    let port = &entry[port_at.clone()];
+    if host.is_empty() {
+        return Some(problem(
+            0..entry.len(),
+            format!("the broker address `{entry}` has no host"),
+            "no host before the port",
+            FORM_HELP,
+        ));
+    }
+    if !entry.starts_with('[') && !valid_host(host) {
+        let label = if host.contains("..") || host.starts_with('.') {
+            "empty part between dots"
+        } else {
+            "not a host name"
+        };
+        return Some(problem(
+            host_at,
+            format!("`{host}` is not a valid host name or IP address"),
+            label,
+            "use the broker's DNS name or IP address: parts of letters, digits and `-`, joined by single dots",
+        ));
+    }
+    if port.is_empty() {
+        return Some(problem(
+            port_at.start.saturating_sub(1)..entry.len(),
+            format!("the broker address `{entry}` has no port after `:`"),
+            "no port",
+            "add the port the broker listens on, e.g. `:9092`",
+        ));
+    }
+    match port.parse::<u32>() {
+        Ok(1..=65535) if port.bytes().all(|b| b.is_ascii_digit()) => None,
+        Ok(_) if port.bytes().all(|b| b.is_ascii_digit()) => Some(problem(
+            port_at,
+            format!("port {port} of `{entry}` is outside 1–65535"),
+            "port must be 1–65535",
+            "use the port the broker listens on (1–65535), e.g. `9092`",
+        )),
+        _ => Some(problem(
+            port_at,
+            format!("`{port}` in `{entry}` is not a port number"),
+            "not a port number",
+            "write the port as a number from 1 to 65535, e.g. `host:9092`",
+        )),
+    }
+}
+
+fn no_port(entry: &str) -> Problem {
+    problem(
+        0..entry.len(),
+        format!("the broker address `{entry}` has no port"),
+        "no port",
+        "add the port the broker listens on, e.g. `:9092` (the port is not implied)",
+    )
+}
+
+fn problem(at: Range<usize>, message: String, label: &str, help: &str) -> Problem {
+    Problem {
+        at,
+        message,
+        label: label.to_owned(),
+        help: help.to_owned(),
+        fix: None,
+    }
+}
+
+/// A DNS host name (underscores tolerated, as internal names use them) or an IPv4 address.
+fn valid_host(host: &str) -> bool {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    if host.is_empty() || host.len() > 253 {
+        return false;
+    }
+    if host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return host.parse::<Ipv4Addr>().is_ok();
+    }
+    host.split('.').all(|label| {
+        !label.is_empty()
+            && label.len() <= 63
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::kafka::testing::{body, findings, spanned};
+
+    fn bad(text: &str) -> Vec<String> {
+        problems(text)
+            .iter()
+            .map(|p| text[p.at.clone()].to_owned())
+            .collect()
+    }
+
+    fn fixed(text: &str) -> Option<String> {
+        problems(text).into_iter().next()?.fix.map(|(_, f)| f)
+    }
+
+    #[test]
+    fn accepts_real_broker_lists() {
+        for ok in [
+            "broker-1:9092",
+            "b-1.payments.x7k2q9.c3.kafka.eu-west-1.amazonaws.com:9098,b-2.payments.x7k2q9.c3.kafka.eu-west-1.amazonaws.com:9098",
+            "pkc-4r297.eu-central-1.aws.confluent.cloud:9092",
+            "10.0.0.1:9092, 10.0.0.2:9092",
+            "[2001:db8::1]:9093",
+            "kafka_broker.internal.:65535",
+            "a:1",
+        ] {
+            assert!(problems(ok).is_empty(), "{ok}: {:?}", problems(ok));
+        }
+    }
+
+    #[test]
+    fn points_at_the_bad_part() {
+        assert_eq!(bad("a:9092,b"), ["b"]);
+        assert_eq!(bad("a:9092,b:0"), ["0"]);
+        assert_eq!(bad("a:9092,b:70000"), ["70000"]);
+        assert_eq!(bad("a:9092,b:90x2"), ["90x2"]);
+        assert_eq!(bad("a:9092,b:"), [":"]);
+        assert_eq!(bad(":9092"), [":9092"]);
+        assert_eq!(bad("a:9092,,b:9092"), [","]);
+        assert_eq!(bad("a:9092,"), [","]);
+        assert_eq!(bad(",a:9092"), [","]);
+        assert_eq!(bad("SASL_SSL://a:9092"), ["SASL_SSL://"]);
+        assert_eq!(bad("a:9092;b:9092"), [";"]);
+        assert_eq!(bad("bad host:9092"), [" "]);
+        assert_eq!(bad("-a:9092"), ["-a"]);
+        assert_eq!(bad("300.1.1.1:9092"), ["300.1.1.1"]);
+        assert_eq!(bad("2001:db8::1:9092"), ["2001:db8::1:9092"]);
+        assert_eq!(bad("[2001:db8::1:9092"), ["[2001:db8::1:9092"]);
+        assert_eq!(bad("[2001:db8::1]"), ["[2001:db8::1]"]);
+        assert_eq!(bad(""), [""]);
+        assert_eq!(bad("a,b"), ["a", "b"]);
+    }
+
+    #[test]
+    fn fixes_only_what_is_certain() {
+        assert_eq!(fixed("a:9092,").as_deref(), Some("a:9092"));
+        assert_eq!(fixed("a:9092,,b:9092").as_deref(), Some("a:9092,b:9092"));
+        assert_eq!(fixed("a:9092;b:9092").as_deref(), Some("a:9092,b:9092"));
+        assert_eq!(fixed("a:9092 b:9092").as_deref(), Some("a:9092,b:9092"));
+        assert_eq!(
+            fixed("SASL_SSL://a:9092,b:9092").as_deref(),
+            Some("a:9092,b:9092")
+        );
+        assert_eq!(fixed("SASL_SSL://a,b:9092"), None);
+        assert_eq!(fixed("a:9092,b"), None);
+    }
+
+    fn kafka(brokers: &str) -> String {
+        body(&format!(
+            r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "MUTUAL_TLS", "brokers": "{brokers}", "topics": "t"}}}}"#
+        ))
+    }
+
+    #[test]
+    fn reports_at_the_entry_and_skips_placeholders() {
+        let (result, found) = findings(&RULE, &kafka("a:9092,b.example.com"));
+        assert_eq!(found.len(), 1);
+        assert_eq!(spanned(&result, &found[0]), "b.example.com");
+        for silent in [
+            "${KAFKA_BROKERS}",
+            "{{ brokers }}",
+            "${BROKER_1}:9092,${BROKER_2}",
+        ] {
+            assert!(findings(&RULE, &kafka(silent)).1.is_empty(), "{silent}");
+        }
+    }
+}

@@ -1,0 +1,85 @@
+use super::offset_timestamp_required::{STRATEGY, TIMESTAMP};
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// A Kafka `offset.timestamp` is only given with `strategy: "from_timestamp"`; with
+    /// `from_beginning` or `from_latest` it is ignored.
+    ///
+    /// ## Why it matters
+    /// The pipe will not start at that time: either the timestamp is a leftover, or the
+    /// strategy is wrong and the pipe reads from the wrong place.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"offset": {"strategy": "from_latest", "timestamp": "2024-05-01T08:30"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Set `strategy` to `from_timestamp` to start at that time, or remove `timestamp`.
+    pub static RULE = {
+        code: "PL204",
+        name: "kafka-offset-timestamp-ignored",
+        severity: Warning,
+        kinds: [CreatePipe],
+        summary: "The Kafka offset timestamp is ignored because the strategy is not from_timestamp",
+        check: Some(check),
+    };
+}
+
+/// Strategies that do not read `timestamp` (spec 2.7).
+pub(crate) const IGNORING: &[&str] = &["from_beginning", "from_latest"];
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(strategy) = cx.get_str(STRATEGY) else {
+        return;
+    };
+    if !IGNORING.contains(&strategy) || cx.get(TIMESTAMP).is_none_or(serde_json::Value::is_null) {
+        return;
+    }
+    out.push(
+        cx.at_key(
+            &RULE,
+            TIMESTAMP,
+            format!("the offset `timestamp` is ignored with strategy `{strategy}`"),
+        )
+        .with_label("ignored")
+        .with_secondary(cx.value_span(STRATEGY), "strategy set here")
+        .with_help(
+            "set `\"strategy\": \"from_timestamp\"` to start reading at this time, or remove `timestamp`",
+        ),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::kafka::testing::{body, findings, spanned};
+
+    fn offset(offset: &str) -> String {
+        body(&format!(
+            r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "MUTUAL_TLS", "brokers": "b:9092", "topics": "t", "offset": {offset}}}}}"#
+        ))
+    }
+
+    #[test]
+    fn warns_about_a_timestamp_with_another_strategy() {
+        for strategy in IGNORING {
+            let json = offset(&format!(
+                r#"{{"strategy": "{strategy}", "timestamp": "2024-05-01T08:30"}}"#
+            ));
+            let (result, found) = findings(&RULE, &json);
+            assert_eq!(found.len(), 1);
+            assert_eq!(spanned(&result, &found[0]), "\"timestamp\"");
+        }
+        for silent in [
+            r#"{"strategy": "from_latest", "timestamp": null}"#,
+            r#"{"strategy": "from_timestamp", "timestamp": "2024-05-01T08:30"}"#,
+            r#"{"strategy": "latest", "timestamp": "2024-05-01T08:30"}"#,
+        ] {
+            assert!(findings(&RULE, &offset(silent)).1.is_empty(), "{silent}");
+        }
+    }
+}

@@ -1,0 +1,249 @@
+use serde_json::Value;
+
+use super::brokers_format::Problem;
+use super::{decoded_part_span, empty_entry_comma, list_entries, without};
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::rule::Context;
+use crate::rules::support::is_placeholder;
+
+declare_rule! {
+    /// ## What it checks
+    /// Kafka `topics` is a comma-separated list of valid topic names: 1 to 249 characters
+    /// from letters, digits, `.`, `_` and `-`, and neither `.` nor `..`. Spaces after the
+    /// commas are allowed; empty entries and other separators are not. A value containing a
+    /// placeholder (`${KAFKA_TOPICS}`) is not checked.
+    ///
+    /// ## Why it matters
+    /// Kafka cannot have a topic with any other name, so the pipe would subscribe to a topic
+    /// that cannot exist. Wildcards such as `orders.*` are not patterns here.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"topics": "orders.created, orders/updated"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Write each topic's exact name and separate them with commas:
+    /// `"orders.created,orders.updated"`.
+    pub static RULE = {
+        code: "PL206",
+        name: "kafka-topics-format",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "A Kafka topic name is invalid, or the topic list is malformed",
+        check: Some(check),
+    };
+}
+
+const TOPICS: &str = "/source/kafka/topics";
+
+/// Longest topic name Kafka accepts.
+const MAX_TOPIC_LEN: usize = 249;
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(text) = cx.get_str(TOPICS) else {
+        return;
+    };
+    if is_placeholder(text) {
+        return;
+    }
+    for problem in problems(text) {
+        let span = if problem.at.is_empty() {
+            cx.value_span(TOPICS)
+        } else {
+            decoded_part_span(cx, TOPICS, problem.at)
+        };
+        let mut diagnostic = Diagnostic::new(&RULE, span, TOPICS, problem.message)
+            .with_label(problem.label)
+            .with_help(problem.help);
+        if let Some((title, fixed)) = problem.fix {
+            diagnostic = diagnostic.with_fix(Fix {
+                title,
+                span: cx.value_span(TOPICS),
+                replacement: Value::String(fixed).to_string(),
+            });
+        }
+        out.push(diagnostic);
+    }
+}
+
+const NAME_HELP: &str =
+    "topic names use only letters, digits, `.`, `_` and `-`; separate several topics with commas";
+
+fn is_topic_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')
+}
+
+fn valid_topic(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= MAX_TOPIC_LEN
+        && name != "."
+        && name != ".."
+        && name.chars().all(is_topic_char)
+}
+
+/// The problems of a topic list, one at most per entry.
+pub(crate) fn problems(text: &str) -> Vec<Problem> {
+    if text.trim().is_empty() {
+        return vec![Problem {
+            at: 0..text.len(),
+            message: "the topic list is empty".to_owned(),
+            label: "no topics".to_owned(),
+            help: "name the topics to read, separated by commas, e.g. `orders,payments`".to_owned(),
+            fix: None,
+        }];
+    }
+    let entries = list_entries(text);
+    let mut found = Vec::new();
+    for (index, range) in entries.iter().enumerate() {
+        let entry = &text[range.clone()];
+        if entry.is_empty() {
+            let comma = empty_entry_comma(text, &entries, index);
+            found.push(Problem {
+                message: "the topic list has an empty entry".to_owned(),
+                label: "extra comma".to_owned(),
+                help: "remove the extra comma".to_owned(),
+                fix: Some(("Remove the extra comma".to_owned(), without(text, &comma))),
+                at: comma,
+            });
+            continue;
+        }
+        if let Some((at, c)) = entry.char_indices().find(|(_, c)| !is_topic_char(*c)) {
+            let at = range.start + at..range.start + at + c.len_utf8();
+            let parts: Vec<&str> = entry
+                .split(|c: char| c == ';' || c.is_whitespace())
+                .filter(|p| !p.is_empty())
+                .collect();
+            let separated = (c == ';' || c.is_whitespace())
+                && parts.len() > 1
+                && parts.iter().all(|p| valid_topic(p));
+            if separated {
+                let fixed = format!(
+                    "{}{}{}",
+                    &text[..range.start],
+                    parts.join(","),
+                    &text[range.end..]
+                );
+                found.push(Problem {
+                    at,
+                    message: "topics are separated by something other than a comma".to_owned(),
+                    label: "not a separator".to_owned(),
+                    help: "separate the topics with commas".to_owned(),
+                    fix: Some(("Separate the topics with commas".to_owned(), fixed)),
+                });
+            } else {
+                let shown = if c.is_whitespace() {
+                    "a space".to_owned()
+                } else {
+                    format!("`{c}`")
+                };
+                let help = if matches!(c, '*' | '?' | '[' | '^' | '$' | '|' | '+') {
+                    "topic patterns are not supported: list each topic by its exact name, separated by commas".to_owned()
+                } else {
+                    NAME_HELP.to_owned()
+                };
+                found.push(Problem {
+                    at,
+                    message: format!("the topic name `{entry}` contains {shown}"),
+                    label: "not allowed in a topic name".to_owned(),
+                    help,
+                    fix: None,
+                });
+            }
+            continue;
+        }
+        if entry == "." || entry == ".." {
+            found.push(Problem {
+                at: range.clone(),
+                message: format!("`{entry}` is not a valid topic name"),
+                label: "reserved name".to_owned(),
+                help: "name the topic to read; `.` and `..` cannot be topic names".to_owned(),
+                fix: None,
+            });
+        } else if entry.len() > MAX_TOPIC_LEN {
+            found.push(Problem {
+                at: range.clone(),
+                message: format!(
+                    "the topic name is {} characters long; Kafka allows at most {MAX_TOPIC_LEN}",
+                    entry.len()
+                ),
+                label: "too long".to_owned(),
+                help: format!(
+                    "use the topic's exact name (at most {MAX_TOPIC_LEN} characters); are commas missing between topics?"
+                ),
+                fix: None,
+            });
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::kafka::testing::{body, findings, spanned};
+
+    fn bad(text: &str) -> Vec<String> {
+        problems(text)
+            .iter()
+            .map(|p| text[p.at.clone()].to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn accepts_valid_topic_lists() {
+        for ok in [
+            "orders",
+            "payments.settled",
+            "inventory.stock_levels,inventory.reservations",
+            "a-b_c.d, e",
+            &"x".repeat(249),
+        ] {
+            assert!(problems(ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn points_at_the_bad_part() {
+        assert_eq!(bad("orders,orders/updated"), ["/"]);
+        assert_eq!(bad("orders.*"), ["*"]);
+        assert_eq!(bad("orders,"), [","]);
+        assert_eq!(bad("orders;payments"), [";"]);
+        assert_eq!(bad("a,..,."), ["..", "."]);
+        assert_eq!(bad("zamówienia"), ["ó"]);
+        assert_eq!(bad(&"x".repeat(250)).len(), 1);
+        assert_eq!(bad(" "), [" "]);
+    }
+
+    #[test]
+    fn fixes_separators_and_extra_commas() {
+        let fix = |t: &str| {
+            problems(t)
+                .into_iter()
+                .next()
+                .and_then(|p| p.fix)
+                .map(|f| f.1)
+        };
+        assert_eq!(fix("orders;payments").as_deref(), Some("orders,payments"));
+        assert_eq!(fix("orders payments").as_deref(), Some("orders,payments"));
+        assert_eq!(fix("orders,,payments").as_deref(), Some("orders,payments"));
+        assert_eq!(fix("orders.*"), None);
+    }
+
+    fn kafka(topics: &str) -> String {
+        body(&format!(
+            r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "MUTUAL_TLS", "brokers": "b:9092", "topics": "{topics}"}}}}"#
+        ))
+    }
+
+    #[test]
+    fn reports_in_the_value_and_skips_placeholders() {
+        let (result, found) = findings(&RULE, &kafka("orders,orders:updated"));
+        assert_eq!(found.len(), 1);
+        assert_eq!(spanned(&result, &found[0]), ":");
+        for silent in ["${KAFKA_TOPICS}", "{{ topics }}"] {
+            assert!(findings(&RULE, &kafka(silent)).1.is_empty(), "{silent}");
+        }
+    }
+}

@@ -1,0 +1,77 @@
+use super::{IGNORING, ITERATOR_TYPE, TIMESTAMP};
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// A Kinesis `timestamp` is only given with `iteratorType: "AT_TIMESTAMP"`; with
+    /// `TRIM_HORIZON` or `LATEST` it is ignored.
+    ///
+    /// ## Why it matters
+    /// The pipe will not start at that time: either the timestamp is a leftover, or the
+    /// iterator type is wrong and the pipe reads from the wrong place.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"kinesis": {"iteratorType": "LATEST", "timestamp": 1714552200}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Set `iteratorType` to `AT_TIMESTAMP` to start at that time, or remove `timestamp`.
+    pub static RULE = {
+        code: "PL253",
+        name: "kinesis-timestamp-ignored",
+        severity: Warning,
+        kinds: [CreatePipe],
+        summary: "The Kinesis timestamp is ignored because the iterator type is not AT_TIMESTAMP",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(iterator) = cx.get_str(ITERATOR_TYPE) else {
+        return;
+    };
+    if !IGNORING.contains(&iterator) || cx.get(TIMESTAMP).is_none_or(serde_json::Value::is_null) {
+        return;
+    }
+    out.push(
+        cx.at_key(
+            &RULE,
+            TIMESTAMP,
+            format!("the Kinesis `timestamp` is ignored with iterator type `{iterator}`"),
+        )
+        .with_label("ignored")
+        .with_secondary(cx.value_span(ITERATOR_TYPE), "iterator type set here")
+        .with_help(
+            "set `\"iteratorType\": \"AT_TIMESTAMP\"` to start reading at this time, or remove `timestamp`",
+        ),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::kafka::testing::{findings, spanned};
+    use crate::rules::kinesis::kinesis;
+
+    #[test]
+    fn warns_about_a_timestamp_with_another_iterator() {
+        for iterator in IGNORING {
+            let json = kinesis(&format!(
+                r#""authentication": "IAM_ROLE", "region": "eu-west-1", "iteratorType": "{iterator}", "timestamp": 1714552200"#
+            ));
+            let (result, found) = findings(&RULE, &json);
+            assert_eq!(found.len(), 1);
+            assert_eq!(spanned(&result, &found[0]), "\"timestamp\"");
+        }
+        for silent in [
+            r#""iteratorType": "AT_TIMESTAMP", "timestamp": 1714552200"#,
+            r#""iteratorType": "LATEST", "timestamp": null"#,
+            r#""iteratorType": "EARLIEST", "timestamp": 1714552200"#,
+        ] {
+            assert!(findings(&RULE, &kinesis(silent)).1.is_empty(), "{silent}");
+        }
+    }
+}

@@ -1,0 +1,112 @@
+use serde_json::Value;
+
+use super::{ITERATOR_TYPE, KINESIS, TIMESTAMP};
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// A Kinesis source with `iteratorType: "AT_TIMESTAMP"` has a `timestamp` (spec 2.7:
+    /// "With AT_TIMESTAMP the `timestamp` field must be given"). A `timestamp` of `null`
+    /// counts as missing.
+    ///
+    /// ## Why it matters
+    /// The iterator says "start at a point in time" but names no time, so the API rejects
+    /// the request.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"kinesis": {"iteratorType": "AT_TIMESTAMP", "region": "eu-west-1", "streamName": "clicks"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add the start time as Unix seconds, `"timestamp": 1714552200`, or use
+    /// `TRIM_HORIZON` / `LATEST`.
+    pub static RULE = {
+        code: "PL251",
+        name: "kinesis-timestamp-required",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "The Kinesis iterator AT_TIMESTAMP has no timestamp",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(source) = cx.get(KINESIS).and_then(Value::as_object) else {
+        return;
+    };
+    if cx.get_str(ITERATOR_TYPE) != Some("AT_TIMESTAMP") {
+        return;
+    }
+    match source.get("timestamp") {
+        None => {}
+        Some(Value::Null) => {
+            out.push(
+                cx.at_value(
+                    &RULE,
+                    TIMESTAMP,
+                    "the iterator type `AT_TIMESTAMP` needs a `timestamp`, but it is null",
+                )
+                .with_label("null timestamp")
+                .with_secondary(cx.value_span(ITERATOR_TYPE), "iterator type set here")
+                .with_help(
+                    "set the start time in Unix seconds, e.g. `1714552200`, or use `TRIM_HORIZON` or `LATEST`",
+                ),
+            );
+            return;
+        }
+        Some(_) => return,
+    }
+    out.push(
+        Diagnostic::new(
+            &RULE,
+            cx.document.object_anchor(KINESIS),
+            TIMESTAMP,
+            "the iterator type `AT_TIMESTAMP` needs a `timestamp`",
+        )
+        .with_label("`timestamp` missing here")
+        .with_secondary(cx.value_span(ITERATOR_TYPE), "iterator type set here")
+        .with_help(
+            "add the start time in Unix seconds, e.g. `\"timestamp\": 1714552200`, or use `TRIM_HORIZON` or `LATEST`",
+        ),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::kafka::testing::{findings, spanned};
+    use crate::rules::kinesis::kinesis;
+
+    fn source(iterator: &str, extra: &str) -> String {
+        kinesis(&format!(
+            r#""authentication": "IAM_ROLE", "iamRole": "${{R}}", "region": "eu-west-1", "iteratorType": "{iterator}"{extra}"#
+        ))
+    }
+
+    #[test]
+    fn at_timestamp_needs_a_timestamp() {
+        let (result, found) = findings(&RULE, &source("AT_TIMESTAMP", ""));
+        assert_eq!(found.len(), 1);
+        assert_eq!(spanned(&result, &found[0]), "\"kinesis\"");
+        assert_eq!(
+            findings(&RULE, &source("AT_TIMESTAMP", r#", "timestamp": null"#))
+                .1
+                .len(),
+            1
+        );
+        for (iterator, extra) in [
+            ("AT_TIMESTAMP", r#", "timestamp": 1714552200"#),
+            ("AT_TIMESTAMP", r#", "timestamp": "1714552200""#),
+            ("LATEST", ""),
+            ("at_timestamp", ""),
+        ] {
+            assert!(
+                findings(&RULE, &source(iterator, extra)).1.is_empty(),
+                "{iterator}{extra}"
+            );
+        }
+    }
+}

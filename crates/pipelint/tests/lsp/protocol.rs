@@ -490,3 +490,29 @@ fn requests_before_initialize_are_refused() {
     );
     assert!(client.shutdown_and_exit().success());
 }
+
+#[test]
+fn secret_values_never_appear_in_what_the_server_sends() {
+    const SECRET: &str = "s3cr3t-Hunter2-xyz";
+    // A plaintext password, plus mistakes around it so that findings are reported nearby.
+    let text = fixture(ENUM_SLIP)
+        .replace("${KAFKA_PASSWORD}", SECRET)
+        .replace("\"${KAFKA_USERNAME}\"", "42");
+    let (mut client, _) = Client::start();
+    let uri = uri("secret.pipe.json");
+    client.open(&uri, &text);
+    let diagnostics = client.diagnostics(&uri, 1);
+    assert!(!diagnostics.is_empty());
+    let at_secret = text.find(SECRET).unwrap_or_default() + 2;
+    let hover = hover_at(&mut client, &uri, &text, at_secret);
+    let actions = client.call(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri },
+                "range": { "start": position(&text, 0), "end": position(&text, text.len()) },
+                "context": { "diagnostics": [] } }),
+    );
+    for sent in [json!(diagnostics), hover, actions] {
+        assert!(!sent.to_string().contains(SECRET), "{sent:#}");
+    }
+    assert!(client.shutdown_and_exit().success());
+}

@@ -28,6 +28,12 @@ pub enum Command {
         /// The document kind, e.g. `create-pipe`.
         kind: String,
     },
+    /// Run the language server on stdin and stdout (for editors).
+    Lsp {
+        /// Accepted for clients that always pass it; stdio is the only transport.
+        #[arg(long, hide = true)]
+        stdio: bool,
+    },
 }
 
 #[derive(Debug, clap::Args)]

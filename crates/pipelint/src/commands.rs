@@ -17,6 +17,7 @@ pub fn dispatch(cli: Cli) -> u8 {
         Command::Rules(args) => list_rules(&args),
         Command::Rule { rule } => show_rule(&rule),
         Command::Schema { kind } => show_schema(&kind),
+        Command::Lsp { .. } => pipelint_lsp::run_stdio(),
     }
 }
 

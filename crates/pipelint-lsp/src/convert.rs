@@ -1,0 +1,94 @@
+//! The core's diagnostics and fixes in LSP terms.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity,
+    Location, NumberOrString, TextEdit, Uri, WorkspaceEdit,
+};
+use pipelint_core::{Diagnostic, Fix, Severity};
+
+use crate::position::PositionIndex;
+
+/// The `source` every published diagnostic carries.
+pub const SOURCE: &str = "pipelint";
+
+/// A text and its position index, which every conversion needs together.
+pub struct Text<'a> {
+    pub text: &'a str,
+    pub index: &'a PositionIndex,
+}
+
+pub fn severity(severity: Severity) -> DiagnosticSeverity {
+    match severity {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Info => DiagnosticSeverity::INFORMATION,
+    }
+}
+
+/// One core diagnostic as an LSP diagnostic: the message with its help on a second line,
+/// the rule code linking to the rule's page, and one related location per secondary label.
+pub fn diagnostic(uri: &Uri, text: &Text, diagnostic: &Diagnostic) -> lsp_types::Diagnostic {
+    let mut message = diagnostic.message.clone();
+    if let Some(help) = &diagnostic.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    let related: Vec<DiagnosticRelatedInformation> = diagnostic
+        .secondary
+        .iter()
+        .map(|label| DiagnosticRelatedInformation {
+            location: Location {
+                uri: uri.clone(),
+                range: text.index.range(text.text, &label.span),
+            },
+            message: label
+                .text
+                .clone()
+                .unwrap_or_else(|| "related to this finding".to_owned()),
+        })
+        .collect();
+    lsp_types::Diagnostic {
+        range: text.index.range(text.text, &diagnostic.primary.span),
+        severity: Some(severity(diagnostic.severity)),
+        code: Some(NumberOrString::String(diagnostic.code().to_owned())),
+        code_description: Uri::from_str(&diagnostic.url())
+            .ok()
+            .map(|href| CodeDescription { href }),
+        source: Some(SOURCE.to_owned()),
+        message,
+        related_information: (!related.is_empty()).then_some(related),
+        tags: None,
+        data: None,
+    }
+}
+
+/// A fix as a quick fix that edits the document in place.
+pub fn quick_fix(
+    uri: &Uri,
+    text: &Text,
+    fix: &Fix,
+    fixes: lsp_types::Diagnostic,
+) -> lsp_types::CodeAction {
+    let edit = TextEdit {
+        range: text.index.range(text.text, &fix.span),
+        new_text: fix.replacement.clone(),
+    };
+    CodeAction {
+        title: fix.title.clone(),
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![fixes]),
+        edit: Some(WorkspaceEdit {
+            changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+            document_changes: None,
+            change_annotations: None,
+        }),
+        command: None,
+        // The core only attaches a fix when it certainly repairs the finding.
+        is_preferred: Some(true),
+        disabled: None,
+        data: None,
+    }
+}

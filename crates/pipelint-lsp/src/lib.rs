@@ -1,0 +1,204 @@
+//! pipelint's language server: the CLI's diagnostics in every LSP editor (VS Code, Neovim,
+//! Helix, Zed, JetBrains), started as `pipelint lsp` and spoken to over stdio.
+//!
+//! # What it does
+//!
+//! - Diagnostics on open, change (incremental sync) and save, with UTF-16 positions computed
+//!   from the core's byte spans, the severity mapped, the rule code linking to the rule's page
+//!   (`codeDescription`), and related information for each secondary label.
+//! - One quick fix per finding that carries a [`pipelint_core::Fix`]: the core only attaches a
+//!   fix when it certainly repairs the finding, and the server turns every one into a
+//!   `WorkspaceEdit`, so fixes added to the core later need no change here.
+//! - Hover: the rule documentation of the findings under the cursor and the schema's
+//!   description of the member under it.
+//! - Files that are not pipelint documents get no diagnostics at all (see
+//!   [`is_pipelint_document`]).
+//!
+//! # Why `lsp-server`
+//!
+//! The core is a pure, synchronous function that lints a 2 KB body in tens of microseconds.
+//! rust-analyzer's `lsp-server` fits that exactly: a JSON-RPC transport over stdio with
+//! crossbeam channels and a plain `loop { match receiver.recv() }` on our side, about 20
+//! crates in all, no async runtime. The alternatives were async: `tower-lsp` (unmaintained
+//! since 2023, about 80 crates with tokio) and its maintained fork `tower-lsp-server` (53
+//! crates, tokio), which would buy concurrency the linter does not need and make the
+//! message order harder to reason about. `lsp-types` gives the protocol's structs; its
+//! `Uri` is a plain string wrapper, so file paths are decoded here ([`uri_to_path`]).
+//!
+//! # The seam for configuration and masking
+//!
+//! The server lints in exactly one place, [`lint_document`]. Configuration discovery
+//! (`.pipelint.toml` found from the document's directory), rule severities and secret
+//! masking belong there, so that the editor shows what `pipelint check` prints for the same
+//! file.
+
+mod convert;
+mod hover;
+mod position;
+mod server;
+
+use std::path::{Path, PathBuf};
+
+use lsp_server::Connection;
+use lsp_types::Uri;
+use pipelint_core::{DocumentKind, LintOptions, LintResult};
+
+pub use position::PositionIndex;
+pub use server::Exit;
+
+/// Lints one open document, given its path (when it is a file) and the editor's text.
+///
+/// This is the only call from the server into the linter: route it through the CLI's
+/// configuration discovery (from `path`'s directory) and the core's secret masking, and the
+/// editor shows exactly what `pipelint check` reports. Today it tells the kind from the file
+/// name and the content, as `pipelint check` does.
+pub fn lint_document(path: Option<&Path>, text: &str) -> LintResult {
+    let file_name = path.and_then(Path::file_name).and_then(|n| n.to_str());
+    let options = LintOptions {
+        file_name,
+        ..LintOptions::default()
+    };
+    pipelint_core::lint(text.as_bytes(), &options)
+}
+
+/// Whether the server reports on a document at all: its name says it is one
+/// (`*.pipe.json`, `*.scaling.json`), its content was recognised as one now, or it was
+/// recognised earlier while open (`seen_as_pipelint`), so that a pipe definition the user
+/// is halfway through editing still shows its parse error. Any other JSON file
+/// (`package.json`, `tsconfig.json`, ...) gets no diagnostics, not even `unknown-kind`.
+pub fn is_pipelint_document(
+    path: Option<&Path>,
+    result: &LintResult,
+    seen_as_pipelint: bool,
+) -> bool {
+    let named = path
+        .and_then(Path::file_name)
+        .and_then(|n| n.to_str())
+        .and_then(DocumentKind::from_file_name)
+        .is_some();
+    named || result.kind.is_some() || seen_as_pipelint
+}
+
+/// The file path of a `file:` URI (percent-decoded); `None` for other schemes
+/// (`untitled:`, remote file systems).
+pub fn uri_to_path(uri: &Uri) -> Option<PathBuf> {
+    let text = uri.as_str();
+    let scheme_end = text.find(':')?;
+    if !text[..scheme_end].eq_ignore_ascii_case("file") {
+        return None;
+    }
+    let rest = text[scheme_end + 1..].strip_prefix("//")?;
+    // Drop the authority (empty or `localhost`), then any query or fragment.
+    let path = &rest[rest.find('/')?..];
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    let decoded = percent_decode(path)?;
+    // `/C:/work/x.json` on Windows.
+    let bytes = decoded.as_bytes();
+    if cfg!(windows) && bytes.len() >= 3 && bytes[2] == b':' && bytes[1].is_ascii_alphabetic() {
+        return Some(PathBuf::from(&decoded[1..]));
+    }
+    Some(PathBuf::from(decoded))
+}
+
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = text.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Runs the server on stdin and stdout until the client says `exit` or closes stdin.
+/// Returns the process exit code: 0 after `shutdown` then `exit`, 1 otherwise (as the
+/// protocol asks), 2 when the connection failed.
+pub fn run_stdio() -> u8 {
+    let (connection, io_threads) = Connection::stdio();
+    let exit = run(&connection);
+    // Dropping the connection ends the writer thread; the reader has already ended.
+    drop(connection);
+    if let Err(error) = io_threads.join() {
+        eprintln!("pipelint lsp: {error}");
+        return 2;
+    }
+    match exit {
+        Ok(exit) => exit.code(),
+        Err(error) => {
+            eprintln!("pipelint lsp: {error}");
+            2
+        }
+    }
+}
+
+/// Runs the server on any connection (stdio, or in memory for tests).
+pub fn run(connection: &Connection) -> Result<Exit, String> {
+    server::run(connection)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use super::*;
+
+    fn uri(text: &str) -> Uri {
+        Uri::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn file_uris_become_decoded_paths() {
+        assert_eq!(
+            uri_to_path(&uri("file:///home/me/pipes/orders%20v2.pipe.json")),
+            Some(PathBuf::from("/home/me/pipes/orders v2.pipe.json"))
+        );
+        assert_eq!(
+            uri_to_path(&uri("file://localhost/tmp/caf%C3%A9.json")),
+            Some(PathBuf::from("/tmp/café.json"))
+        );
+        assert_eq!(uri_to_path(&uri("untitled:Untitled-1")), None);
+        // Not UTF-8 once decoded.
+        assert_eq!(uri_to_path(&uri("file:///tmp/bad%FF.json")), None);
+    }
+
+    #[test]
+    fn only_pipelint_documents_are_reported() {
+        let other = lint_document(Some(Path::new("/p/package.json")), r#"{"name": "x"}"#);
+        assert!(other.kind_unknown());
+        assert!(!is_pipelint_document(
+            Some(Path::new("/p/package.json")),
+            &other,
+            false
+        ));
+        // Broken JSON in an unknown file: silent, unless it was a pipe before.
+        let broken = lint_document(Some(Path::new("/p/orders.json")), r#"{"source": "#);
+        assert!(!is_pipelint_document(
+            Some(Path::new("/p/orders.json")),
+            &broken,
+            false
+        ));
+        assert!(is_pipelint_document(
+            Some(Path::new("/p/orders.json")),
+            &broken,
+            true
+        ));
+        // The name alone is enough.
+        let named = lint_document(Some(Path::new("/p/x.scaling.json")), "{");
+        assert!(is_pipelint_document(
+            Some(Path::new("/p/x.scaling.json")),
+            &named,
+            false
+        ));
+        // So is the content.
+        let pipe = lint_document(None, r#"{"source": {}}"#);
+        assert_eq!(pipe.kind, Some(DocumentKind::CreatePipe));
+        assert!(is_pipelint_document(None, &pipe, false));
+    }
+}

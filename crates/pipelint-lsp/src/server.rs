@@ -1,0 +1,489 @@
+//! The message loop: open documents, coalesced linting, and the request handlers.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
+    Exit as ExitNotification, Notification as _, PublishDiagnostics,
+};
+use lsp_types::request::{CodeActionRequest, HoverRequest, Request as _, Shutdown};
+use lsp_types::{
+    CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
+    CodeActionProviderCapability, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DidSaveTextDocumentParams, Hover, HoverContents, HoverParams,
+    HoverProviderCapability, InitializeResult, MarkupContent, MarkupKind, PositionEncodingKind,
+    PublishDiagnosticsParams, SaveOptions, ServerCapabilities, ServerInfo,
+    TextDocumentContentChangeEvent, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
+};
+use pipelint_core::LintResult;
+use serde_json::Value;
+
+use crate::convert::{self, Text};
+use crate::position::PositionIndex;
+use crate::{hover, is_pipelint_document, lint_document, uri_to_path};
+
+/// How the message loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// `exit` after `shutdown`.
+    Clean,
+    /// `exit` without `shutdown`, or stdin closed.
+    Abrupt,
+}
+
+impl Exit {
+    /// The process exit code the protocol asks for.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Clean => 0,
+            Exit::Abrupt => 1,
+        }
+    }
+}
+
+pub fn run(connection: &Connection) -> Result<Exit, String> {
+    // Requests before `initialize` are refused with `ServerNotInitialized`.
+    let (id, _params) = connection
+        .initialize_start()
+        .map_err(|e| format!("initialize: {e}"))?;
+    let result = serde_json::to_value(initialize_result()).map_err(|e| e.to_string())?;
+    // Not `initialize_finish`: it ends the connection when anything but `initialized`
+    // follows. The loop below ignores `initialized` and accepts whatever comes.
+    send(connection, Response::new_ok(id, result).into())?;
+    Server::default().main_loop(connection)
+}
+
+fn initialize_result() -> InitializeResult {
+    InitializeResult {
+        capabilities: ServerCapabilities {
+            position_encoding: Some(PositionEncodingKind::UTF16),
+            text_document_sync: Some(TextDocumentSyncCapability::Options(
+                TextDocumentSyncOptions {
+                    open_close: Some(true),
+                    change: Some(TextDocumentSyncKind::INCREMENTAL),
+                    will_save: None,
+                    will_save_wait_until: None,
+                    save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions {
+                        include_text: Some(false),
+                    })),
+                },
+            )),
+            hover_provider: Some(HoverProviderCapability::Simple(true)),
+            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+                code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+                work_done_progress_options: Default::default(),
+                resolve_provider: None,
+            })),
+            ..ServerCapabilities::default()
+        },
+        server_info: Some(ServerInfo {
+            name: "pipelint".to_owned(),
+            version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+        }),
+    }
+}
+
+/// One document the client has open.
+struct OpenDocument {
+    text: String,
+    version: i32,
+    path: Option<PathBuf>,
+    /// The lint of the current text, computed when first needed after a change.
+    analysis: Option<Analysis>,
+    /// Recognised as a pipelint document at some point while open (see
+    /// [`is_pipelint_document`]).
+    seen_as_pipelint: bool,
+    /// Whether the last publication for it had diagnostics the client may still show.
+    published: bool,
+}
+
+struct Analysis {
+    result: LintResult,
+    index: PositionIndex,
+    /// Whether the server reports on this document at all.
+    relevant: bool,
+}
+
+impl OpenDocument {
+    fn new(text: String, version: i32, uri: &Uri) -> Self {
+        OpenDocument {
+            text,
+            version,
+            path: uri_to_path(uri),
+            analysis: None,
+            seen_as_pipelint: false,
+            published: false,
+        }
+    }
+
+    /// The lint of the current text (computed on first use after a change) and the text.
+    fn analysed(&mut self) -> (&Analysis, &str) {
+        let OpenDocument {
+            text,
+            path,
+            analysis,
+            seen_as_pipelint,
+            ..
+        } = self;
+        let analysis = analysis.get_or_insert_with(|| {
+            let result = lint_document(path.as_deref(), text);
+            let relevant = is_pipelint_document(path.as_deref(), &result, *seen_as_pipelint);
+            *seen_as_pipelint |= result.kind.is_some();
+            Analysis {
+                result,
+                index: PositionIndex::new(text),
+                relevant,
+            }
+        });
+        (analysis, text)
+    }
+
+    /// Applies one change event: a range replacement, or the whole text when it has no range.
+    fn apply(&mut self, change: TextDocumentContentChangeEvent) {
+        match change.range {
+            None => self.text = change.text,
+            Some(range) => {
+                let index = PositionIndex::new(&self.text);
+                let start = index.offset(&self.text, range.start);
+                let end = index.offset(&self.text, range.end);
+                let (start, end) = (start.min(end), start.max(end));
+                self.text.replace_range(start..end, &change.text);
+            }
+        }
+        self.analysis = None;
+    }
+}
+
+/// A failed request: the JSON-RPC error code and a message for the user.
+type Failure = (ErrorCode, String);
+
+#[derive(Default)]
+struct Server {
+    documents: HashMap<Uri, OpenDocument>,
+    /// Documents changed since their diagnostics were last published, in change order.
+    dirty: Vec<Uri>,
+    shutdown_requested: bool,
+}
+
+impl Server {
+    /// Debouncing: edits are applied as they arrive, but a document is linted and its
+    /// diagnostics published only once no further message is waiting. A burst of `didChange`
+    /// notifications (typing faster than the client flushes, a paste, a client replaying
+    /// its queue) thus costs one lint, of the last version. No timer is needed: the core
+    /// lints a 2 KB body in tens of microseconds, far below the gap between two keystrokes,
+    /// so linting at once whenever the queue is empty never lets the server fall behind.
+    fn main_loop(&mut self, connection: &Connection) -> Result<Exit, String> {
+        loop {
+            let message = if self.dirty.is_empty() {
+                match connection.receiver.recv() {
+                    Ok(message) => message,
+                    Err(_) => return Ok(Exit::Abrupt),
+                }
+            } else {
+                match connection.receiver.try_recv() {
+                    Ok(message) => message,
+                    Err(error) if error.is_empty() => {
+                        self.publish_dirty(connection)?;
+                        continue;
+                    }
+                    Err(_) => return Ok(Exit::Abrupt),
+                }
+            };
+            match message {
+                Message::Request(request) => {
+                    // A request sees the same state the client has been shown.
+                    self.publish_dirty(connection)?;
+                    let response = self.respond(request);
+                    send(connection, response.into())?;
+                }
+                Message::Notification(notification)
+                    if notification.method == ExitNotification::METHOD =>
+                {
+                    return Ok(if self.shutdown_requested {
+                        Exit::Clean
+                    } else {
+                        Exit::Abrupt
+                    });
+                }
+                Message::Notification(notification) => {
+                    let method = notification.method.clone();
+                    let handled =
+                        catch_unwind(AssertUnwindSafe(|| self.notify(connection, notification)));
+                    match handled {
+                        Ok(Ok(())) => {}
+                        Ok(Err(error)) => eprintln!("pipelint lsp: {method}: {error}"),
+                        Err(_) => eprintln!("pipelint lsp: {method}: internal error (panic)"),
+                    }
+                }
+                // The server sends no requests, so no response is awaited.
+                Message::Response(_) => {}
+            }
+        }
+    }
+
+    fn respond(&mut self, request: Request) -> Response {
+        let Request { id, method, params } = request;
+        if self.shutdown_requested {
+            return Response::new_err(
+                id,
+                ErrorCode::InvalidRequest as i32,
+                format!("`{method}` after `shutdown`: the server is shutting down"),
+            );
+        }
+        let answered = catch_unwind(AssertUnwindSafe(|| self.answer(&method, params)));
+        match answered {
+            Ok(Ok(value)) => Response::new_ok(id, value),
+            Ok(Err((code, message))) => Response::new_err(id, code as i32, message),
+            Err(_) => Response::new_err(
+                id,
+                ErrorCode::InternalError as i32,
+                format!("internal error while answering `{method}`"),
+            ),
+        }
+    }
+
+    fn answer(&mut self, method: &str, params: Value) -> Result<Value, Failure> {
+        match method {
+            Shutdown::METHOD => {
+                self.shutdown_requested = true;
+                Ok(Value::Null)
+            }
+            HoverRequest::METHOD => {
+                let hover = self.hover(parse(params)?)?;
+                to_value(hover)
+            }
+            CodeActionRequest::METHOD => {
+                let actions = self.code_actions(parse(params)?)?;
+                to_value(actions)
+            }
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("pipelint does not implement `{method}`"),
+            )),
+        }
+    }
+
+    fn notify(
+        &mut self,
+        connection: &Connection,
+        notification: Notification,
+    ) -> Result<(), String> {
+        let Notification { method, params } = notification;
+        match method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let params: DidOpenTextDocumentParams = parse(params).map_err(|e| e.1)?;
+                let document = params.text_document;
+                let open = OpenDocument::new(document.text, document.version, &document.uri);
+                self.documents.insert(document.uri.clone(), open);
+                self.mark_dirty(document.uri);
+            }
+            DidChangeTextDocument::METHOD => {
+                let params: DidChangeTextDocumentParams = parse(params).map_err(|e| e.1)?;
+                let uri = params.text_document.uri;
+                let Some(document) = self.documents.get_mut(&uri) else {
+                    return Err(format!("change to {} which is not open", uri.as_str()));
+                };
+                for change in params.content_changes {
+                    document.apply(change);
+                }
+                document.version = params.text_document.version;
+                self.mark_dirty(uri);
+            }
+            DidSaveTextDocument::METHOD => {
+                let params: DidSaveTextDocumentParams = parse(params).map_err(|e| e.1)?;
+                let uri = params.text_document.uri;
+                if let Some(document) = self.documents.get_mut(&uri) {
+                    if let Some(text) = params.text {
+                        document.text = text;
+                    }
+                    // Lint again: what the linter reads besides the text may have changed.
+                    document.analysis = None;
+                    self.mark_dirty(uri);
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                let params: DidCloseTextDocumentParams = parse(params).map_err(|e| e.1)?;
+                let uri = params.text_document.uri;
+                self.dirty.retain(|u| u != &uri);
+                if let Some(document) = self.documents.remove(&uri)
+                    && document.published
+                {
+                    publish(connection, uri, Vec::new(), None)?;
+                }
+            }
+            // `initialized`, `$/cancelRequest` (every request is answered at once),
+            // `$/setTrace`, configuration and file-watching notifications.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn mark_dirty(&mut self, uri: Uri) {
+        if !self.dirty.contains(&uri) {
+            self.dirty.push(uri);
+        }
+    }
+
+    /// Lints every changed document and publishes its diagnostics.
+    fn publish_dirty(&mut self, connection: &Connection) -> Result<(), String> {
+        for uri in std::mem::take(&mut self.dirty) {
+            let Some(document) = self.documents.get_mut(&uri) else {
+                continue;
+            };
+            let version = document.version;
+            let was_published = document.published;
+            let published = catch_unwind(AssertUnwindSafe(|| lsp_diagnostics(&uri, document)));
+            let diagnostics = match published {
+                Ok(Some(diagnostics)) => diagnostics,
+                Ok(None) if was_published => Vec::new(),
+                Ok(None) => continue,
+                Err(_) => {
+                    eprintln!("pipelint lsp: internal error linting {}", uri.as_str());
+                    continue;
+                }
+            };
+            document.published = !diagnostics.is_empty();
+            publish(connection, uri, diagnostics, Some(version))?;
+        }
+        Ok(())
+    }
+
+    fn document(&mut self, uri: &Uri) -> Result<&mut OpenDocument, Failure> {
+        self.documents.get_mut(uri).ok_or_else(|| {
+            (
+                ErrorCode::InvalidParams,
+                format!(
+                    "{} is not open in the server (send textDocument/didOpen first)",
+                    uri.as_str()
+                ),
+            )
+        })
+    }
+
+    fn hover(&mut self, params: HoverParams) -> Result<Option<Hover>, Failure> {
+        let place = params.text_document_position_params;
+        let document = self.document(&place.text_document.uri)?;
+        let (analysis, text) = document.analysed();
+        if !analysis.relevant {
+            return Ok(None);
+        }
+        let offset = analysis.index.offset(text, place.position);
+        let found = hover::hover(
+            text,
+            analysis.result.kind,
+            &analysis.result.diagnostics,
+            offset,
+        );
+        Ok(found.map(|found| Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: found.markdown,
+            }),
+            range: Some(analysis.index.range(text, &found.span)),
+        }))
+    }
+
+    fn code_actions(
+        &mut self,
+        params: CodeActionParams,
+    ) -> Result<Vec<CodeActionOrCommand>, Failure> {
+        if let Some(only) = &params.context.only
+            && !only.iter().any(wants_quick_fixes)
+        {
+            return Ok(Vec::new());
+        }
+        let uri = params.text_document.uri;
+        let document = self.document(&uri)?;
+        let (analysis, text) = document.analysed();
+        if !analysis.relevant {
+            return Ok(Vec::new());
+        }
+        let start = analysis.index.offset(text, params.range.start);
+        let end = analysis.index.offset(text, params.range.end);
+        let (start, end) = (start.min(end), start.max(end));
+        let text = Text {
+            text,
+            index: &analysis.index,
+        };
+        let actions = analysis
+            .result
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.fix.as_ref().map(|fix| (d, fix)))
+            // Touching counts: a cursor just after a value still offers its fix.
+            .filter(|(d, fix)| {
+                [&d.primary.span, &fix.span]
+                    .iter()
+                    .any(|span| span.start <= end && start <= span.end)
+            })
+            .map(|(d, fix)| {
+                let diagnostic = convert::diagnostic(&uri, &text, d);
+                CodeActionOrCommand::CodeAction(convert::quick_fix(&uri, &text, fix, diagnostic))
+            })
+            .collect();
+        Ok(actions)
+    }
+}
+
+/// The document's diagnostics in LSP terms, or `None` when it is not a pipelint document.
+fn lsp_diagnostics(uri: &Uri, document: &mut OpenDocument) -> Option<Vec<lsp_types::Diagnostic>> {
+    let (analysis, text) = document.analysed();
+    if !analysis.relevant {
+        return None;
+    }
+    let text = Text {
+        text,
+        index: &analysis.index,
+    };
+    Some(
+        analysis
+            .result
+            .diagnostics
+            .iter()
+            .map(|d| convert::diagnostic(uri, &text, d))
+            .collect(),
+    )
+}
+
+/// Whether an `only` filter of a code action request admits quick fixes (kinds are
+/// hierarchical: `quickfix` admits `quickfix.x`, and the empty kind admits everything).
+fn wants_quick_fixes(kind: &CodeActionKind) -> bool {
+    let quick_fix = CodeActionKind::QUICKFIX;
+    let quick_fix = quick_fix.as_str();
+    let kind = kind.as_str();
+    kind.is_empty() || quick_fix == kind || quick_fix.starts_with(&format!("{kind}."))
+}
+
+fn publish(
+    connection: &Connection,
+    uri: Uri,
+    diagnostics: Vec<lsp_types::Diagnostic>,
+    version: Option<i32>,
+) -> Result<(), String> {
+    let params = PublishDiagnosticsParams {
+        uri,
+        diagnostics,
+        version,
+    };
+    let notification = Notification::new(PublishDiagnostics::METHOD.to_owned(), params);
+    send(connection, notification.into())
+}
+
+fn send(connection: &Connection, message: Message) -> Result<(), String> {
+    connection
+        .sender
+        .send(message)
+        .map_err(|_| "the connection to the client is closed".to_owned())
+}
+
+fn parse<T: serde::de::DeserializeOwned>(params: Value) -> Result<T, Failure> {
+    serde_json::from_value(params).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
+}
+
+fn to_value(value: impl serde::Serialize) -> Result<Value, Failure> {
+    serde_json::to_value(value).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+}

@@ -1,0 +1,6 @@
+//! The language server, driven as editors drive it: `pipelint lsp` over stdio.
+
+mod client;
+mod nvim;
+mod protocol;
+mod typing;

@@ -51,7 +51,10 @@ fn the_closest_config_wins_and_nothing_is_merged() {
     let run = concise(&tree, &[]).expect(1);
     let lines: Vec<&str> = run.stdout.lines().collect();
     // The root config makes unknown members errors in a.pipe.json...
-    assert!(lines[0].starts_with("a.pipe.json:10:7: PL014 error"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("a.pipe.json:10:7: PL014 error"),
+        "{lines:?}"
+    );
     // ...but team/ has its own config, which silences PL011 and leaves PL014 a warning.
     assert_eq!(
         lines[2..].iter().map(|l| &l[..34]).collect::<Vec<_>>(),
@@ -72,14 +75,20 @@ fn both_config_names_in_one_directory_is_an_error() {
 #[test]
 fn explicit_config_and_isolated_replace_discovery() {
     let tree = Tree::new();
-    tree.write("pipelint.toml", "[rules]\nPL011 = \"off\"\nPL014 = \"off\"\n")
-        .write("ci/strict.toml", "[rules]\nPL014 = \"error\"\n")
-        .write("pipes/b.pipe.json", BAD_PIPE);
+    tree.write(
+        "pipelint.toml",
+        "[rules]\nPL011 = \"off\"\nPL014 = \"off\"\n",
+    )
+    .write("ci/strict.toml", "[rules]\nPL014 = \"error\"\n")
+    .write("pipes/b.pipe.json", BAD_PIPE);
     concise(&tree, &[]).expect(0);
     let strict = concise(&tree, &["--config", "ci/strict.toml"]).expect(1);
     assert_eq!(
         strict.concise_codes(),
-        ["pipes/b.pipe.json:7:25: PL011", "pipes/b.pipe.json:10:7: PL014"]
+        [
+            "pipes/b.pipe.json:7:25: PL011",
+            "pipes/b.pipe.json:10:7: PL014"
+        ]
     );
     assert!(strict.stdout.contains("PL014 error"));
     let isolated = concise(&tree, &["--isolated"]).expect(1);
@@ -93,12 +102,24 @@ fn config_errors_stop_the_run_with_position_and_suggestion() {
     let tree = Tree::new();
     tree.write("a.pipe.json", GOOD_PIPE);
     for (config, expected) in [
-        ("fail-on = \"error\"\nexlude = [\"x\"]\n", "pipelint.toml:2:1: unknown key `exlude`"),
+        (
+            "fail-on = \"error\"\nexlude = [\"x\"]\n",
+            "pipelint.toml:2:1: unknown key `exlude`",
+        ),
         ("exlude = [\"x\"]\n", "did you mean `exclude`?"),
-        ("[rules]\nunknown-feild = \"off\"\n", "did you mean `unknown-field`?"),
+        (
+            "[rules]\nunknown-feild = \"off\"\n",
+            "did you mean `unknown-field`?",
+        ),
         ("[rules]\nPL014 = \"of\"\n", "did you mean `off`?"),
-        ("[kinds]\nscaling = [\"*.json\"]\n", "unknown kind `scaling`"),
-        ("include = [\"a/[b\"]\n", "pipelint.toml:1:12: invalid glob `a/[b`"),
+        (
+            "[kinds]\nscaling = [\"*.json\"]\n",
+            "unknown kind `scaling`",
+        ),
+        (
+            "include = [\"a/[b\"]\n",
+            "pipelint.toml:1:12: invalid glob `a/[b`",
+        ),
         ("fail-on = 3\n", "pipelint.toml:1:11"),
     ] {
         tree.write("pipelint.toml", config);
@@ -124,7 +145,10 @@ fn an_override_silences_a_rule_at_one_pointer_of_one_file() {
     let run = concise(&tree, &[]).expect(0);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(
-        lines.iter().map(|l| l.split(": PL").next().unwrap_or_default()).collect::<Vec<_>>(),
+        lines
+            .iter()
+            .map(|l| l.split(": PL").next().unwrap_or_default())
+            .collect::<Vec<_>>(),
         [
             "legacy/old/c.pipe.json:10:7",
             "legacy/old/c.pipe.json:18:5",
@@ -154,7 +178,10 @@ fn init_writes_a_starter_that_works_and_keeps_an_existing_one() {
 }
 
 fn config_schema() -> jsonschema::Validator {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../schemas/pipelint-config.schema.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../schemas/pipelint-config.schema.json"
+    );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     assert!(jsonschema::meta::is_valid(&schema), "fails its meta-schema");
@@ -168,7 +195,11 @@ fn the_config_schema_agrees_with_the_loader() {
     let starter = tree_starter();
     let uncommented: String = starter
         .lines()
-        .map(|l| l.strip_prefix("# ").filter(|r| r.contains(" = ") || r.starts_with("[[")).unwrap_or(l))
+        .map(|l| {
+            l.strip_prefix("# ")
+                .filter(|r| r.contains(" = ") || r.starts_with("[["))
+                .unwrap_or(l)
+        })
         .collect::<Vec<_>>()
         .join("\n");
     let cases = [
@@ -179,14 +210,25 @@ fn the_config_schema_agrees_with_the_loader() {
         ("fial-on = \"info\"\n", false),
         ("fail-on = \"off\"\n", false),
         ("[rules]\nPL014 = \"warn\"\n", false),
-        ("[[overrides]]\nfiles = [\"a\"]\nrules = {}\npointer = \"/a\"\n", false),
-        ("[[overrides]]\nfiles = [\"a\"]\npointers = [\"a\"]\nrules = {}\n", false),
+        (
+            "[[overrides]]\nfiles = [\"a\"]\nrules = {}\npointer = \"/a\"\n",
+            false,
+        ),
+        (
+            "[[overrides]]\nfiles = [\"a\"]\npointers = [\"a\"]\nrules = {}\n",
+            false,
+        ),
         ("[[overrides]]\nrules = {}\n", false),
         ("include = \"*.json\"\n", false),
     ];
     for (text, accepted) in cases {
         let loaded = pipelint::config::parse(text, Path::new("pipelint.toml"), Path::new("/r"));
-        assert_eq!(loaded.is_ok(), accepted, "loader on:\n{text}\n{:?}", loaded.err());
+        assert_eq!(
+            loaded.is_ok(),
+            accepted,
+            "loader on:\n{text}\n{:?}",
+            loaded.err()
+        );
         let value: Value = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(schema.is_valid(&value), accepted, "schema on:\n{text}");
     }

@@ -25,9 +25,7 @@ fn a_walk_checks_spec_files_only_and_named_files_always() {
         .write("scaling/a.scaling.json", WARNING_ONLY_SCALING)
         .write("package.json", "{\"name\": \"web\"}")
         .write("tsconfig.json", "{\"compilerOptions\": {}}");
-    let run = tree
-        .run(&["check", "--output-format", "concise"])
-        .expect(0);
+    let run = tree.run(&["check", "--output-format", "concise"]).expect(0);
     assert_eq!(run.concise_codes(), ["scaling/a.scaling.json:1:17: PL014"]);
     assert!(run.stderr.contains("in 1 of 2 files"), "{}", run.stderr);
 
@@ -76,7 +74,12 @@ fn force_exclude_filters_named_files_like_walked_ones() {
     .expect(0);
     // Nothing left is an error, unless told otherwise.
     let none = tree
-        .run(&["check", "--force-exclude", "drafts/wip.pipe.json", "package.json"])
+        .run(&[
+            "check",
+            "--force-exclude",
+            "drafts/wip.pipe.json",
+            "package.json",
+        ])
         .expect(2);
     assert!(none.stderr.contains("no files to check"), "{}", none.stderr);
     tree.run(&[
@@ -93,12 +96,25 @@ fn a_directory_with_no_spec_file_is_an_error_unless_allowed() {
     let tree = Tree::new();
     tree.write("web/package.json", "{}");
     let run = tree.run(&["check", "web"]).expect(2);
-    assert!(run.stderr.contains("no files to check in web"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no files to check in web"),
+        "{}",
+        run.stderr
+    );
     assert!(run.stderr.contains("*.pipe.json"), "{}", run.stderr);
     let allowed = tree
-        .run(&["check", "--no-errors-on-unmatched", "--output-format", "sarif", "web"])
+        .run(&[
+            "check",
+            "--no-errors-on-unmatched",
+            "--output-format",
+            "sarif",
+            "web",
+        ])
         .expect(0);
-    assert_eq!(allowed.json()["runs"][0]["results"], Value::Array(Vec::new()));
+    assert_eq!(
+        allowed.json()["runs"][0]["results"],
+        Value::Array(Vec::new())
+    );
     tree.run(&["check", "missing-dir"]).expect(2);
 }
 
@@ -131,7 +147,14 @@ fn kind_globs_select_and_classify_files_with_plain_names() {
     assert!(kinds.contains(&("scaling/orders.json".into(), "pipe-scaling".into())));
     // --kind beats the globs.
     let forced = tree
-        .run(&["check", "--kind", "pipe-scaling", "--output-format", "json", "pipes/odd.json"])
+        .run(&[
+            "check",
+            "--kind",
+            "pipe-scaling",
+            "--output-format",
+            "json",
+            "pipes/odd.json",
+        ])
         .expect(0);
     assert_eq!(forced.json(), Value::Array(Vec::new()));
 }
@@ -147,7 +170,14 @@ fn stdin_with_a_file_name_behaves_exactly_like_the_file() {
     )
     .write("pipes/orders.pipe.json", BAD_PIPE);
     for format in [
-        "full", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit",
+        "full",
+        "concise",
+        "json",
+        "json-lines",
+        "sarif",
+        "github",
+        "gitlab",
+        "junit",
     ] {
         let file = tree.run(&["check", "--output-format", format, "pipes/orders.pipe.json"]);
         let stdin = tree.run_with_stdin(
@@ -168,7 +198,13 @@ fn stdin_with_a_file_name_behaves_exactly_like_the_file() {
     }
     // The override applied, so only the enum finding is left.
     let run = tree.run_with_stdin(
-        &["check", "--output-format", "concise", "--stdin-filename", "pipes/orders.pipe.json"],
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--stdin-filename",
+            "pipes/orders.pipe.json",
+        ],
         Some(BAD_PIPE),
     );
     assert_eq!(run.concise_codes(), ["pipes/orders.pipe.json:7:25: PL011"]);
@@ -178,7 +214,10 @@ fn stdin_with_a_file_name_behaves_exactly_like_the_file() {
 fn stdin_without_a_name_is_told_by_content() {
     let tree = Tree::new();
     let run = tree
-        .run_with_stdin(&["check", "--output-format", "concise", "-"], Some(BAD_PIPE))
+        .run_with_stdin(
+            &["check", "--output-format", "concise", "-"],
+            Some(BAD_PIPE),
+        )
         .expect(1);
     assert_eq!(
         run.concise_codes(),
@@ -210,12 +249,26 @@ fn output_order_is_stable_whatever_the_parallel_schedule() {
     }
     // Named inputs keep their command-line order; a file named twice is checked once.
     let named = tree
-        .run(&["check", "--output-format", "concise", "p1", "p0/x00.pipe.json", "p0"])
+        .run(&[
+            "check",
+            "--output-format",
+            "concise",
+            "p1",
+            "p0/x00.pipe.json",
+            "p0",
+        ])
         .expect(1);
     let order: Vec<&str> = named.stdout.lines().map(|l| &l[..3]).collect();
     assert_eq!(order.first(), Some(&"p1/"));
     assert_eq!(named.stdout.matches("p0/x00.pipe.json:7:25").count(), 1);
-    assert!(named.stdout.lines().nth(26).unwrap_or_default().starts_with("p0/x00.pipe.json"));
+    assert!(
+        named
+            .stdout
+            .lines()
+            .nth(26)
+            .unwrap_or_default()
+            .starts_with("p0/x00.pipe.json")
+    );
 }
 
 /// The acceptance scenario: 500 specs, an ignored build folder, and one finding silenced
@@ -233,9 +286,17 @@ fn five_hundred_specs_with_an_ignored_build_and_one_silenced_place() {
         let path = format!("pipes/team-{}/pipe-{i:03}.pipe.json", i % 10);
         if i % 50 == 13 {
             tree.write(&path, BAD_PIPE);
-            expected.push((path.clone(), "PL011".to_owned(), "/source/kafka/authentication".to_owned()));
+            expected.push((
+                path.clone(),
+                "PL011".to_owned(),
+                "/source/kafka/authentication".to_owned(),
+            ));
             if i != 13 {
-                expected.push((path, "PL014".to_owned(), "/source/kafka/extraOption".to_owned()));
+                expected.push((
+                    path,
+                    "PL014".to_owned(),
+                    "/source/kafka/extraOption".to_owned(),
+                ));
             }
         } else {
             tree.write(&path, GOOD_PIPE);
@@ -250,12 +311,18 @@ fn five_hundred_specs_with_an_ignored_build_and_one_silenced_place() {
     let run = tree.run(&["check", "--output-format", "json"]).expect(1);
     assert_eq!(findings(&run), expected);
     assert!(
-        run.stderr.contains("10 errors, 9 warnings in 10 of 500 files"),
+        run.stderr
+            .contains("10 errors, 9 warnings in 10 of 500 files"),
         "{}",
         run.stderr
     );
     let silenced = tree
-        .run(&["check", "--output-format", "concise", "pipes/team-3/pipe-013.pipe.json"])
+        .run(&[
+            "check",
+            "--output-format",
+            "concise",
+            "pipes/team-3/pipe-013.pipe.json",
+        ])
         .expect(1);
     assert_eq!(
         silenced.concise_codes(),

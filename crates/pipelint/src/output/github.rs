@@ -16,12 +16,7 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
                 Severity::Warning => "warning",
                 Severity::Info => "notice",
             };
-            let mut message = d.message.clone();
-            if let Some(help) = &d.help {
-                message.push_str("\nhelp: ");
-                message.push_str(help);
-            }
-            message.push_str(&format!("\n{}", d.url()));
+            let message = format!("{}\n{}", super::message_with_help(d), d.url());
             writeln!(
                 out,
                 "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",

@@ -40,15 +40,7 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
         }
         for d in &report.diagnostics {
             let at = report.position(d.primary.span.start);
-            let mut detail = format!(
-                "{}:{}:{}: {} {} {}",
-                report.path,
-                at.line,
-                at.column,
-                d.code(),
-                d.severity,
-                d.message
-            );
+            let mut detail = super::concise::line(report, d);
             if let Some(help) = &d.help {
                 let _ = write!(detail, "\nhelp: {help}");
             }

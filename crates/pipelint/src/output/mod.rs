@@ -11,6 +11,8 @@ mod sarif;
 
 use std::io::{self, Write};
 
+use pipelint_core::Diagnostic;
+
 use crate::render::Style;
 use crate::report::FileReport;
 
@@ -60,6 +62,14 @@ pub fn write(
         Format::Github => github::write(reports, out),
         Format::Gitlab => gitlab::write(reports, out),
         Format::Junit => junit::write(reports, out),
+    }
+}
+
+/// The message, then the help on a line of its own when there is one.
+fn message_with_help(d: &Diagnostic) -> String {
+    match &d.help {
+        Some(help) => format!("{}\nhelp: {help}", d.message),
+        None => d.message.clone(),
     }
 }
 

@@ -173,11 +173,7 @@ fn result(
     let artifact = ArtifactLocation {
         uri: uri(&report.path),
     };
-    let mut message = d.message.clone();
-    if let Some(help) = &d.help {
-        message.push_str("\nhelp: ");
-        message.push_str(help);
-    }
+    let message = super::message_with_help(d);
     let related = d
         .secondary
         .iter()

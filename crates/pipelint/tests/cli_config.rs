@@ -95,6 +95,20 @@ fn explicit_config_and_isolated_replace_discovery() {
     assert!(isolated.stdout.contains("PL014 warning"));
     tree.run(&["check", "--isolated", "--config", "ci/strict.toml"])
         .expect(2);
+
+    // A --config file's globs are relative to the working directory, not to its own.
+    tree.write(
+        "ci/strict.toml",
+        "exclude = [\"pipes/b.pipe.json\"]\n[rules]\nPL014 = \"error\"\n",
+    )
+    .write("pipes/c.pipe.json", BAD_PIPE);
+    let excluded = concise(&tree, &["--config", "ci/strict.toml"]).expect(1);
+    assert!(
+        excluded
+            .stdout
+            .lines()
+            .all(|l| l.starts_with("pipes/c.pipe.json"))
+    );
 }
 
 #[test]

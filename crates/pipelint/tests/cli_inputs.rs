@@ -41,8 +41,12 @@ fn gitignore_is_honoured_without_a_git_repository_unless_told_not_to() {
     let tree = Tree::new();
     tree.write(".gitignore", "build/\n")
         .write("pipes/a.pipe.json", GOOD_PIPE)
-        .write("build/out.pipe.json", BAD_PIPE);
+        .write("build/out.pipe.json", BAD_PIPE)
+        .write(".drafts/hidden.pipe.json", BAD_PIPE);
+    // Ignored and hidden entries are skipped by walks...
     tree.run(&["check"]).expect(0);
+    // ...but a file named on the command line is checked.
+    tree.run(&["check", ".drafts/hidden.pipe.json"]).expect(1);
     let all = tree
         .run(&["check", "--no-respect-gitignore", "--output-format", "json"])
         .expect(1);

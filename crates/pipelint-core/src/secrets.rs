@@ -21,6 +21,9 @@ pub const SECRET_MEMBERS: &[&str] = &[
     "serviceAccountKey",
 ];
 
+/// Secrets shorter than this are masked only where they are a secret member's value.
+const MIN_MASKED_ELSEWHERE: usize = 4;
+
 /// What replaces a secret inside messages.
 pub const MASK: &str = "********";
 
@@ -108,13 +111,27 @@ pub fn mask(result: &mut LintResult) {
     for range in &ranges {
         text[range.clone()].fill(b'*');
     }
+    // The same value may also sit in a member that is not secret (pasted into the wrong
+    // field): mask it there too. Very short values are left, or every `a` would go.
+    let mut elsewhere = Vec::new();
+    for value in values.iter().filter(|v| v.len() >= MIN_MASKED_ELSEWHERE) {
+        let haystack = String::from_utf8_lossy(&text).into_owned();
+        elsewhere.extend(
+            haystack
+                .match_indices(value.as_str())
+                .map(|(at, found)| at..at + found.len()),
+        );
+    }
+    for range in elsewhere {
+        text[range].fill(b'*');
+    }
     // Only ASCII bytes inside a string were replaced by ASCII, or whole multi-byte
     // characters were: every replaced byte lies within one string's contents.
     result.text = String::from_utf8(text)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 
     let hide = |s: &mut String| {
-        for value in &values {
+        for value in values.iter().filter(|v| v.len() >= MIN_MASKED_ELSEWHERE) {
             if s.contains(value.as_str()) {
                 *s = s.replace(value.as_str(), MASK);
             }
@@ -133,6 +150,7 @@ pub fn mask(result: &mut LintResult) {
         let leaks = diagnostic.fix.as_ref().is_some_and(|fix| {
             values
                 .iter()
+                .filter(|v| v.len() >= MIN_MASKED_ELSEWHERE)
                 .any(|v| fix.replacement.contains(v.as_str()) || fix.title.contains(v.as_str()))
                 || ranges
                     .iter()

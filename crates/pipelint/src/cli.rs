@@ -4,6 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::config::FailLevel;
+use crate::output::Format;
+
 /// Lint the JSON bodies of the cloud data platform's management API before they are sent.
 #[derive(Debug, Parser)]
 #[command(name = "pipelint", version, about, propagate_version = true)]
@@ -14,7 +17,10 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Check files and directories (every `*.json` below a directory); `-` reads stdin.
+    /// Check files and directories; `-` reads stdin.
+    ///
+    /// Named files are always checked. Directories are walked (honouring .gitignore) for
+    /// `*.pipe.json`, `*.scaling.json` and the config's `include` and `[kinds]` globs.
     Check(CheckArgs),
     /// List every rule: code, name, default severity, kinds and summary.
     Rules(RulesArgs),
@@ -34,15 +40,20 @@ pub enum Command {
         #[arg(long, hide = true)]
         stdio: bool,
     },
+    /// Write a commented starter `pipelint.toml`.
+    Init(InitArgs),
 }
+
+/// No API body comes near this size; larger files are generated data or mistakes.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
-    /// Files or directories to check; `-` reads one document from stdin.
-    #[arg(value_name = "PATH", default_value = ".")]
+    /// Files or directories to check (default: `.`); `-` reads one document from stdin.
+    #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// Check every document as this kind instead of telling it from name and content.
+    /// Check every document as this kind instead of telling it from config, name and content.
     #[arg(long, value_name = "KIND", value_parser = kind_parser())]
     pub kind: Option<String>,
 
@@ -54,9 +65,85 @@ pub struct CheckArgs {
     #[arg(long)]
     pub explain_kind: bool,
 
+    /// Show secret values instead of masking them (local debugging only: never in CI logs).
+    #[arg(long)]
+    pub show_secrets: bool,
+
+    /// Files larger than this many bytes are reported, not read.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_SIZE)]
+    pub max_file_size: u64,
+    /// How to print findings.
+    #[arg(
+        long = "output-format",
+        visible_alias = "format",
+        value_enum,
+        value_name = "FORMAT",
+        env = "PIPELINT_OUTPUT_FORMAT",
+        default_value_t = Format::Full
+    )]
+    pub output_format: Format,
+
+    /// Write the findings to this file instead of stdout; the summary still goes to stderr.
+    #[arg(long, value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+
+    /// Exit 1 when a finding has this severity or a higher one [default: config's
+    /// `fail-on`, else error].
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub fail_on: Option<FailLevel>,
+
+    /// Exit 0 even when findings are at or above the fail level (2 still means trouble).
+    #[arg(long)]
+    pub exit_zero: bool,
+
+    /// Print how often each rule fired (to stderr, before the summary).
+    #[arg(long)]
+    pub statistics: bool,
+
+    /// Print only the findings: no summary line.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Use this config file for every input instead of looking for one.
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+
+    /// Ignore every config file.
+    #[arg(long)]
+    pub isolated: bool,
+
+    /// Walk directories without honouring .gitignore, .ignore and git's exclude files.
+    #[arg(long)]
+    pub no_respect_gitignore: bool,
+
+    /// Apply the include and exclude patterns to files named on the command line too (for
+    /// pre-commit and editors, which pass every changed file).
+    #[arg(long)]
+    pub force_exclude: bool,
+
+    /// Exit 0 instead of 2 when no input is left to check.
+    #[arg(long)]
+    pub no_errors_on_unmatched: bool,
+
+    /// For `-`: the path the document on stdin has. It picks the config and the kind and
+    /// is the name shown in findings.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+
     /// When to use colour in the output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct InitArgs {
+    /// The directory to write `pipelint.toml` into.
+    #[arg(value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+
+    /// Overwrite an existing config file.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -1,75 +1,197 @@
-//! Turning the paths on the command line into the list of inputs to check.
+//! Turning the paths on the command line into the documents to check, each with the
+//! config that applies to it.
+//!
+//! Named files are always checked (unless `--force-exclude`); directories are walked with
+//! `.gitignore` honoured and only the files the config selects are kept.
 
-use std::fs;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// One thing to check.
+use pipelint_core::DocumentKind;
+
+use crate::config::{Config, ConfigError, Resolver};
+use crate::paths;
+
+/// Where a document's bytes come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
+pub enum Source {
     File(PathBuf),
     Stdin,
 }
 
-impl Input {
-    /// The name shown in diagnostics.
-    pub fn display_name(&self) -> String {
-        match self {
-            Input::File(path) => path.display().to_string(),
-            Input::Stdin => "<stdin>".to_owned(),
-        }
-    }
+/// One document to check.
+#[derive(Debug)]
+pub struct Target {
+    pub source: Source,
+    /// The name shown in findings.
+    pub name: String,
+    /// The file name that tells the kind (`orders.pipe.json`); for stdin, that of
+    /// `--stdin-filename`.
+    pub file_name: Option<String>,
+    /// The path the config's globs see; `None` for stdin without `--stdin-filename`.
+    pub relative: Option<String>,
+    pub config: Arc<Config>,
+    /// The kind from `--kind` or the config's `[kinds]` globs.
+    pub kind: Option<DocumentKind>,
 }
 
-/// A path that could not be turned into inputs, with the reason.
+/// A path that yields nothing to check, with the reason; the run exits 2.
 #[derive(Debug)]
 pub struct PathProblem {
-    pub path: PathBuf,
+    pub path: String,
     pub reason: String,
 }
 
-/// Expands the paths: files as given, directories into every `*.json` below them, sorted.
-pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<PathProblem>) {
-    let mut inputs = Vec::new();
-    let mut problems = Vec::new();
+/// How to find files.
+#[derive(Debug, Default)]
+pub struct Selection {
+    pub respect_gitignore: bool,
+    /// Named files must also pass the include and exclude patterns.
+    pub force_exclude: bool,
+    pub stdin_filename: Option<PathBuf>,
+    /// `--kind`, which beats the config's `[kinds]` globs.
+    pub kind: Option<DocumentKind>,
+}
+
+/// The documents to check, in command-line order (directories sorted), each at most once.
+pub struct Found {
+    pub targets: Vec<Target>,
+    pub problems: Vec<PathProblem>,
+}
+
+pub fn find(
+    paths: &[PathBuf],
+    selection: &Selection,
+    resolver: &mut Resolver,
+    cwd: &Path,
+) -> Result<Found, ConfigError> {
+    let mut finder = Finder {
+        selection,
+        resolver,
+        cwd,
+        seen: HashSet::new(),
+        found: Found {
+            targets: Vec::new(),
+            problems: Vec::new(),
+        },
+    };
     for path in paths {
         if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            finder.stdin()?;
             continue;
         }
-        match fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut problems),
-            Ok(_) => inputs.push(Input::File(path.clone())),
-            Err(error) => problems.push(PathProblem {
-                path: path.clone(),
+        let absolute = paths::absolute(cwd, path);
+        match std::fs::metadata(&absolute) {
+            Ok(meta) if meta.is_dir() => finder.walk(path)?,
+            Ok(_) => finder.file(&absolute, selection.force_exclude)?,
+            Err(error) => finder.found.problems.push(PathProblem {
+                path: path.display().to_string(),
                 reason: error.to_string(),
             }),
         }
     }
-    (inputs, problems)
+    Ok(finder.found)
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<PathProblem>) {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(error) => {
-            problems.push(PathProblem {
-                path: dir.to_path_buf(),
-                reason: error.to_string(),
+struct Finder<'a> {
+    selection: &'a Selection,
+    resolver: &'a mut Resolver,
+    cwd: &'a Path,
+    seen: HashSet<PathBuf>,
+    found: Found,
+}
+
+impl Finder<'_> {
+    fn stdin(&mut self) -> Result<(), ConfigError> {
+        let Some(named) = &self.selection.stdin_filename else {
+            let config = self.resolver.for_dir(self.cwd)?;
+            self.found.targets.push(Target {
+                source: Source::Stdin,
+                name: "<stdin>".to_owned(),
+                file_name: None,
+                relative: None,
+                kind: self.selection.kind,
+                config,
             });
-            return;
-        }
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        // Follow no directory symlinks: a link loop must not hang the walk.
-        let Ok(meta) = fs::symlink_metadata(&path) else {
-            continue;
+            return Ok(());
         };
-        if meta.is_dir() {
-            walk(&path, inputs, problems);
-        } else if path.extension().is_some_and(|e| e == "json") {
-            inputs.push(Input::File(path));
+        let absolute = paths::absolute(self.cwd, named);
+        if let Some(mut target) = self.target(&absolute, self.selection.force_exclude)? {
+            target.source = Source::Stdin;
+            self.found.targets.push(target);
         }
+        Ok(())
+    }
+
+    fn file(&mut self, absolute: &Path, filtered: bool) -> Result<(), ConfigError> {
+        if !self.seen.insert(absolute.to_path_buf()) {
+            return Ok(());
+        }
+        if let Some(target) = self.target(absolute, filtered)? {
+            self.found.targets.push(target);
+        }
+        Ok(())
+    }
+
+    /// The target for a file, or `None` when `filtered` and the config does not select it.
+    fn target(&mut self, absolute: &Path, filtered: bool) -> Result<Option<Target>, ConfigError> {
+        let config = self.resolver.for_file(absolute)?;
+        let relative = config.relative(absolute);
+        if filtered && !config.selects(&relative) {
+            return Ok(None);
+        }
+        let name = paths::display_name(self.cwd, absolute);
+        let kind = match self.selection.kind {
+            Some(kind) => Some(kind),
+            None => match config.kind_for(&relative) {
+                Ok(kind) => kind,
+                Err(reason) => {
+                    self.found.problems.push(PathProblem { path: name, reason });
+                    return Ok(None);
+                }
+            },
+        };
+        Ok(Some(Target {
+            source: Source::File(absolute.to_path_buf()),
+            name,
+            file_name: absolute
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned()),
+            relative: Some(relative),
+            config,
+            kind,
+        }))
+    }
+
+    fn walk(&mut self, dir: &Path) -> Result<(), ConfigError> {
+        let respect = self.selection.respect_gitignore;
+        let walker = ignore::WalkBuilder::new(paths::absolute(self.cwd, dir))
+            .hidden(true)
+            .parents(respect)
+            .ignore(respect)
+            .git_ignore(respect)
+            .git_global(respect)
+            .git_exclude(respect)
+            // Honour .gitignore in a tree that is not (yet) a git repository too.
+            .require_git(false)
+            .follow_links(false)
+            .sort_by_file_name(|a, b| a.cmp(b))
+            .build();
+        for entry in walker {
+            match entry {
+                Ok(entry) => {
+                    // Links to files are checked; links to directories are not followed.
+                    if entry.path().is_file() {
+                        self.file(&paths::normalize(entry.path()), true)?;
+                    }
+                }
+                Err(error) => self.found.problems.push(PathProblem {
+                    path: dir.display().to_string(),
+                    reason: error.to_string(),
+                }),
+            }
+        }
+        Ok(())
     }
 }

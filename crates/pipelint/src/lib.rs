@@ -2,11 +2,18 @@
 //! All knowledge lives in `pipelint-core`.
 
 pub mod cli;
+pub mod config;
 pub mod files;
 pub mod long_lines;
+pub mod output;
+pub mod paths;
 pub mod render;
+pub mod report;
 
+mod check;
 mod commands;
+mod init;
+mod stats;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -8,6 +8,8 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Runs `pipelint check` and returns the exit code and stderr (where explanations go)
+/// followed by stdout (the findings).
 fn check(args: &[&str]) -> (i32, String) {
     let output = Command::cargo_bin("pipelint")
         .unwrap_or_else(|e| panic!("{e}"))
@@ -19,7 +21,11 @@ fn check(args: &[&str]) -> (i32, String) {
         .unwrap_or_else(|e| panic!("{e}"));
     (
         output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stderr),
+            String::from_utf8_lossy(&output.stdout)
+        ),
     )
 }
 

@@ -3,6 +3,7 @@
 pub mod byte_order_mark;
 pub mod duplicate_key;
 pub mod empty_document;
+pub mod file_too_large;
 pub mod invalid_json;
 pub mod invalid_utf8;
 pub mod nesting_too_deep;
@@ -20,4 +21,5 @@ pub static RULES: &[&Rule] = &[
     &nesting_too_deep::RULE,
     &number_out_of_range::RULE,
     &unknown_kind::RULE,
+    &file_too_large::RULE,
 ];

@@ -1,0 +1,300 @@
+//! `pipelint check`: find the inputs, lint them in parallel, apply the config, print one
+//! format, and turn the outcome into an exit code.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use pipelint_core::{Document, DocumentKind, LintOptions, LintResult, Severity, lint};
+use rayon::prelude::*;
+
+use crate::cli::{CheckArgs, ColorChoice};
+use crate::config::{FailLevel, Resolver};
+use crate::files::{self, Found, Selection, Source, Target};
+use crate::output;
+use crate::render::{self, Style};
+use crate::report::FileReport;
+use crate::stats;
+use crate::{EXIT_FINDINGS, EXIT_OK, EXIT_TROUBLE};
+
+pub fn check(args: &CheckArgs) -> u8 {
+    match run(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("pipelint: {message}");
+            EXIT_TROUBLE
+        }
+    }
+}
+
+fn run(args: &CheckArgs) -> Result<u8, String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
+    let mut paths = args.paths.clone();
+    if paths.is_empty() {
+        paths.push(PathBuf::from(if args.stdin_filename.is_some() {
+            "-"
+        } else {
+            "."
+        }));
+    }
+    if args.stdin_filename.is_some() && !paths.iter().any(|p| p.as_os_str() == "-") {
+        return Err("--stdin-filename names the document read from `-`; add `-`".into());
+    }
+    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err("`-` (stdin) can be given once".into());
+    }
+
+    let mut resolver = if args.isolated {
+        Resolver::isolated(&cwd)
+    } else if let Some(path) = &args.config {
+        Resolver::explicit(&cwd, path).map_err(|e| e.to_string())?
+    } else {
+        Resolver::discover(&cwd)
+    };
+    let selection = Selection {
+        respect_gitignore: !args.no_respect_gitignore,
+        force_exclude: args.force_exclude,
+        stdin_filename: args.stdin_filename.clone(),
+        kind: args.kind.as_deref().and_then(DocumentKind::from_name),
+    };
+    let Found { targets, problems } =
+        files::find(&paths, &selection, &mut resolver, &cwd).map_err(|e| e.to_string())?;
+    let mut trouble = !problems.is_empty();
+    for problem in &problems {
+        eprintln!("pipelint: {}: {}", problem.path, problem.reason);
+    }
+    if targets.is_empty() && !trouble && !args.no_errors_on_unmatched {
+        return Err(format!(
+            "no files to check in {}: directory walks look for {} and the config's `include` \
+             and `[kinds]` globs (name files directly, or pass --no-errors-on-unmatched)",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            crate::config::DEFAULT_INCLUDE.join(", ")
+        ));
+    }
+
+    let pipe = match &args.pipe {
+        Some(path) => Some(load_pipe(path)?),
+        None => None,
+    };
+    let stdin = if targets.iter().any(|t| t.source == Source::Stdin) {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        bytes
+    } else {
+        Vec::new()
+    };
+
+    if args.show_secrets {
+        eprintln!(
+            "pipelint: warning: --show-secrets prints secret values; never use it in CI or shared logs"
+        );
+    }
+    if let Some(path) = &args.output_file
+        && let Ok(output) = path.canonicalize()
+        && targets.iter().any(|t| match &t.source {
+            Source::File(input) => input.canonicalize().is_ok_and(|input| input == output),
+            Source::Stdin => false,
+        })
+    {
+        return Err(format!(
+            "--output-file {} is one of the inputs; refusing to overwrite it",
+            path.display()
+        ));
+    }
+
+    // Indexed parallel iterators keep the input order, so output is stable.
+    let outcomes: Vec<Result<FileReport, String>> = targets
+        .par_iter()
+        .map(|target| check_one(target, args, pipe.as_ref(), &stdin))
+        .collect();
+    let mut reports = Vec::with_capacity(outcomes.len());
+    for outcome in outcomes {
+        match outcome {
+            Ok(report) => reports.push(report),
+            Err(message) => {
+                trouble = true;
+                eprintln!("pipelint: {message}");
+            }
+        }
+    }
+    trouble |= reports.iter().any(FileReport::kind_unknown);
+    if args.explain_kind {
+        for report in &reports {
+            eprintln!("{}", explain_kind(report));
+        }
+    }
+
+    write_output(args, &reports)?;
+    if args.statistics {
+        eprint!("{}", stats::statistics(&reports));
+    }
+    if !args.quiet {
+        eprintln!("{}", summary(&reports));
+    }
+
+    let failing = reports
+        .iter()
+        .any(|r| r.diagnostics.iter().any(|d| r.fails(d)));
+    Ok(if trouble {
+        EXIT_TROUBLE
+    } else if failing && !args.exit_zero {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    })
+}
+
+fn load_pipe(path: &Path) -> Result<Document, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("--pipe {}: {e}", path.display()))?;
+    pipelint_core::load(&bytes)
+        .document
+        .ok_or_else(|| format!("--pipe {}: not a valid JSON document", path.display()))
+}
+
+/// Lints one input and applies its config: the only place a `FileReport` is made.
+fn check_one(
+    target: &Target,
+    args: &CheckArgs,
+    pipe: Option<&Document>,
+    stdin: &[u8],
+) -> Result<FileReport, String> {
+    let read;
+    let bytes = match &target.source {
+        Source::Stdin => stdin,
+        Source::File(path) => {
+            // Look before reading: a FIFO would block and a huge file would fill memory.
+            let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", target.name))?;
+            if !meta.is_file() {
+                return Err(format!(
+                    "{}: not a regular file (a FIFO, socket or device is not read)",
+                    target.name
+                ));
+            }
+            if meta.len() > args.max_file_size {
+                let result = too_large(meta.len(), args.max_file_size);
+                return Ok(report(target, args, result));
+            }
+            read = std::fs::read(path).map_err(|e| format!("{}: {e}", target.name))?;
+            &read
+        }
+    };
+    let options = LintOptions {
+        kind: target.kind,
+        file_name: target.file_name.as_deref(),
+        pipe,
+        show_secrets: args.show_secrets,
+    };
+    let result = lint(bytes, &options);
+    Ok(report(target, args, result))
+}
+
+/// The finding for a file over the size limit, which is not read at all.
+fn too_large(size: u64, limit: u64) -> LintResult {
+    let rule = &pipelint_core::rules::document::file_too_large::RULE;
+    let diagnostic = pipelint_core::Diagnostic::new(
+        rule,
+        0..0,
+        "",
+        format!("the file is {size} bytes, over the limit of {limit} bytes; it was not read"),
+    )
+    .with_help("API bodies are a few kilobytes: exclude this file, or raise the limit with `--max-file-size`");
+    LintResult {
+        text: String::new(),
+        kind: None,
+        kind_reason: None,
+        diagnostics: vec![diagnostic],
+    }
+}
+
+/// Applies the file's config to a lint result: the only place a `FileReport` is made.
+fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
+    let diagnostics = target
+        .config
+        .settle(target.relative.as_deref(), result.diagnostics);
+    let fail_on = args
+        .fail_on
+        .or(target.config.fail_on)
+        .unwrap_or(FailLevel::Error)
+        .severity();
+    let mut report = FileReport::new(
+        target.name.clone(),
+        result.text,
+        result.kind,
+        diagnostics,
+        fail_on,
+    );
+    report.kind_reason = result.kind_reason;
+    report
+}
+
+/// `pipes/orders.json: checked as create-pipe: <reason>` (for `--explain-kind`).
+fn explain_kind(report: &FileReport) -> String {
+    let name = &report.path;
+    match (report.kind, &report.kind_reason) {
+        (Some(kind), Some(reason)) => format!("{name}: checked as `{kind}`: {reason}"),
+        (None, Some(reason)) => format!("{name}: kind unknown: {reason}"),
+        _ => format!("{name}: no kind: the file is not a JSON document"),
+    }
+}
+
+fn write_output(args: &CheckArgs, reports: &[FileReport]) -> Result<(), String> {
+    let to_terminal = args.output_file.is_none() && std::io::stdout().is_terminal();
+    let style = Style {
+        color: match args.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
+        },
+        width: 100,
+    };
+    let mut buffer = Vec::new();
+    output::write(args.output_format, reports, style, &mut buffer)
+        .map_err(|e| format!("cannot format the findings: {e}"))?;
+    match &args.output_file {
+        Some(path) => {
+            write_whole(path, &buffer).map_err(|e| format!("--output-file {}: {e}", path.display()))
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(&buffer)
+                .and_then(|()| stdout.flush())
+                .map_err(|e| format!("cannot write the findings: {e}"))
+        }
+    }
+}
+
+/// Writes beside the target and renames, so a failed write never leaves half a file.
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(format!(".pipelint-{}.tmp", std::process::id()));
+    let partial = PathBuf::from(partial);
+    let written = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    written
+}
+
+fn summary(reports: &[FileReport]) -> String {
+    let count = |severity: Severity| {
+        reports
+            .iter()
+            .flat_map(|r| &r.diagnostics)
+            .filter(|d| d.severity == severity)
+            .count()
+    };
+    let with_findings = reports.iter().filter(|r| !r.diagnostics.is_empty()).count();
+    render::summary(
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info),
+        with_findings,
+        reports.len(),
+    )
+}

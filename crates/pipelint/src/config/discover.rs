@@ -1,0 +1,113 @@
+//! Which config applies to a file: `--isolated`, `--config`, or the closest config file in
+//! the file's directory or above it.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::{Config, ConfigError, FILE_NAMES, parse};
+
+/// Finds and caches configs by directory, so a walk reads each config file once.
+pub struct Resolver {
+    /// Set by `--config` or `--isolated`: every file uses it.
+    fixed: Option<Arc<Config>>,
+    defaults: Arc<Config>,
+    by_dir: HashMap<PathBuf, Arc<Config>>,
+}
+
+impl Resolver {
+    /// Looks for config files from each file's directory upward.
+    pub fn discover(cwd: &Path) -> Resolver {
+        Resolver {
+            fixed: None,
+            defaults: Arc::new(Config::defaults(cwd)),
+            by_dir: HashMap::new(),
+        }
+    }
+
+    /// Ignores every config file (`--isolated`).
+    pub fn isolated(cwd: &Path) -> Resolver {
+        let defaults = Arc::new(Config::defaults(cwd));
+        Resolver {
+            fixed: Some(defaults.clone()),
+            defaults,
+            by_dir: HashMap::new(),
+        }
+    }
+
+    /// Uses one file for everything (`--config`). Its globs are relative to the working
+    /// directory, since it may live anywhere.
+    pub fn explicit(cwd: &Path, path: &Path) -> Result<Resolver, ConfigError> {
+        let config = Arc::new(load(path, cwd)?);
+        Ok(Resolver {
+            fixed: Some(config),
+            defaults: Arc::new(Config::defaults(cwd)),
+            by_dir: HashMap::new(),
+        })
+    }
+
+    /// The config for a file, given by its absolute path.
+    pub fn for_file(&mut self, file: &Path) -> Result<Arc<Config>, ConfigError> {
+        match file.parent() {
+            Some(dir) => self.for_dir(dir),
+            None => Ok(self.fixed.clone().unwrap_or_else(|| self.defaults.clone())),
+        }
+    }
+
+    /// The config for files in an absolute directory: the closest config file at or above.
+    pub fn for_dir(&mut self, dir: &Path) -> Result<Arc<Config>, ConfigError> {
+        if let Some(fixed) = &self.fixed {
+            return Ok(fixed.clone());
+        }
+        let mut unresolved = Vec::new();
+        let mut found = None;
+        for ancestor in dir.ancestors() {
+            if let Some(config) = self.by_dir.get(ancestor) {
+                found = Some(config.clone());
+                break;
+            }
+            unresolved.push(ancestor.to_path_buf());
+            if let Some(path) = config_file_in(ancestor)? {
+                found = Some(Arc::new(load(&path, ancestor)?));
+                break;
+            }
+        }
+        let config = found.unwrap_or_else(|| self.defaults.clone());
+        for dir in unresolved {
+            self.by_dir.insert(dir, config.clone());
+        }
+        Ok(config)
+    }
+}
+
+/// The config file in one directory; both names at once is an error, not a guess.
+fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
+    let present: Vec<PathBuf> = FILE_NAMES
+        .iter()
+        .map(|name| dir.join(name))
+        .filter(|path| path.is_file())
+        .collect();
+    match present.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.clone())),
+        [first, ..] => Err(ConfigError {
+            path: first.clone(),
+            position: None,
+            message: format!(
+                "both {} and {} are in {}; keep one",
+                FILE_NAMES[0],
+                FILE_NAMES[1],
+                dir.display()
+            ),
+        }),
+    }
+}
+
+fn load(path: &Path, base: &Path) -> Result<Config, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        path: path.to_path_buf(),
+        position: None,
+        message: format!("cannot read: {e}"),
+    })?;
+    parse(&text, path, base)
+}

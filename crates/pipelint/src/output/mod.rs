@@ -1,0 +1,82 @@
+//! Every output format, each drawing only from the per-file `FileReport`s.
+
+mod concise;
+mod fingerprint;
+mod full;
+mod github;
+mod gitlab;
+mod json;
+mod junit;
+mod sarif;
+
+use std::io::{self, Write};
+
+use pipelint_core::Diagnostic;
+
+use crate::render::Style;
+use crate::report::FileReport;
+
+pub use fingerprint::fingerprints;
+
+/// The formats of `--output-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Code frames with labels and help (for people).
+    Full,
+    /// `path:line:col: CODE severity message`, one finding a line (for editors' errorformat).
+    Concise,
+    /// One JSON array of every finding.
+    Json,
+    /// One JSON object a line, one a finding.
+    JsonLines,
+    /// SARIF 2.1.0 (code scanning).
+    Sarif,
+    /// GitHub Actions workflow commands (annotations on the pull request diff).
+    Github,
+    /// GitLab Code Quality report.
+    Gitlab,
+    /// JUnit XML (test report viewers).
+    Junit,
+}
+
+impl Format {
+    /// Whether the format is read by a program rather than a person.
+    pub fn is_machine(self) -> bool {
+        !matches!(self, Format::Full | Format::Concise)
+    }
+}
+
+/// Writes every report in `format`.
+pub fn write(
+    format: Format,
+    reports: &[FileReport],
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    match format {
+        Format::Full => full::write(reports, style, out),
+        Format::Concise => concise::write(reports, out),
+        Format::Json => json::write(reports, out),
+        Format::JsonLines => json::write_lines(reports, out),
+        Format::Sarif => sarif::write(reports, out),
+        Format::Github => github::write(reports, out),
+        Format::Gitlab => gitlab::write(reports, out),
+        Format::Junit => junit::write(reports, out),
+    }
+}
+
+/// The message, then the help on a line of its own when there is one.
+fn message_with_help(d: &Diagnostic) -> String {
+    match &d.help {
+        Some(help) => format!("{}\nhelp: {help}", d.message),
+        None => d.message.clone(),
+    }
+}
+
+/// A message on one line (for line-based formats).
+fn one_line(text: &str) -> String {
+    text.split(['\n', '\r'])
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,282 @@
+//! Output formats and the exit policy, run through the built binary.
+
+mod common;
+
+use common::{BAD_PIPE, EMOJI_SCALING, GOOD_PIPE, Tree, WARNING_ONLY_SCALING};
+use serde_json::Value;
+
+/// A tree with one file of each sort: errors and a warning, clean, warning only.
+fn mixed_tree() -> Tree {
+    let tree = Tree::new();
+    tree.write("pipes/bad.pipe.json", BAD_PIPE)
+        .write("pipes/good.pipe.json", GOOD_PIPE)
+        .write("scaling/up.scaling.json", WARNING_ONLY_SCALING);
+    tree
+}
+
+fn str_at<'a>(value: &'a Value, pointer: &str) -> &'a str {
+    value
+        .pointer(pointer)
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| panic!("no string at {pointer} in {value:#}"))
+}
+
+fn num_at(value: &Value, pointer: &str) -> u64 {
+    value
+        .pointer(pointer)
+        .and_then(Value::as_u64)
+        .unwrap_or_else(|| panic!("no number at {pointer} in {value:#}"))
+}
+
+#[test]
+fn concise_prints_path_line_column_code_severity_and_message() {
+    let run = mixed_tree()
+        .run(&["check", "--output-format", "concise"])
+        .expect(1);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "pipes/bad.pipe.json:7:25: PL011 error `scram-sha-512` is not a valid value for `authentication`"
+    );
+    assert!(
+        lines[1].starts_with("pipes/bad.pipe.json:10:7: PL014 warning "),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("scaling/up.scaling.json:1:17: PL014 warning "),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+}
+
+#[test]
+fn json_gives_every_field_with_character_columns_and_byte_offsets() {
+    let tree = Tree::new();
+    tree.write("e.scaling.json", EMOJI_SCALING);
+    let run = tree.run(&["check", "--output-format", "json"]).expect(1);
+    let all = run.json();
+    let findings = all.as_array().unwrap_or_else(|| panic!("not an array"));
+    let wrong = findings
+        .iter()
+        .find(|f| f["name"] == "wrong-type")
+        .unwrap_or_else(|| panic!("no wrong-type finding: {all:#}"));
+    let offset = EMOJI_SCALING.find("\"x\"").unwrap_or_default() as u64;
+    assert_eq!(str_at(wrong, "/path"), "e.scaling.json");
+    assert_eq!(str_at(wrong, "/kind"), "pipe-scaling");
+    assert_eq!(str_at(wrong, "/code"), "PL010");
+    assert_eq!(str_at(wrong, "/severity"), "error");
+    assert_eq!(str_at(wrong, "/pointer"), "/replicas");
+    assert!(!str_at(wrong, "/message").is_empty());
+    assert_eq!(num_at(wrong, "/start/line"), 1);
+    assert_eq!(num_at(wrong, "/start/column"), 24);
+    assert_eq!(num_at(wrong, "/start/offset"), offset);
+    assert_eq!(num_at(wrong, "/end/column"), 27);
+    assert_eq!(num_at(wrong, "/end/offset"), offset + 3);
+    assert!(str_at(wrong, "/url").ends_with("/docs/rules/wrong-type.md"));
+    assert!(wrong.get("help").is_some());
+    assert_eq!(str_at(wrong, "/fingerprint").len(), 32);
+}
+
+#[test]
+fn json_lines_holds_the_same_findings_one_per_line() {
+    let tree = mixed_tree();
+    let array = tree.run(&["check", "--output-format", "json"]).json();
+    let run = tree
+        .run(&["check", "--output-format", "json-lines"])
+        .expect(1);
+    let lines: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(Value::Array(lines), array);
+}
+
+#[test]
+fn github_annotations_are_one_escaped_command_per_finding() {
+    let tree = Tree::new();
+    tree.write("pipes/a,b.pipe.json", BAD_PIPE);
+    let run = tree.run(&["check", "--output-format", "github"]).expect(1);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with(
+            "::error file=pipes/a%2Cb.pipe.json,line=7,col=25,endLine=7,endColumn=40,\
+             title=PL011 invalid-enum-value::`scram-sha-512` is not a valid value"
+        ),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("%0Ahelp: did you mean `SCRAM-SHA-512`?"));
+    assert!(lines[1].starts_with("::warning file=pipes/a%2Cb.pipe.json,line=10,"));
+}
+
+#[test]
+fn gitlab_fingerprints_follow_path_rule_and_pointer_not_lines() {
+    let tree = Tree::new();
+    tree.write("pipes/a.pipe.json", BAD_PIPE);
+    let report = |tree: &Tree| tree.run(&["check", "--output-format", "gitlab"]).json();
+    let fingerprints = |report: &Value| -> Vec<String> {
+        report
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|issue| str_at(issue, "/fingerprint").to_owned())
+            .collect()
+    };
+    let before = report(&tree);
+    assert_eq!(str_at(&before, "/0/check_name"), "PL011");
+    assert_eq!(str_at(&before, "/0/severity"), "major");
+    assert_eq!(str_at(&before, "/1/severity"), "minor");
+    assert_eq!(str_at(&before, "/0/location/path"), "pipes/a.pipe.json");
+    assert_eq!(num_at(&before, "/0/location/lines/begin"), 7);
+
+    // Three lines added above: the lines move, the fingerprints stay.
+    tree.write("pipes/a.pipe.json", &format!("\n\n\n{BAD_PIPE}"));
+    let shifted = report(&tree);
+    assert_eq!(num_at(&shifted, "/0/location/lines/begin"), 10);
+    assert_eq!(fingerprints(&before), fingerprints(&shifted));
+
+    // Another file with the same findings gets other fingerprints.
+    tree.write("pipes/b.pipe.json", BAD_PIPE);
+    let both = fingerprints(&report(&tree));
+    assert_eq!(both.len(), 4);
+    let mut unique = both.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 4, "{both:?}");
+}
+
+#[test]
+fn junit_fails_only_findings_at_or_above_the_fail_level() {
+    let run = mixed_tree()
+        .run(&["check", "--output-format", "junit"])
+        .expect(1);
+    let xml = &run.stdout;
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"));
+    assert!(
+        xml.contains("<testsuites name=\"pipelint\" tests=\"4\" failures=\"1\" errors=\"0\">"),
+        "{xml}"
+    );
+    assert_eq!(xml.matches("<failure ").count(), 1, "{xml}");
+    assert!(xml.contains("<failure type=\"PL011\" message=\"`scram-sha-512` is not a valid"));
+    assert_eq!(xml.matches("<system-out>").count(), 2, "{xml}");
+    assert!(xml.contains(
+        "<testcase name=\"pipelint check\" classname=\"pipes/good.pipe.json\" file=\"pipes/good.pipe.json\"/>"
+    ));
+    let strict = mixed_tree()
+        .run(&["check", "--output-format", "junit", "--fail-on", "warning"])
+        .expect(1);
+    assert_eq!(strict.stdout.matches("<failure ").count(), 3);
+}
+
+#[test]
+fn the_format_comes_from_the_alias_or_the_environment() {
+    let tree = mixed_tree();
+    let alias = tree.run(&["check", "--format", "concise"]).expect(1);
+    let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pipelint"));
+    let output = command
+        .args(["check"])
+        .current_dir(tree.path())
+        .env("PIPELINT_OUTPUT_FORMAT", "concise")
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), alias.stdout);
+    assert!(
+        alias
+            .stdout
+            .starts_with("pipes/bad.pipe.json:7:25: PL011 error")
+    );
+}
+
+#[test]
+fn output_file_takes_the_findings_and_stderr_keeps_the_summary() {
+    let tree = mixed_tree();
+    let run = tree
+        .run(&[
+            "check",
+            "--output-format",
+            "sarif",
+            "--output-file",
+            "out.sarif",
+        ])
+        .expect(1);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains("1 error, 2 warnings in 2 of 3 files"),
+        "{}",
+        run.stderr
+    );
+    let sarif: Value =
+        serde_json::from_str(&tree.read("out.sarif")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sarif["version"], "2.1.0");
+}
+
+#[test]
+fn the_fail_level_is_inclusive_and_exit_zero_keeps_trouble() {
+    let tree = Tree::new();
+    tree.write("up.scaling.json", WARNING_ONLY_SCALING);
+    tree.run(&["check"]).expect(0);
+    tree.run(&["check", "--fail-on", "error"]).expect(0);
+    tree.run(&["check", "--fail-on", "warning"]).expect(1);
+    tree.run(&["check", "--fail-on", "info"]).expect(1);
+
+    // As an info finding it fails only `--fail-on info`.
+    tree.write("pipelint.toml", "[rules]\nunknown-field = \"info\"\n");
+    tree.run(&["check", "--fail-on", "warning"]).expect(0);
+    tree.run(&["check", "--fail-on", "info"]).expect(1);
+
+    // The config's level applies unless the command line gives one.
+    tree.write("pipelint.toml", "fail-on = \"warning\"\n");
+    tree.run(&["check"]).expect(1);
+    tree.run(&["check", "--fail-on", "error"]).expect(0);
+
+    tree.write("bad.pipe.json", BAD_PIPE);
+    tree.run(&["check", "--exit-zero"]).expect(0);
+    tree.write("package.json", "{\"name\": \"x\"}");
+    // An unknown kind is trouble, not a finding: --exit-zero does not hide it.
+    tree.run(&["check", "--exit-zero", "package.json"])
+        .expect(2);
+}
+
+#[test]
+fn statistics_count_findings_per_rule_and_quiet_drops_the_summary() {
+    let tree = mixed_tree();
+    tree.write("pipes/worse.pipe.json", BAD_PIPE);
+    let run = tree
+        .run(&["check", "--statistics", "--output-format", "concise"])
+        .expect(1);
+    assert!(
+        run.stderr
+            .starts_with("     3  PL014  unknown-field\n     2  PL011  invalid-enum-value\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .ends_with("2 errors, 3 warnings in 3 of 4 files\n")
+    );
+    let quiet = tree
+        .run(&["check", "--quiet", "--output-format", "concise"])
+        .expect(1);
+    assert_eq!(quiet.stderr, "");
+    assert_eq!(quiet.stdout, run.stdout);
+}
+
+#[test]
+fn full_output_draws_code_frames() {
+    let run = mixed_tree().run(&["check"]).expect(1);
+    assert!(
+        run.stdout.contains("PL011(invalid-enum-value)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("╭─[pipes/bad.pipe.json:7:25]"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("help: did you mean `SCRAM-SHA-512`?"));
+}

@@ -1,0 +1,158 @@
+//! Shared by the CLI tests: throwaway project trees and a runner for the built binary.
+#![allow(dead_code)] // each test file uses a different part
+
+use std::path::{Path, PathBuf};
+
+use tempfile::TempDir;
+
+/// A valid create-pipe body.
+pub const GOOD_PIPE: &str = r#"{
+  "name": "app-logs",
+  "source": {
+    "kafka": {
+      "type": "warpstream",
+      "format": "JSONEachRow",
+      "authentication": "PLAIN",
+      "brokers": "serverless.warpstream.com:9092",
+      "topics": "app-logs",
+      "credentials": {
+        "username": "${USER}",
+        "password": "${PASSWORD}"
+      }
+    }
+  },
+  "destination": {
+    "database": "observability",
+    "table": "app_logs",
+    "managedTable": false,
+    "columns": [
+      { "name": "timestamp", "type": "DateTime64(3, 'UTC')" },
+      { "name": "message", "type": "String" }
+    ]
+  }
+}
+"#;
+
+/// `GOOD_PIPE` with an invalid enum value (PL011, error, line 7 column 25) and an unknown
+/// member (PL014, warning, at `/source/kafka/extraOption`).
+pub const BAD_PIPE: &str = r#"{
+  "name": "app-logs",
+  "source": {
+    "kafka": {
+      "type": "warpstream",
+      "format": "JSONEachRow",
+      "authentication": "scram-sha-512",
+      "brokers": "serverless.warpstream.com:9092",
+      "topics": "app-logs",
+      "extraOption": true,
+      "credentials": {
+        "username": "${USER}",
+        "password": "${PASSWORD}"
+      }
+    }
+  },
+  "destination": {
+    "database": "observability",
+    "table": "app_logs",
+    "managedTable": false,
+    "columns": [
+      { "name": "timestamp", "type": "DateTime64(3, 'UTC')" },
+      { "name": "message", "type": "String" }
+    ]
+  }
+}
+"#;
+
+/// A scaling patch with only a warning-level finding (PL014 unknown-field).
+pub const WARNING_ONLY_SCALING: &str = "{\"replicas\": 2, \"replicaz\": 3}\n";
+
+/// A scaling patch whose wrong-typed value follows an emoji on the same line: character
+/// column 24, UTF-16 column 25.
+pub const EMOJI_SCALING: &str = "{\"zz\u{1F600}\": 1, \"replicas\": \"x\"}\n";
+
+/// A temporary directory to build a project tree in.
+pub struct Tree {
+    dir: TempDir,
+}
+
+impl Tree {
+    pub fn new() -> Tree {
+        Tree {
+            dir: tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}")),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn join(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+
+    /// Writes a file, creating its directories.
+    pub fn write(&self, relative: &str, text: &str) -> &Tree {
+        let path = self.join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{relative}: {e}"));
+        }
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{relative}: {e}"));
+        self
+    }
+
+    pub fn read(&self, relative: &str) -> String {
+        std::fs::read_to_string(self.join(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
+    }
+
+    /// Runs `pipelint` with the tree as working directory.
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_with_stdin(args, None)
+    }
+
+    pub fn run_with_stdin(&self, args: &[&str], stdin: Option<&str>) -> Run {
+        let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pipelint"));
+        command
+            .args(args)
+            .current_dir(self.path())
+            .env_remove("PIPELINT_OUTPUT_FORMAT")
+            .env("NO_COLOR", "1");
+        command.write_stdin(stdin.unwrap_or("").as_bytes().to_vec());
+        let output = command
+            .output()
+            .unwrap_or_else(|e| panic!("running pipelint: {e}"));
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
+/// What one run printed and returned.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Asserts the exit code, showing the output when it differs.
+    pub fn expect(self, code: i32) -> Run {
+        assert_eq!(self.code, code, "unexpected exit code; run: {self:#?}");
+        self
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
+    }
+
+    /// The `path:line:col: CODE` prefixes of `--output-format concise`.
+    pub fn concise_codes(&self) -> Vec<String> {
+        self.stdout
+            .lines()
+            .map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    }
+}

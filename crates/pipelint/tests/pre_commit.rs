@@ -1,0 +1,252 @@
+//! End to end with the real pre-commit: it is installed from PyPI into a fresh virtualenv,
+//! this checkout (uncommitted changes included) becomes the hook repository, and a
+//! throwaway git repository commits a good and a bad pipe spec through the hook.
+//!
+//! Needs python3 with venv, git and the network to PyPI (and crates.io for the `language:
+//! rust` build), so the tests are ignored by default; `.ci/run` runs them with
+//! `cargo test -p pipelint --test pre_commit -- --ignored`.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use common::{BAD_PIPE, GOOD_PIPE};
+use tempfile::TempDir;
+
+/// The pre-commit release the test installs.
+const PRE_COMMIT: &str = "pre-commit==4.7.0";
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs a command and returns its output, failing the test when it cannot start.
+fn output(command: &mut Command) -> Output {
+    command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"))
+}
+
+/// Runs a command that must succeed.
+fn ok(command: &mut Command) -> Output {
+    let out = output(command);
+    assert!(
+        out.status.success(),
+        "{command:?} failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// A command for git or pre-commit: no user or system git config and a fixed identity,
+/// whatever the machine has.
+fn tool(program: impl AsRef<OsStr>, dir: &Path) -> Command {
+    let mut command = Command::new(program);
+    command
+        .current_dir(dir)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_NAME", "pipelint test")
+        .env("GIT_AUTHOR_EMAIL", "test@example.invalid")
+        .env("GIT_COMMITTER_NAME", "pipelint test")
+        .env("GIT_COMMITTER_EMAIL", "test@example.invalid")
+        // When the tests themselves run inside a git hook, these would point elsewhere.
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE")
+        .env_remove("GIT_INDEX_FILE");
+    command
+}
+
+fn git(dir: &Path) -> Command {
+    tool("git", dir)
+}
+
+/// The `pre-commit` executable of a fresh virtualenv, made once per test process.
+fn pre_commit() -> &'static Path {
+    static EXE: OnceLock<PathBuf> = OnceLock::new();
+    EXE.get_or_init(|| {
+        let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pre-commit-venv");
+        let _ = std::fs::remove_dir_all(&venv);
+        ok(Command::new("python3").arg("-m").arg("venv").arg(&venv));
+        ok(Command::new(venv.join("bin/pip")).args([
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            PRE_COMMIT,
+        ]));
+        venv.join("bin/pre-commit")
+    })
+}
+
+/// Copies the tracked and untracked-but-not-ignored files of this checkout into a new
+/// repository and commits them, like `pre-commit try-repo` does; returns the commit.
+fn snapshot_checkout(dest: &Path) -> String {
+    let root = repo_root();
+    let listed = ok(git(&root).args(["ls-files", "-z", "-co", "--exclude-standard"]));
+    for name in listed.stdout.split(|b| *b == 0).filter(|n| !n.is_empty()) {
+        let name = String::from_utf8_lossy(name).into_owned();
+        let from = root.join(&name);
+        if !from.is_file() {
+            continue; // deleted in the work tree
+        }
+        let to = dest.join(&name);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        std::fs::copy(&from, &to).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    ok(git(dest).args(["init", "--quiet"]));
+    ok(git(dest).args(["add", "--all"]));
+    ok(git(dest).args(["commit", "--quiet", "--message", "snapshot"]));
+    let head = ok(git(dest).args(["rev-parse", "HEAD"]));
+    String::from_utf8_lossy(&head.stdout).trim().to_owned()
+}
+
+/// A throwaway repository whose commits go through one hook of this checkout.
+struct Project {
+    _temp: TempDir,
+    dir: PathBuf,
+    home: PathBuf,
+    path_prefix: Option<PathBuf>,
+}
+
+impl Project {
+    fn new(hook: &str, path_prefix: Option<PathBuf>) -> Project {
+        let temp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let hooks = temp.path().join("hook-repo");
+        let dir = temp.path().join("project");
+        let home = temp.path().join("pre-commit-home");
+        for d in [&hooks, &dir] {
+            std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let rev = snapshot_checkout(&hooks);
+        ok(git(&dir).args(["init", "--quiet"]));
+        let config = format!(
+            "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: {hook}\n",
+            hooks.display()
+        );
+        std::fs::write(dir.join(".pre-commit-config.yaml"), config)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let project = Project {
+            _temp: temp,
+            dir,
+            home,
+            path_prefix,
+        };
+        ok(project.command(pre_commit()).arg("install"));
+        project
+    }
+
+    /// A command in the project with the test's git and pre-commit environment.
+    fn command(&self, program: impl AsRef<OsStr>) -> Command {
+        let mut command = tool(program, &self.dir);
+        command
+            .env("PRE_COMMIT_HOME", &self.home)
+            // Reuse compiled dependencies between runs of this test.
+            .env(
+                "CARGO_TARGET_DIR",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("pre-commit-cargo"),
+            );
+        if let Some(prefix) = &self.path_prefix {
+            let path = std::env::var_os("PATH").unwrap_or_default();
+            let dirs = std::iter::once(prefix.clone()).chain(std::env::split_paths(&path));
+            let joined = std::env::join_paths(dirs).unwrap_or_else(|e| panic!("{e}"));
+            command.env("PATH", joined);
+        }
+        command
+    }
+
+    fn write(&self, relative: &str, text: &str) {
+        let path = self.dir.join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// Stages everything and commits through the hook; returns the outcome.
+    fn commit(&self, message: &str, extra: &[&str]) -> Output {
+        ok(self.command("git").args(["add", "--all"]));
+        output(
+            self.command("git")
+                .args(["commit", "--quiet", "--message", message])
+                .args(extra),
+        )
+    }
+
+    fn commits(&self) -> usize {
+        let out = ok(self
+            .command(Path::new("git"))
+            .args(["rev-list", "--count", "HEAD"]));
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse()
+            .unwrap_or(0)
+    }
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The good commit passes, the bad one is refused, and only changed files are checked.
+fn good_passes_bad_is_refused(project: &Project) {
+    project.write("pipes/orders.pipe.json", GOOD_PIPE);
+    // Other JSON is passed to the hook too and must not count (no kind, no finding).
+    project.write("web/package.json", "{\"name\": \"web\"}");
+    let good = project.commit("good spec", &[]);
+    assert!(
+        good.status.success(),
+        "good commit refused:\n{}",
+        text(&good)
+    );
+    assert_eq!(project.commits(), 1);
+
+    project.write("pipes/broken.pipe.json", BAD_PIPE);
+    let bad = project.commit("bad spec", &[]);
+    assert!(
+        !bad.status.success(),
+        "bad commit accepted:\n{}",
+        text(&bad)
+    );
+    let said = text(&bad);
+    assert!(said.contains("PL011(invalid-enum-value)"), "{said}");
+    assert!(said.contains("pipes/broken.pipe.json"), "{said}");
+    assert_eq!(project.commits(), 1, "the refused commit was made");
+
+    // Committed past the hook, the bad spec stays in the tree; the next commit changes only
+    // the good one, and passes because pre-commit hands the hook the changed files only.
+    let forced = project.commit("bad spec, hook skipped", &["--no-verify"]);
+    assert!(forced.status.success(), "{}", text(&forced));
+    project.write(
+        "pipes/orders.pipe.json",
+        &GOOD_PIPE.replace("app-logs", "app-log"),
+    );
+    let next = project.commit("change the good spec", &[]);
+    assert!(next.status.success(), "{}", text(&next));
+    assert_eq!(project.commits(), 3);
+}
+
+#[test]
+#[ignore = "installs pre-commit from PyPI and builds pipelint with cargo install; .ci/run runs it"]
+fn pre_commit_rust_hook_builds_from_source_and_refuses_a_bad_spec() {
+    let project = Project::new("pipelint", None);
+    good_passes_bad_is_refused(&project);
+}
+
+#[test]
+#[ignore = "installs pre-commit from PyPI; .ci/run runs it"]
+fn pre_commit_system_hook_uses_pipelint_on_path_and_refuses_a_bad_spec() {
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_pipelint"));
+    let dir = binary.parent().map(Path::to_path_buf);
+    let project = Project::new("pipelint-system", dir);
+    good_passes_bad_is_refused(&project);
+}

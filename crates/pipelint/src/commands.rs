@@ -48,15 +48,17 @@ fn list_rules(args: &RulesArgs) -> u8 {
             }
         },
         ListFormat::Text => {
+            // Kinds go last: their lists vary in length and would break the columns.
+            let name_width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
             for entry in &entries {
                 let kinds = if entry.kinds.is_empty() {
                     "all kinds".to_owned()
                 } else {
-                    entry.kinds.join(",")
+                    entry.kinds.join(", ")
                 };
                 println!(
-                    "{:<6} {:<34} {:<8} {:<26} {}",
-                    entry.code, entry.name, entry.severity, kinds, entry.summary
+                    "{:<6} {:<name_width$} {:<8} {} [{kinds}]",
+                    entry.code, entry.name, entry.severity, entry.summary
                 );
             }
         }

@@ -31,9 +31,12 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A fresh directory under the target dir, with the planted inputs.
-fn planted_inputs() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("secret-sweep");
+/// A fresh directory under the target dir, with the planted inputs (one per test: tests
+/// run in parallel).
+fn planted_inputs(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("secret-sweep")
+        .join(test);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
     let base = std::fs::read_to_string(
@@ -118,7 +121,7 @@ fn assert_clean(what: &str, output: &str) {
 
 #[test]
 fn no_output_format_leaks_a_secret() {
-    let dir = planted_inputs();
+    let dir = planted_inputs("formats");
     for format in FORMATS {
         for color in ["never", "always"] {
             let output = Command::cargo_bin("pipelint")
@@ -166,7 +169,7 @@ fn no_output_format_leaks_a_secret() {
 
 #[test]
 fn show_secrets_reveals_them_with_a_warning() {
-    let dir = planted_inputs();
+    let dir = planted_inputs("show");
     let output = Command::cargo_bin("pipelint")
         .unwrap_or_else(|e| panic!("{e}"))
         .args(["check", "--show-secrets", "--color", "never"])

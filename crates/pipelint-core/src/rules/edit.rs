@@ -1,43 +1,48 @@
 //! Fixes that edit the structure of a document: removing a member, renaming a key.
 
+use std::ops::Range;
+
 use serde_json::Value;
 
 use crate::diagnostic::Fix;
 use crate::rule::{Context, pointer_split};
 
-/// A fix that removes the member at `pointer` together with the comma that separates it
-/// from its neighbour, so the object stays valid JSON.
+/// A fix that removes the member at `pointer` together with one comma next to it, so the
+/// object stays valid JSON.
 pub fn remove_member(cx: &Context, pointer: &str) -> Fix {
     let name = pointer_split(pointer).map(|(_, t)| t).unwrap_or_default();
-    let member = cx.member_span(pointer);
-    let bytes = cx.text.as_bytes();
-    let skip_ws = |mut i: usize| {
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        i
-    };
-    let after = skip_ws(member.end);
-    let span = if bytes.get(after) == Some(&b',') {
-        // `"a": 1, "b": 2` -> `"b": 2`: up to the next member.
-        member.start..skip_ws(after + 1)
-    } else {
-        // The last member: take the comma before it.
-        let mut before = member.start;
-        while before > 0 && bytes[before - 1].is_ascii_whitespace() {
-            before -= 1;
-        }
-        if before > 0 && bytes[before - 1] == b',' {
-            before - 1..member.end
-        } else {
-            member
-        }
-    };
     Fix {
         title: format!("Remove `{name}`"),
-        span,
+        span: removal_span(cx, pointer),
         replacement: String::new(),
     }
+}
+
+/// The span that removes the member at `pointer` and one comma next to it, so that the
+/// object stays valid JSON (strict JSON has no comments to keep).
+pub fn removal_span(cx: &Context, pointer: &str) -> Range<usize> {
+    let member = cx.member_span(pointer);
+    let bytes = cx.text.as_bytes();
+    let mut before = member.start;
+    while before > 0 && bytes[before - 1].is_ascii_whitespace() {
+        before -= 1;
+    }
+    if before > 0 && bytes[before - 1] == b',' {
+        return before - 1..member.end;
+    }
+    let mut after = member.end;
+    while after < bytes.len() && bytes[after].is_ascii_whitespace() {
+        after += 1;
+    }
+    if after < bytes.len() && bytes[after] == b',' {
+        after += 1;
+        while after < bytes.len() && bytes[after].is_ascii_whitespace() {
+            after += 1;
+        }
+        return member.start..after;
+    }
+    // The only member: leave `{}`.
+    before..after
 }
 
 /// A fix that renames the key of the member at `pointer`.
@@ -47,6 +52,11 @@ pub fn rename_key(cx: &Context, pointer: &str, to: &str) -> Fix {
         span: cx.key_span(pointer),
         replacement: Value::String(to.to_owned()).to_string(),
     }
+}
+
+/// A fix that replaces the value at `pointer` with the string `text`.
+pub fn replace_string(cx: &Context, pointer: &str, title: String, text: String) -> Fix {
+    replace_value(cx, pointer, &Value::String(text), title)
 }
 
 /// A fix that replaces the value at `pointer` with `value` (as JSON).

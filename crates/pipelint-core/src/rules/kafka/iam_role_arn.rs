@@ -1,9 +1,7 @@
 use std::ops::Range;
 
-use serde_json::Value;
-
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::is_placeholder;
 
@@ -83,11 +81,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         .with_label(problem.label)
         .with_help(problem.help);
         if let Some(fixed) = problem.fix {
-            diagnostic = diagnostic.with_fix(Fix {
-                title: format!("Replace with `{fixed}`"),
-                span: cx.value_span(pointer),
-                replacement: Value::String(fixed).to_string(),
-            });
+            diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
+                cx,
+                pointer,
+                format!("Replace with `{fixed}`"),
+                fixed,
+            ));
         }
         out.push(diagnostic);
     }

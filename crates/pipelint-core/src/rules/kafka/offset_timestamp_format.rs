@@ -3,12 +3,11 @@ use std::sync::LazyLock;
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike};
 use regex::Regex;
-use serde_json::Value;
 
 use super::offset_timestamp_ignored::IGNORING;
 use super::offset_timestamp_required::{STRATEGY, TIMESTAMP};
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::is_placeholder;
 
@@ -64,11 +63,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             )
             .with_label(problem)
             .with_help(format!("the API takes the UTC minute: write `{corrected}`"))
-            .with_fix(Fix {
-                title: format!("Replace with `{corrected}`"),
-                span: cx.value_span(TIMESTAMP),
-                replacement: Value::String(corrected).to_string(),
-            }),
+            .with_fix(crate::rules::edit::replace_string(
+                cx,
+                TIMESTAMP,
+                format!("Replace with `{corrected}`"),
+                corrected,
+            )),
         Verdict::Invalid {
             problem,
             label,

@@ -1,10 +1,8 @@
 use std::ops::Range;
 
-use serde_json::Value;
-
 use super::decoded_part_span;
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::is_placeholder;
 
@@ -73,11 +71,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         .with_label(problem.label)
         .with_help(problem.help);
         if let Some((title, fixed)) = problem.fix {
-            diagnostic = diagnostic.with_fix(Fix {
-                title: title.to_owned(),
-                span: cx.value_span(pointer),
-                replacement: Value::String(fixed).to_string(),
-            });
+            diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
+                cx,
+                pointer,
+                title.to_owned(),
+                fixed,
+            ));
         }
         out.push(diagnostic);
     }
@@ -550,7 +549,7 @@ mod tests {
         let bad = cert().replace("QgAE", "QgA!");
         let json = body(&format!(
             r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "MUTUAL_TLS", "brokers": "b:9092", "topics": "t", "caCertificate": {}}}}}"#,
-            Value::String(bad)
+            serde_json::Value::String(bad)
         ));
         let (result, found) = findings(&RULE, &json);
         assert_eq!(found.len(), 1);

@@ -1,7 +1,5 @@
-use serde_json::Value;
-
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::{is_placeholder, is_uuid, strings};
 
@@ -53,11 +51,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         diagnostic = match canonical(id) {
             Some(uuid) => diagnostic
                 .with_help(format!("write the UUID in its canonical form: `{uuid}`"))
-                .with_fix(Fix {
-                    title: format!("Replace with `{uuid}`"),
-                    span: cx.value_span(&pointer),
-                    replacement: Value::String(uuid).to_string(),
-                }),
+                .with_fix(crate::rules::edit::replace_string(cx, &pointer, format!("Replace with `{uuid}`"), uuid)),
             None if id.starts_with("vpce") => diagnostic.with_help(
                 "this is an AWS endpoint id; use the UUID of the reverse private endpoint created for the pipe, e.g. `3f1c2a9e-8b4d-4e7a-9c21-5d6f0a1b2c3d`",
             ),

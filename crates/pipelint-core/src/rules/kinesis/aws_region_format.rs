@@ -1,10 +1,9 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
-use serde_json::Value;
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::is_placeholder;
 
@@ -74,11 +73,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     diagnostic = match corrected(region) {
         Some((fixed, why)) => diagnostic
             .with_help(format!("{why}: write `{fixed}`"))
-            .with_fix(Fix {
-                title: format!("Replace with `{fixed}`"),
-                span: cx.value_span(REGION),
-                replacement: Value::String(fixed).to_string(),
-            }),
+            .with_fix(crate::rules::edit::replace_string(cx, REGION, format!("Replace with `{fixed}`"), fixed)),
         None => diagnostic.with_help(
             "use the region code of the stream, e.g. `eu-west-1` or `us-east-1` (see the stream's ARN)",
         ),

@@ -4,7 +4,7 @@ use regex::Regex;
 
 use super::source;
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::is_placeholder;
 
@@ -79,11 +79,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         Some((what, fixed)) => diagnostic
             .with_label(format!("{what}, not a queue URL"))
             .with_help(format!("use the queue URL `{fixed}`"))
-            .with_fix(Fix {
-                title: format!("Replace with `{fixed}`"),
-                span: cx.value_span(QUEUE_URL),
-                replacement: serde_json::Value::String(fixed).to_string(),
-            }),
+            .with_fix(crate::rules::edit::replace_string(
+                cx,
+                QUEUE_URL,
+                format!("Replace with `{fixed}`"),
+                fixed,
+            )),
         None => diagnostic
             .with_label("not an SQS queue URL")
             .with_help(format!(

@@ -2,7 +2,7 @@ use serde_json::Value;
 
 use super::type_grammar::{self, TypeExpr};
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::is_placeholder;
 use crate::suggest::closest;
@@ -89,11 +89,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if only_case {
             diagnostic = diagnostic
                 .with_help(format!("type names are case-sensitive: write `{fixed}`"))
-                .with_fix(Fix {
-                    title: format!("Replace with `{fixed}`"),
-                    span: cx.value_span(&pointer),
-                    replacement: Value::String(fixed).to_string(),
-                });
+                .with_fix(crate::rules::edit::replace_string(
+                    cx,
+                    &pointer,
+                    format!("Replace with `{fixed}`"),
+                    fixed,
+                ));
         } else {
             diagnostic = diagnostic.with_help(help_for(&expr, first.at));
         }

@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 
 declare_rule! {
@@ -59,11 +59,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             diagnostic = match problem.corrected {
                 Some(corrected) => diagnostic
                     .with_help(format!("write `{corrected}`"))
-                    .with_fix(Fix {
-                        title: format!("Write `{corrected}`"),
-                        span: cx.value_span(&pointer),
-                        replacement: Value::String(corrected).to_string(),
-                    }),
+                    .with_fix(crate::rules::edit::replace_string(cx, &pointer, format!("Write `{corrected}`"), corrected)),
                 None => diagnostic.with_help(
                     "write a date and a time of day in UTC as the API does, e.g. `2025-01-15T09:30:00Z`",
                 ),

@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
 use crate::rule::Context;
 use crate::rules::support::strings;
@@ -69,11 +69,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "ids are UUIDs such as 0d7bd6cc-5a5c-4b9e-9a4e-6d1f2f0b8a41: use the id the API returned",
                 );
             if let Some(canonical) = problem.canonical {
-                diagnostic = diagnostic.with_fix(Fix {
-                    title: format!("Write `{canonical}`"),
-                    span: cx.value_span(&pointer),
-                    replacement: Value::String(canonical).to_string(),
-                });
+                diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
+                    cx,
+                    &pointer,
+                    format!("Write `{canonical}`"),
+                    canonical,
+                ));
             }
             out.push(diagnostic);
         }

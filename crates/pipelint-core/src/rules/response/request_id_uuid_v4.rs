@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 
 declare_rule! {
@@ -55,11 +55,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 "a request id is a random UUID in the form xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx",
             );
         if let Some(canonical) = problem.canonical.filter(|c| version_problem(c).is_none()) {
-            diagnostic = diagnostic.with_fix(Fix {
-                title: format!("Write `{canonical}`"),
-                span: cx.value_span(POINTER),
-                replacement: Value::String(canonical).to_string(),
-            });
+            diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
+                cx,
+                POINTER,
+                format!("Write `{canonical}`"),
+                canonical,
+            ));
         }
         out.push(diagnostic);
         return;

@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::suggest::{closest, list_code};
 
@@ -73,11 +73,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         diagnostic = match closest(state, PIPE_STATES.iter().copied()) {
             Some(meant) => diagnostic
                 .with_help(format!("did you mean `{meant}`?"))
-                .with_fix(Fix {
-                    title: format!("Replace with `{meant}`"),
-                    span: cx.value_span(&pointer),
-                    replacement: Value::String(meant.to_owned()).to_string(),
-                }),
+                .with_fix(crate::rules::edit::replace_string(
+                    cx,
+                    &pointer,
+                    format!("Replace with `{meant}`"),
+                    meant.to_owned(),
+                )),
             None => diagnostic.with_help(format!("known states: {}", list_code(PIPE_STATES))),
         };
         out.push(diagnostic);

@@ -1,7 +1,7 @@
-use super::removal_span;
 use crate::declare_rule;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::rule::Context;
+use crate::rules::edit::removal_span;
 
 declare_rule! {
     /// ## What it checks

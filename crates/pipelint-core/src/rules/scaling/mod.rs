@@ -126,33 +126,6 @@ pub(crate) fn scaling_applies_to(member: &str) -> &'static str {
     }
 }
 
-/// The span that removes the member at `pointer` and one comma next to it, so that the
-/// object stays valid JSON (strict JSON has no comments to keep).
-pub(crate) fn removal_span(cx: &Context, pointer: &str) -> Range<usize> {
-    let member = cx.member_span(pointer);
-    let bytes = cx.text.as_bytes();
-    let mut before = member.start;
-    while before > 0 && bytes[before - 1].is_ascii_whitespace() {
-        before -= 1;
-    }
-    if before > 0 && bytes[before - 1] == b',' {
-        return before - 1..member.end;
-    }
-    let mut after = member.end;
-    while after < bytes.len() && bytes[after].is_ascii_whitespace() {
-        after += 1;
-    }
-    if after < bytes.len() && bytes[after] == b',' {
-        after += 1;
-        while after < bytes.len() && bytes[after].is_ascii_whitespace() {
-            after += 1;
-        }
-        return member.start..after;
-    }
-    // The only member: leave `{}`.
-    before..after
-}
-
 /// A fix that removes the member at `pointer`; when it is the only member of its object
 /// (and the object is not the document), the object's own member is removed instead.
 pub(crate) fn remove_member_fix(cx: &Context, pointer: &str) -> Option<Fix> {
@@ -167,7 +140,7 @@ pub(crate) fn remove_member_fix(cx: &Context, pointer: &str) -> Option<Fix> {
     };
     Some(Fix {
         title,
-        span: removal_span(cx, &target),
+        span: crate::rules::edit::removal_span(cx, &target),
         replacement: String::new(),
     })
 }
@@ -204,7 +177,7 @@ mod tests {
                 kind: DocumentKind::PipeScaling,
                 pipe: None,
             };
-            let span = super::removal_span(&cx, pointer);
+            let span = crate::rules::edit::removal_span(&cx, pointer);
             let mut out = text.to_owned();
             out.replace_range(span, "");
             assert_eq!(out, expected);

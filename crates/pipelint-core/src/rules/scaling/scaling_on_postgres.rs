@@ -1,8 +1,9 @@
-use super::{pipe_source, removal_span, scaling_members};
+use super::{pipe_source, scaling_members};
 use crate::declare_rule;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::kind::DocumentKind;
 use crate::rule::Context;
+use crate::rules::edit::removal_span;
 use crate::rules::support::SourceKind;
 
 declare_rule! {

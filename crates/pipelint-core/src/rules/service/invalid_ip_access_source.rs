@@ -3,7 +3,7 @@ use std::net::IpAddr;
 use serde_json::Value;
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::response::{is_any_placeholder, records};
 
@@ -60,11 +60,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             diagnostic = match corrected {
                 Some(corrected) => diagnostic
                     .with_help(format!("write `{corrected}`"))
-                    .with_fix(Fix {
-                        title: format!("Write `{corrected}`"),
-                        span: cx.value_span(&pointer),
-                        replacement: Value::String(corrected).to_string(),
-                    }),
+                    .with_fix(crate::rules::edit::replace_string(cx, &pointer, format!("Write `{corrected}`"), corrected)),
                 None => diagnostic.with_help(
                     "write an address (`203.0.113.7`) or a CIDR block (`203.0.113.0/24`); `0.0.0.0/0` allows every IPv4 address",
                 ),

@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::response::records;
 use crate::suggest::{closest, list_code};
@@ -65,11 +65,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         "did you mean `{meant}`? Protocols: {}",
                         list_code(PROTOCOLS)
                     ))
-                    .with_fix(Fix {
-                        title: format!("Replace with `{meant}`"),
-                        span: cx.value_span(&pointer),
-                        replacement: Value::String(meant.to_owned()).to_string(),
-                    }),
+                    .with_fix(crate::rules::edit::replace_string(
+                        cx,
+                        &pointer,
+                        format!("Replace with `{meant}`"),
+                        meant.to_owned(),
+                    )),
                 None => diagnostic.with_help(format!("protocols: {}", list_code(PROTOCOLS))),
             };
             out.push(diagnostic);

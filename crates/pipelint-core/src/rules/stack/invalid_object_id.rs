@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
 use crate::rule::Context;
 use crate::rules::response::is_any_placeholder;
@@ -67,11 +67,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         diagnostic = match corrected {
             Some(corrected) => diagnostic
                 .with_help(format!("write `{corrected}`"))
-                .with_fix(Fix {
-                    title: format!("Write `{corrected}`"),
-                    span: cx.value_span(&pointer),
-                    replacement: Value::String(corrected).to_string(),
-                }),
+                .with_fix(crate::rules::edit::replace_string(cx, &pointer, format!("Write `{corrected}`"), corrected)),
             None => diagnostic.with_help(
                 "object ids are 24 hexadecimal digits such as `65f5e4a3b9e77c001a567890`: copy the id again from the list endpoint or the URL",
             ),

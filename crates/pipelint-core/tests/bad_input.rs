@@ -155,6 +155,13 @@ fn numbers() {
     assert!(finding.is_some_and(
         |d| d.name() == "wrong-type" && d.fix.as_ref().is_some_and(|f| f.replacement == "10")
     ));
+    // A patch whose only member is out of range is not also "empty".
+    let patch = lint(
+        b"{\"replicas\": 18446744073709551616}",
+        &LintOptions::default(),
+    );
+    let names: Vec<&str> = patch.diagnostics.iter().map(|d| d.name()).collect();
+    assert_eq!(names, ["number-out-of-range"]);
     // `-0` is zero: below the minimum of replicas, nothing more.
     let zero = lint_as_create(b"{\"scaling\": {\"replicas\": -0}}");
     assert!(

@@ -36,8 +36,16 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(patch) = cx.root().as_object() else {
         return;
     };
-    // Unknown members count as set: `unknown-field` reports them.
-    if patch.values().any(|v| !v.is_null()) {
+    // Unknown members count as set: `unknown-field` reports them. So does a number too
+    // large to represent (loaded as null): `number-out-of-range` reports it.
+    let set = |(name, value): (&String, &serde_json::Value)| {
+        !value.is_null()
+            || cx
+                .document
+                .unrepresentable
+                .contains(&crate::rule::pointer_join("", name))
+    };
+    if patch.iter().any(set) {
         return;
     }
     let message = if patch.is_empty() {

@@ -27,10 +27,11 @@
 //!
 //! # The seam for configuration and masking
 //!
-//! The server lints in exactly one place, [`lint_document`]. Configuration discovery
-//! (`.pipelint.toml` found from the document's directory), rule severities and secret
-//! masking belong there, so that the editor shows what `pipelint check` prints for the same
-//! file.
+//! The server lints in exactly one place, [`lint_document`]. Secret masking happens in the
+//! core's `lint`. Configuration (a `pipelint.toml` found from the document's directory, its
+//! kind globs, rule levels and overrides) lives in the `pipelint` binary, which depends on
+//! this crate, so the binary hands its own linter in with [`run_stdio_with`]: the editor then
+//! shows what `pipelint check` prints for the same file.
 
 mod convert;
 mod hover;
@@ -38,6 +39,7 @@ mod position;
 mod server;
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use lsp_server::Connection;
 use lsp_types::Uri;
@@ -46,13 +48,20 @@ use pipelint_core::{DocumentKind, LintOptions, LintResult};
 pub use position::PositionIndex;
 pub use server::Exit;
 
-/// Lints one open document, given its path (when it is a file) and the editor's text.
-///
-/// This is the only call from the server into the linter: route it through the CLI's
-/// configuration discovery (from `path`'s directory) and the core's secret masking, and the
-/// editor shows exactly what `pipelint check` reports. Today it tells the kind from the file
-/// name and the content, as `pipelint check` does.
+/// Lints a document given its path (when it is a file) and its text.
+pub type Linter = fn(Option<&Path>, &str) -> LintResult;
+
+/// The linter handed in by [`run_stdio_with`]; [`default_lint`] when none was.
+static LINTER: OnceLock<Linter> = OnceLock::new();
+
+/// Lints one open document, given its path (when it is a file) and the editor's text. This
+/// is the only call from the server into the linter.
 pub fn lint_document(path: Option<&Path>, text: &str) -> LintResult {
+    LINTER.get().copied().unwrap_or(default_lint)(path, text)
+}
+
+/// The kind told from the file name and the content, with no configuration.
+pub fn default_lint(path: Option<&Path>, text: &str) -> LintResult {
     let file_name = path.and_then(Path::file_name).and_then(|n| n.to_str());
     let options = LintOptions {
         file_name,
@@ -121,6 +130,13 @@ fn percent_decode(text: &str) -> Option<String> {
 /// Returns the process exit code: 0 after `shutdown` then `exit`, 1 otherwise (as the
 /// protocol asks), 2 when the connection failed.
 pub fn run_stdio() -> u8 {
+    run_stdio_with(default_lint)
+}
+
+/// Like [`run_stdio`], linting every document with `linter` (the CLI's, with its config).
+pub fn run_stdio_with(linter: Linter) -> u8 {
+    // Set once per process; a second server in the same process keeps the first linter.
+    let _ = LINTER.set(linter);
     let (connection, io_threads) = Connection::stdio();
     let exit = run(&connection);
     // Dropping the connection ends the writer thread; the reader has already ended.

@@ -13,7 +13,7 @@ pub fn dispatch(cli: Cli) -> u8 {
         Command::Rule { rule } => show_rule(&rule),
         Command::Schema { kind } => show_schema(&kind),
         Command::Init(args) => crate::init::init(&args.dir, args.force),
-        Command::Lsp { .. } => pipelint_lsp::run_stdio(),
+        Command::Lsp { .. } => crate::lsp::run(),
     }
 }
 

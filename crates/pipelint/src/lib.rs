@@ -13,6 +13,7 @@ pub mod report;
 mod check;
 mod commands;
 mod init;
+mod lsp;
 mod stats;
 
 use std::ffi::OsString;

@@ -1,8 +1,7 @@
 //! The embedded JSON Schemas, compiled once per process, and the mapping of their errors
 //! to diagnostics with friendly wording.
 
-use std::collections::HashMap;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{JsonType, ValidationError, Validator};
@@ -44,12 +43,18 @@ struct Compiled {
     validator: Validator,
 }
 
-static COMPILED: LazyLock<HashMap<DocumentKind, Compiled>> = LazyLock::new(|| {
-    DocumentKind::ALL
+/// One slot per kind, in `DocumentKind::ALL` order, each compiled on first use: a run that
+/// checks one create body compiles one schema, not all of them.
+static COMPILED: LazyLock<Vec<OnceLock<Compiled>>> =
+    LazyLock::new(|| DocumentKind::ALL.iter().map(|_| OnceLock::new()).collect());
+
+fn compiled(kind: DocumentKind) -> &'static Compiled {
+    let index = DocumentKind::ALL
         .iter()
-        .map(|&kind| (kind, compile(kind)))
-        .collect()
-});
+        .position(|&k| k == kind)
+        .unwrap_or_default();
+    COMPILED[index].get_or_init(|| compile(kind))
+}
 
 fn compile(kind: DocumentKind) -> Compiled {
     // The schemas are part of the binary and tested; failing here is a build defect.
@@ -67,7 +72,7 @@ fn compile(kind: DocumentKind) -> Compiled {
 
 /// The parsed schema of a kind.
 pub fn schema(kind: DocumentKind) -> &'static Value {
-    &COMPILED[&kind].schema
+    &compiled(kind).schema
 }
 
 /// The `description` of the member at an instance pointer, for hover and help texts.
@@ -140,7 +145,7 @@ fn fractional_integers(kind: DocumentKind, document: &Document, out: &mut Vec<Di
 
 /// Validates the document against its kind's schema.
 pub fn validate(kind: DocumentKind, document: &Document) -> Vec<Diagnostic> {
-    let compiled = &COMPILED[&kind];
+    let compiled = compiled(kind);
     let mut out = Vec::new();
     for error in compiled.validator.iter_errors(&document.value) {
         map_error(kind, &compiled.schema, document, &error, &mut out);

@@ -1,6 +1,7 @@
 //! `pipelint check`: find the inputs, lint them in parallel, apply the config, print one
 //! format, and turn the outcome into an exit code.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -107,46 +108,172 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         ));
     }
 
-    // Indexed parallel iterators keep the input order, so output is stable.
-    let outcomes: Vec<Result<FileReport, String>> = targets
-        .par_iter()
-        .map(|target| check_one(target, args, pipe.as_ref(), &stdin))
-        .collect();
-    let mut reports = Vec::with_capacity(outcomes.len());
-    for outcome in outcomes {
-        match outcome {
-            Ok(report) => reports.push(report),
-            Err(message) => {
-                trouble = true;
-                eprintln!("pipelint: {message}");
+    let style = style(args);
+    let streaming = args.output_format.is_streamable();
+    let mut sink = Sink::open(args.output_file.as_deref())?;
+    let mut tally = Tally::default();
+    let mut kept = Vec::new();
+    // Chunks keep memory flat however many files there are: streamable formats write each
+    // chunk and keep only totals. Indexed parallel iterators keep the input order.
+    for chunk in targets.chunks(CHUNK) {
+        let outcomes: Vec<Result<FileReport, String>> = chunk
+            .par_iter()
+            .map(|target| check_one(target, args, pipe.as_ref(), &stdin))
+            .collect();
+        let mut reports = Vec::with_capacity(outcomes.len());
+        for outcome in outcomes {
+            match outcome {
+                Ok(report) => reports.push(report),
+                Err(message) => {
+                    trouble = true;
+                    eprintln!("pipelint: {message}");
+                }
             }
         }
-    }
-    trouble |= reports.iter().any(FileReport::kind_unknown);
-    if args.explain_kind {
         for report in &reports {
-            eprintln!("{}", explain_kind(report));
+            tally.add(report);
+            if args.explain_kind {
+                eprintln!("{}", explain_kind(report));
+            }
+        }
+        if streaming {
+            output::write(args.output_format, &reports, style, &mut sink)
+                .map_err(|e| format!("cannot write the findings: {e}"))?;
+        } else {
+            kept.extend(reports);
         }
     }
+    if !streaming {
+        output::write(args.output_format, &kept, style, &mut sink)
+            .map_err(|e| format!("cannot write the findings: {e}"))?;
+    }
+    sink.finish()?;
+    trouble |= tally.kind_unknown;
 
-    write_output(args, &reports)?;
     if args.statistics {
-        eprint!("{}", stats::statistics(&reports));
+        eprint!("{}", stats::format(&tally.per_rule));
     }
     if !args.quiet {
-        eprintln!("{}", summary(&reports));
+        eprintln!(
+            "{}",
+            render::summary(
+                tally.errors,
+                tally.warnings,
+                tally.infos,
+                tally.with_findings,
+                tally.files
+            )
+        );
     }
 
-    let failing = reports
-        .iter()
-        .any(|r| r.diagnostics.iter().any(|d| r.fails(d)));
     Ok(if trouble {
         EXIT_TROUBLE
-    } else if failing && !args.exit_zero {
+    } else if tally.failing && !args.exit_zero {
         EXIT_FINDINGS
     } else {
         EXIT_OK
     })
+}
+
+/// Files linted (in parallel) before their findings are written.
+const CHUNK: usize = 512;
+
+/// What is kept of the reports once they are written: the totals of the run.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    with_findings: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+    failing: bool,
+    kind_unknown: bool,
+    per_rule: BTreeMap<(&'static str, &'static str), usize>,
+}
+
+impl Tally {
+    fn add(&mut self, report: &FileReport) {
+        self.files += 1;
+        self.with_findings += usize::from(!report.diagnostics.is_empty());
+        self.failing |= report.diagnostics.iter().any(|d| report.fails(d));
+        self.kind_unknown |= report.kind_unknown();
+        for d in &report.diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => self.infos += 1,
+            }
+            *self.per_rule.entry((d.code(), d.name())).or_default() += 1;
+        }
+    }
+}
+
+/// Where findings go: stdout, or a file written beside the target and renamed into place
+/// at the end, so a failed run never leaves half a file.
+enum Sink {
+    Stdout(std::io::StdoutLock<'static>),
+    File {
+        partial: PathBuf,
+        target: PathBuf,
+        file: std::io::BufWriter<std::fs::File>,
+    },
+}
+
+impl Sink {
+    fn open(output_file: Option<&Path>) -> Result<Sink, String> {
+        let Some(target) = output_file else {
+            return Ok(Sink::Stdout(std::io::stdout().lock()));
+        };
+        let mut partial = target.as_os_str().to_owned();
+        partial.push(format!(".pipelint-{}.tmp", std::process::id()));
+        let partial = PathBuf::from(partial);
+        let file = std::fs::File::create(&partial)
+            .map_err(|e| format!("--output-file {}: {e}", target.display()))?;
+        Ok(Sink::File {
+            partial,
+            target: target.to_path_buf(),
+            file: std::io::BufWriter::new(file),
+        })
+    }
+
+    fn finish(self) -> Result<(), String> {
+        match self {
+            Sink::Stdout(mut stdout) => stdout
+                .flush()
+                .map_err(|e| format!("cannot write the findings: {e}")),
+            Sink::File {
+                partial,
+                target,
+                file,
+            } => {
+                let done = file
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .and_then(|f| f.sync_all())
+                    .and_then(|()| std::fs::rename(&partial, &target));
+                done.map_err(|e| {
+                    let _ = std::fs::remove_file(&partial);
+                    format!("--output-file {}: {e}", target.display())
+                })
+            }
+        }
+    }
+}
+
+impl Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Stdout(stdout) => stdout.write(bytes),
+            Sink::File { file, .. } => file.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Stdout(stdout) => stdout.flush(),
+            Sink::File { file, .. } => file.flush(),
+        }
+    }
 }
 
 fn load_pipe(path: &Path) -> Result<Document, String> {
@@ -221,13 +348,13 @@ fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
         .or(target.config.fail_on)
         .unwrap_or(FailLevel::Error)
         .severity();
-    let mut report = FileReport::new(
-        target.name.clone(),
-        result.text,
-        result.kind,
-        diagnostics,
-        fail_on,
-    );
+    // A clean file's text is never shown: don't keep it (or its line index) for the run.
+    let text = if diagnostics.is_empty() {
+        String::new()
+    } else {
+        result.text
+    };
+    let mut report = FileReport::new(target.name.clone(), text, result.kind, diagnostics, fail_on);
     report.kind_reason = result.kind_reason;
     report
 }
@@ -242,59 +369,14 @@ fn explain_kind(report: &FileReport) -> String {
     }
 }
 
-fn write_output(args: &CheckArgs, reports: &[FileReport]) -> Result<(), String> {
+fn style(args: &CheckArgs) -> Style {
     let to_terminal = args.output_file.is_none() && std::io::stdout().is_terminal();
-    let style = Style {
+    Style {
         color: match args.color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
         },
         width: 100,
-    };
-    let mut buffer = Vec::new();
-    output::write(args.output_format, reports, style, &mut buffer)
-        .map_err(|e| format!("cannot format the findings: {e}"))?;
-    match &args.output_file {
-        Some(path) => {
-            write_whole(path, &buffer).map_err(|e| format!("--output-file {}: {e}", path.display()))
-        }
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(&buffer)
-                .and_then(|()| stdout.flush())
-                .map_err(|e| format!("cannot write the findings: {e}"))
-        }
     }
-}
-
-/// Writes beside the target and renames, so a failed write never leaves half a file.
-fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(format!(".pipelint-{}.tmp", std::process::id()));
-    let partial = PathBuf::from(partial);
-    let written = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&partial);
-    }
-    written
-}
-
-fn summary(reports: &[FileReport]) -> String {
-    let count = |severity: Severity| {
-        reports
-            .iter()
-            .flat_map(|r| &r.diagnostics)
-            .filter(|d| d.severity == severity)
-            .count()
-    };
-    let with_findings = reports.iter().filter(|r| !r.diagnostics.is_empty()).count();
-    render::summary(
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info),
-        with_findings,
-        reports.len(),
-    )
 }

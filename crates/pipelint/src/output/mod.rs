@@ -40,6 +40,15 @@ pub enum Format {
 }
 
 impl Format {
+    /// Whether the format can be written file by file (no enclosing document), so a run
+    /// keeps only its totals in memory.
+    pub fn is_streamable(self) -> bool {
+        matches!(
+            self,
+            Format::Full | Format::Concise | Format::JsonLines | Format::Github
+        )
+    }
+
     /// Whether the format is read by a program rather than a person.
     pub fn is_machine(self) -> bool {
         !matches!(self, Format::Full | Format::Concise)

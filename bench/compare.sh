@@ -12,6 +12,7 @@
 #   COUNT=10000        files in the main corpus
 #   BIG_COUNT=100000   files in the memory-growth corpus (0 skips it)
 #   SEED=42 MISTAKES=0.2
+#   PER_DIR=1000       files per subfolder of the corpora (0: all in one folder)
 #   RUNS_ONE=30        hyperfine runs for one file (every tool)
 #   RUNS_MANY=10       hyperfine runs for the corpus (pipelint, parse-only)
 #   RUNS_PEER_MANY=3   hyperfine runs for the corpus (check-jsonschema, ajv-cli: slow)
@@ -26,6 +27,7 @@ COUNT=${COUNT:-10000}
 BIG_COUNT=${BIG_COUNT:-100000}
 SEED=${SEED:-42}
 MISTAKES=${MISTAKES:-0.2}
+PER_DIR=${PER_DIR:-1000}
 RUNS_ONE=${RUNS_ONE:-30}
 RUNS_MANY=${RUNS_MANY:-10}
 RUNS_PEER_MANY=${RUNS_PEER_MANY:-3}
@@ -85,15 +87,16 @@ SCHEMA=$ROOT/schemas/create-pipe.schema.json
 # --- corpora -----------------------------------------------------------------------------
 # ajv-cli 5 exits at the first file that is not JSON, so the compared corpus has no syntax
 # mistakes (trailing commas, truncation, comments); every other mistake kind is in it.
+# Files are grouped PER_DIR to a folder, as in a repository of pipe definitions.
 log "generating corpora in $WORK"
 "$BIN/gen-corpus" --seed "$SEED" --count 1 --mistakes 0 --out "$WORK/one"
 ONE=$(find "$WORK/one" -name '*.pipe.json' | head -n 1)
 "$BIN/gen-corpus" --seed "$SEED" --count "$COUNT" --mistakes "$MISTAKES" \
-    --no-syntax-mistakes --out "$WORK/many"
+    --no-syntax-mistakes --per-dir "$PER_DIR" --out "$WORK/many"
 MANY=$WORK/many
 if [[ $BIG_COUNT != 0 ]]; then
     "$BIN/gen-corpus" --seed "$SEED" --count "$BIG_COUNT" --mistakes "$MISTAKES" \
-        --no-syntax-mistakes --out "$WORK/big"
+        --no-syntax-mistakes --per-dir "$PER_DIR" --out "$WORK/big"
 fi
 
 # check-jsonschema takes a list of files. xargs runs it once per batch of arguments that fits
@@ -102,17 +105,17 @@ XARGS_S=$(( $(getconf ARG_MAX) - 262144 ))
 batches() { find "$1" -name '*.pipe.json' -print0 | xargs -0 -s "$XARGS_S" sh -c 'echo batch' sh | wc -l; }
 CJS_BATCHES=$(batches "$MANY")
 
-# The commands. `%s` is the corpus folder; ONE is a single valid Kafka body.
+# The commands (run without a shell: hyperfine -N), ONE is a single valid Kafka body.
 cmd_pipelint_one="$PIPELINT check $ONE"
 cmd_parse_one="$BIN/parse-only $ONE"
 cmd_cjs_one="$CJS --schemafile $SCHEMA $ONE"
 cmd_ajv_one="$AJV validate --spec=draft2020 --strict=false -c ajv-formats -s $SCHEMA -d $ONE"
 cmd_pipelint_dir() { echo "$PIPELINT check $1"; }
-cmd_pipelint_dir_1t() { echo "RAYON_NUM_THREADS=1 $PIPELINT check $1"; }
+cmd_pipelint_dir_1t() { echo "env RAYON_NUM_THREADS=1 $PIPELINT check $1"; }
 cmd_parse_dir() { echo "$BIN/parse-only $1"; }
-cmd_parse_dir_1t() { echo "RAYON_NUM_THREADS=1 $BIN/parse-only $1"; }
-cmd_cjs_dir() { echo "find $1 -name '*.pipe.json' -print0 | xargs -0 -s $XARGS_S $CJS --schemafile $SCHEMA"; }
-cmd_ajv_dir() { echo "$AJV validate --spec=draft2020 --strict=false -c ajv-formats -s $SCHEMA -d '$1/*.pipe.json'"; }
+cmd_parse_dir_1t() { echo "env RAYON_NUM_THREADS=1 $BIN/parse-only $1"; }
+cmd_cjs_dir() { echo "sh -c 'find $1 -name \"*.pipe.json\" -print0 | xargs -0 -s $XARGS_S $CJS --schemafile $SCHEMA \"\$@\"' sh"; }
+cmd_ajv_dir() { echo "$AJV validate --spec=draft2020 --strict=false -c ajv-formats -s $SCHEMA -d '$1/**/*.pipe.json'"; }
 
 # --- sanity: every tool sees every file ----------------------------------------------------
 log "sanity run (not timed): files flagged by each tool"
@@ -136,10 +139,26 @@ print(len(files))' || echo "?")
 
 # --- timing ------------------------------------------------------------------------------
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+# How much CPU the machine gives right now: one busy loop per core for 1 s, CPU time summed.
+cpu_share() {
+    python3 - "$(nproc)" <<'PY'
+import multiprocessing as mp, sys, time
+def spin(q):
+    end = time.monotonic() + 1.0
+    while time.monotonic() < end:
+        pass
+    q.put(time.process_time())
+n = int(sys.argv[1]); q = mp.Queue()
+ps = [mp.Process(target=spin, args=(q,)) for _ in range(n)]
+[p.start() for p in ps]; [p.join() for p in ps]
+print(f"{sum(q.get() for _ in ps):.2f}")
+PY
+}
+CPU_BEFORE=$(cpu_share)
 timeit() { # name runs warmup command
     local name=$1 runs=$2 warmup=$3 cmd=$4
     log "hyperfine: $name ($runs runs)"
-    hyperfine --style basic -i --runs "$runs" --warmup "$warmup" \
+    hyperfine -N --style basic -i --runs "$runs" --warmup "$warmup" \
         --export-json "$OUT/$name.json" --command-name "$name" "$cmd" >>"$OUT/hyperfine.log" 2>&1
 }
 rss() { # name command: median peak RSS (KiB) of RUNS_RSS runs
@@ -184,15 +203,16 @@ if [[ $BIG_COUNT != 0 ]]; then
     rss big-parse-only "$(cmd_parse_dir "$WORK/big")"
 fi
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+CPU_AFTER=$(cpu_share)
 
 # --- report ------------------------------------------------------------------------------
 {
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB memory; load average before $LOAD_BEFORE, after $LOAD_AFTER"
+    echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB memory; load average before $LOAD_BEFORE, after $LOAD_AFTER; CPU available (one busy loop per core for 1 s): $CPU_BEFORE cores before, $CPU_AFTER after"
     echo "pipelint: $(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo '?'), $(rustc --version)"
     echo "peers: check-jsonschema $("$CJS" --version | awk '{print $NF}'), ajv-cli $(node -p "require('$PEERS/npm/node_modules/ajv-cli/package.json').version") (ajv $(node -p "require('$PEERS/npm/node_modules/ajv/package.json').version")), node $(node --version), $(python3 --version); hyperfine $(hyperfine --version | awk '{print $2}')"
-    echo "corpus: seed $SEED, $COUNT files ($(du -sh "$MANY" | cut -f1)), $MISTAKES with a mistake (no syntax mistakes); memory run: $BIG_COUNT files"
-    echo "command: COUNT=$COUNT BIG_COUNT=$BIG_COUNT RUNS_ONE=$RUNS_ONE RUNS_MANY=$RUNS_MANY RUNS_PEER_MANY=$RUNS_PEER_MANY RUNS_RSS=$RUNS_RSS bench/compare.sh"
+    echo "corpus: seed $SEED, $COUNT files ($(du -sh "$MANY" | cut -f1) on disk), $PER_DIR per folder, $MISTAKES with a mistake (no syntax mistakes); memory run: $BIG_COUNT files"
+    echo "command: COUNT=$COUNT BIG_COUNT=$BIG_COUNT PER_DIR=$PER_DIR RUNS_ONE=$RUNS_ONE RUNS_MANY=$RUNS_MANY RUNS_PEER_MANY=$RUNS_PEER_MANY RUNS_RSS=$RUNS_RSS bench/compare.sh"
     echo "check-jsonschema on the corpus: $CJS_BATCHES xargs batch(es)"
 } >"$OUT/machine.txt"
 
@@ -218,6 +238,8 @@ def rss(name):
 def fmt_t(s):
     if s is None:
         return "—"
+    if s < 0.01:
+        return f"{s * 1000:.2f} ms"
     return f"{s * 1000:.1f} ms" if s < 1 else f"{s:.2f} s"
 
 def fmt_m(m):

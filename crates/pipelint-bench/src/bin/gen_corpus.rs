@@ -1,8 +1,8 @@
 //! `gen-corpus --seed 42 --count 10000 --mistakes 0.2 --out DIR`
 //!
 //! Writes `count` create-pipe bodies (`NNNNNN-<kind>-<name>.pipe.json`, the four source kinds
-//! in turn) and `manifest.tsv` (file, kind, mistake, expected rule) into `DIR`. The same seed
-//! gives the same files on every machine.
+//! in turn; with `--per-dir N`, N to a subfolder `part-NNN/`) and `manifest.tsv` (file, kind,
+//! mistake, expected rule) into `DIR`. The same seed gives the same files on every machine.
 
 use std::fs;
 use std::io::Write;
@@ -29,6 +29,10 @@ struct Args {
     /// ajv-cli stops at the first file that is not JSON, so comparisons with it need this.
     #[arg(long)]
     no_syntax_mistakes: bool,
+    /// Files per subfolder (`part-000/`, `part-001/`, …), as in a repository that groups its
+    /// pipe definitions in folders; 0 writes every file straight into the output directory.
+    #[arg(long, default_value_t = 0)]
+    per_dir: u64,
     /// Output directory (created if missing).
     #[arg(long)]
     out: PathBuf,
@@ -50,8 +54,14 @@ fn main() -> ExitCode {
             let spec = generate_with(args.seed, index, args.mistakes, |m| {
                 !(args.no_syntax_mistakes && m.is_syntax())
             });
-            let file = spec.file_name();
+            let file = match args.per_dir {
+                0 => spec.file_name(),
+                n => format!("part-{:03}/{}", index / n, spec.file_name()),
+            };
             let path = args.out.join(&file);
+            if let Some(parent) = path.parent().filter(|_| args.per_dir > 0) {
+                fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+            }
             fs::write(&path, &spec.text).map_err(|e| format!("{}: {e}", path.display()))?;
             let mistake = match spec.mistake {
                 Some(m) => format!("{}\t{}", m.id, m.rule),

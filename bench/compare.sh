@@ -14,7 +14,7 @@
 #   SEED=42 MISTAKES=0.2
 #   PER_DIR=1000       files per subfolder of the corpora (0: all in one folder)
 #   RUNS_ONE=30        hyperfine runs for one file (every tool)
-#   RUNS_MANY=10       hyperfine runs for the corpus (pipelint, parse-only)
+#   RUNS_MANY=20       hyperfine runs for the corpus (pipelint, parse-only)
 #   RUNS_PEER_MANY=3   hyperfine runs for the corpus (check-jsonschema, ajv-cli: slow)
 #   RUNS_RSS=3         /usr/bin/time runs per peak-RSS figure (the median is shown)
 #   PEERS_DIR=         reuse peers installed there (venv/, npm/) instead of a temporary folder
@@ -29,7 +29,7 @@ SEED=${SEED:-42}
 MISTAKES=${MISTAKES:-0.2}
 PER_DIR=${PER_DIR:-1000}
 RUNS_ONE=${RUNS_ONE:-30}
-RUNS_MANY=${RUNS_MANY:-10}
+RUNS_MANY=${RUNS_MANY:-20}
 RUNS_PEER_MANY=${RUNS_PEER_MANY:-3}
 RUNS_RSS=${RUNS_RSS:-3}
 PEERS_DIR=${PEERS_DIR:-}

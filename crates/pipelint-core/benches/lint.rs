@@ -1,0 +1,168 @@
+//! Benchmarks of the core, on realistic bodies from the corpus generator (1–4 KB each).
+//!
+//! - `lint/<kind>`: the whole entry point, bytes to sorted diagnostics, one valid body per
+//!   source kind;
+//! - `load/<kind>`: document loading alone (strict syntax gate, syntax tree, value, spans);
+//! - `schema/<kind>`: schema validation alone, on an already loaded document;
+//! - `rules/<kind>`: every applicable rule's check alone;
+//! - `lint-mixed/64-files`: 64 corpus files with 20 % mistakes (findings included);
+//! - `startup/compile-create-pipe-schema`: building the create-pipe validator, which the
+//!   binary does once per process (it explains part of a one-file run).
+//!
+//! Run: `cargo bench -p pipelint-core --bench lint` (add `-- --quick` for a fast pass).
+//! These are measurements, not tests: nothing here asserts a time.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use pipelint_bench::corpus::{SourceKind, generate, sample};
+use pipelint_core::{Context, DocumentKind, LintOptions, lint, load, rules, schema};
+
+/// One valid body per source kind, from a fixed seed.
+fn bodies() -> Vec<(SourceKind, String)> {
+    SourceKind::ALL
+        .into_iter()
+        .map(|kind| (kind, sample(kind, 1)))
+        .collect()
+}
+
+const OPTIONS: LintOptions = LintOptions {
+    kind: None,
+    file_name: Some("bench.pipe.json"),
+    pipe: None,
+    show_secrets: false,
+};
+
+fn bench_lint(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lint");
+    for (kind, text) in bodies() {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(kind.name()), &text, |b, t| {
+            b.iter(|| lint(black_box(t.as_bytes()), &OPTIONS))
+        });
+    }
+    group.finish();
+}
+
+fn bench_load(c: &mut Criterion) {
+    let mut group = c.benchmark_group("load");
+    for (kind, text) in bodies() {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(kind.name()), &text, |b, t| {
+            b.iter(|| load(black_box(t.as_bytes())))
+        });
+    }
+    group.finish();
+}
+
+fn bench_schema(c: &mut Criterion) {
+    let mut group = c.benchmark_group("schema");
+    for (kind, text) in bodies() {
+        let Some(document) = load(text.as_bytes()).document else {
+            panic!("generated {} body does not load", kind.name());
+        };
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(BenchmarkId::from_parameter(kind.name()), |b| {
+            b.iter(|| schema::validate(DocumentKind::CreatePipe, black_box(&document)))
+        });
+    }
+    group.finish();
+}
+
+fn bench_rules(c: &mut Criterion) {
+    let mut group = c.benchmark_group("rules");
+    for (kind, text) in bodies() {
+        let loaded = load(text.as_bytes());
+        let Some(document) = loaded.document else {
+            panic!("generated {} body does not load", kind.name());
+        };
+        let context = Context {
+            document: &document,
+            text: &loaded.text,
+            kind: DocumentKind::CreatePipe,
+            pipe: None,
+        };
+        let checks: Vec<_> = rules::ALL
+            .iter()
+            .filter(|r| r.applies_to(DocumentKind::CreatePipe))
+            .filter_map(|r| r.check)
+            .collect();
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(BenchmarkId::from_parameter(kind.name()), |b| {
+            b.iter(|| {
+                let mut out = Vec::new();
+                for check in &checks {
+                    check(black_box(&context), &mut out);
+                }
+                out
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_mixed(c: &mut Criterion) {
+    let files: Vec<(String, String)> = (0..64)
+        .map(|i| {
+            let spec = generate(42, i, 0.2);
+            (spec.file_name(), spec.text)
+        })
+        .collect();
+    let bytes: usize = files.iter().map(|f| f.1.len()).sum();
+    let mut group = c.benchmark_group("lint-mixed");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("64-files", |b| {
+        b.iter(|| {
+            files
+                .iter()
+                .map(|(name, text)| {
+                    let options = LintOptions {
+                        kind: None,
+                        file_name: Some(name),
+                        pipe: None,
+                        show_secrets: false,
+                    };
+                    lint(black_box(text.as_bytes()), &options).diagnostics.len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+fn bench_startup(c: &mut Criterion) {
+    let Ok(schema) =
+        serde_json::from_str::<serde_json::Value>(schema::schema_text(DocumentKind::CreatePipe))
+    else {
+        panic!("create-pipe schema is not JSON");
+    };
+    let mut group = c.benchmark_group("startup");
+    group.sample_size(20);
+    // The same options as `schema.rs` uses for the embedded validators.
+    group.bench_function("compile-create-pipe-schema", |b| {
+        b.iter(|| {
+            jsonschema::options()
+                .with_draft(jsonschema::Draft::Draft202012)
+                .should_validate_formats(true)
+                .should_ignore_unknown_formats(false)
+                .build(black_box(&schema))
+                .is_ok()
+        })
+    });
+    group.finish();
+}
+
+fn config() -> Criterion {
+    // Short windows: the machine is shared; compare medians across repeated runs.
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = bench_lint, bench_load, bench_schema, bench_rules, bench_mixed, bench_startup
+}
+criterion_main!(benches);

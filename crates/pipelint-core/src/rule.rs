@@ -208,14 +208,19 @@ pub fn pointer_join(base: &str, token: &str) -> String {
 /// The parent pointer and the unescaped last token (`None` for the root).
 pub fn pointer_split(pointer: &str) -> Option<(&str, String)> {
     let cut = pointer.rfind('/')?;
-    let token = pointer[cut + 1..].replace("~1", "/").replace("~0", "~");
-    Some((&pointer[..cut], token))
+    Some((&pointer[..cut], unescape(&pointer[cut + 1..])))
 }
 
 /// The unescaped tokens of a pointer.
 pub fn pointer_tokens(pointer: &str) -> impl Iterator<Item = String> + '_ {
-    pointer
-        .split('/')
-        .skip(1)
-        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+    pointer.split('/').skip(1).map(unescape)
+}
+
+/// One reference token without its `~1` and `~0` escapes (most tokens have none).
+fn unescape(token: &str) -> String {
+    if token.contains('~') {
+        token.replace("~1", "/").replace("~0", "~")
+    } else {
+        token.to_owned()
+    }
 }

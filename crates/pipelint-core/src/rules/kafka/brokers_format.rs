@@ -1,11 +1,9 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
 
-use serde_json::Value;
-
 use super::{decoded_part_span, empty_entry_comma, list_entries, without};
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::is_placeholder;
 
@@ -45,26 +43,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(text) = cx.get_str(BROKERS) else {
         return;
     };
-    if is_placeholder(text) {
-        return;
-    }
-    for problem in problems(text) {
-        let span = if problem.at.is_empty() {
-            cx.value_span(BROKERS)
-        } else {
-            decoded_part_span(cx, BROKERS, problem.at)
-        };
-        let mut diagnostic = Diagnostic::new(&RULE, span, BROKERS, problem.message)
-            .with_label(problem.label)
-            .with_help(problem.help);
-        if let Some((title, fixed)) = problem.fix {
-            diagnostic = diagnostic.with_fix(Fix {
-                title,
-                span: cx.value_span(BROKERS),
-                replacement: Value::String(fixed).to_string(),
-            });
-        }
-        out.push(diagnostic);
+    if !is_placeholder(text) {
+        Problem::report_all(cx, &RULE, BROKERS, problems(text), out);
     }
 }
 
@@ -78,6 +58,35 @@ pub(crate) struct Problem {
     pub help: String,
     /// Fix title and the whole corrected value.
     pub fix: Option<(String, String)>,
+}
+
+impl Problem {
+    /// Reports each problem of the list value at `pointer` on its exact part of the string
+    /// (the whole value when the problem has no part), with its fix.
+    pub(crate) fn report_all(
+        cx: &Context,
+        rule: &'static crate::rule::Rule,
+        pointer: &str,
+        problems: Vec<Problem>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        for problem in problems {
+            let span = if problem.at.is_empty() {
+                cx.value_span(pointer)
+            } else {
+                decoded_part_span(cx, pointer, problem.at)
+            };
+            let mut diagnostic = Diagnostic::new(rule, span, pointer, problem.message)
+                .with_label(problem.label)
+                .with_help(problem.help);
+            if let Some((title, fixed)) = problem.fix {
+                diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
+                    cx, pointer, title, fixed,
+                ));
+            }
+            out.push(diagnostic);
+        }
+    }
 }
 
 const FORM_HELP: &str = "list the brokers as `host:port`, separated by commas, e.g. `broker-1.example.com:9092,broker-2.example.com:9092`";

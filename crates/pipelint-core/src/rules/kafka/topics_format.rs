@@ -1,9 +1,7 @@
-use serde_json::Value;
-
 use super::brokers_format::Problem;
-use super::{decoded_part_span, empty_entry_comma, list_entries, without};
+use super::{empty_entry_comma, list_entries, without};
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::is_placeholder;
 
@@ -45,26 +43,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(text) = cx.get_str(TOPICS) else {
         return;
     };
-    if is_placeholder(text) {
-        return;
-    }
-    for problem in problems(text) {
-        let span = if problem.at.is_empty() {
-            cx.value_span(TOPICS)
-        } else {
-            decoded_part_span(cx, TOPICS, problem.at)
-        };
-        let mut diagnostic = Diagnostic::new(&RULE, span, TOPICS, problem.message)
-            .with_label(problem.label)
-            .with_help(problem.help);
-        if let Some((title, fixed)) = problem.fix {
-            diagnostic = diagnostic.with_fix(Fix {
-                title,
-                span: cx.value_span(TOPICS),
-                replacement: Value::String(fixed).to_string(),
-            });
-        }
-        out.push(diagnostic);
+    if !is_placeholder(text) {
+        Problem::report_all(cx, &RULE, TOPICS, problems(text), out);
     }
 }
 

@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use common::Run;
+
+mod common;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -29,27 +31,11 @@ fn bad_body() -> Vec<u8> {
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
+/// Runs `pipelint check --isolated --output-format concise` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::cargo_bin("pipelint")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .args(["check", "--isolated", "--output-format", "concise"])
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    let mut all = vec!["check", "--isolated", "--output-format", "concise"];
+    all.extend_from_slice(args);
+    common::run_in(dir, &all, None)
 }
 
 #[test]

@@ -3,34 +3,17 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use common::Run;
+
+mod common;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn pipelint() -> Command {
-    let mut command = Command::cargo_bin("pipelint").unwrap_or_else(|e| panic!("{e}"));
-    command.current_dir(root()).env("NO_COLOR", "1");
-    command
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
+/// Runs `pipelint` at the repository root, where the fixtures are.
 fn run(args: &[&str]) -> Run {
-    let output = pipelint()
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    common::run_in(&root(), args, None)
 }
 
 #[test]
@@ -154,13 +137,13 @@ fn stdin_is_checked_like_a_file() {
     let body =
         std::fs::read(root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"))
             .unwrap_or_else(|e| panic!("{e}"));
-    let output = pipelint()
-        .args(["check", "-"])
-        .write_stdin(body)
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stdout).contains("<stdin>:102:17]"));
+    let output = common::run_in(&root(), &["check", "-"], Some(&body));
+    assert_eq!(output.code, 1);
+    assert!(
+        output.stdout.contains("<stdin>:102:17]"),
+        "{}",
+        output.stdout
+    );
 }
 
 #[test]

@@ -110,21 +110,26 @@ impl Tree {
     }
 
     pub fn run_with_stdin(&self, args: &[&str], stdin: Option<&str>) -> Run {
-        let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pipelint"));
-        command
-            .args(args)
-            .current_dir(self.path())
-            .env_remove("PIPELINT_OUTPUT_FORMAT")
-            .env("NO_COLOR", "1");
-        command.write_stdin(stdin.unwrap_or("").as_bytes().to_vec());
-        let output = command
-            .output()
-            .unwrap_or_else(|e| panic!("running pipelint: {e}"));
-        Run {
-            code: output.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        }
+        run_in(self.path(), args, stdin.map(str::as_bytes))
+    }
+}
+
+/// Runs the built `pipelint` in `dir`, without colour and with no output format from the
+/// environment. A minute at most: an input that blocks (a FIFO) must fail the test, not hang it.
+pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let output = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pipelint"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("PIPELINT_OUTPUT_FORMAT")
+        .env("NO_COLOR", "1")
+        .write_stdin(stdin.unwrap_or_default().to_vec())
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap_or_else(|e| panic!("running pipelint: {e}"));
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }
 

@@ -54,13 +54,6 @@ impl LintResult {
             .iter()
             .any(|d| std::ptr::eq(d.rule, &rules::document::unknown_kind::RULE))
     }
-
-    pub fn count(&self, severity: Severity) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity == severity)
-            .count()
-    }
 }
 
 /// Lints one document. Never panics on any input. Secret values are masked in the result

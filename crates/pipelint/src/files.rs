@@ -182,7 +182,13 @@ impl Finder<'_> {
             match entry {
                 Ok(entry) => {
                     // Links to files are checked; links to directories are not followed.
-                    if entry.path().is_file() {
+                    // The walk already knows each entry's type; only a link needs a stat.
+                    let is_file = match entry.file_type() {
+                        Some(kind) if kind.is_symlink() => entry.path().is_file(),
+                        Some(kind) => kind.is_file(),
+                        None => false,
+                    };
+                    if is_file {
                         self.file(&paths::normalize(entry.path()), true)?;
                     }
                 }

@@ -3,8 +3,7 @@ use serde_json::Value;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::{Context, pointer_join};
-use crate::rules::support::is_placeholder;
-use crate::secrets::SECRET_MEMBERS;
+use crate::secrets::{SECRET_MEMBERS, connection_fields_literal, is_whole_placeholder};
 
 declare_rule! {
     /// ## What it checks
@@ -48,7 +47,7 @@ fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
                 let path = pointer_join(pointer, name);
                 match member.as_str() {
                     Some(secret) if SECRET_MEMBERS.contains(&name.as_str()) => {
-                        if !secret.is_empty() && !is_placeholder(secret) {
+                        if is_literal_secret(secret) {
                             out.push(
                                 cx.at_value(&RULE, &path, format!("`{name}` holds a literal secret"))
                                     .with_label("secret in plain text (masked in this output)")
@@ -70,6 +69,15 @@ fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
         }
         _ => {}
     }
+}
+
+/// Whether a secret member's value is the secret itself. A placeholder counts only when it is
+/// the whole value; in a connection string, every secret field must be one
+/// (`AccountName=${ACCT};AccountKey=abc` is a literal secret).
+fn is_literal_secret(value: &str) -> bool {
+    !value.is_empty()
+        && !is_whole_placeholder(value)
+        && connection_fields_literal(value).unwrap_or(true)
 }
 
 /// `KAFKA_PASSWORD` for `/source/kafka/credentials/password`.

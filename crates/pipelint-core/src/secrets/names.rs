@@ -1,0 +1,138 @@
+//! Which member names hold secrets. Masking errs on the side of hiding: any spelling of a
+//! common secret name counts (`Password`, `PASSWORD`, `"\u0070assword"`, `secret_key`,
+//! `sasl.password`), not only the contract's own members.
+
+/// Member names whose values the contract itself treats as secrets (spec 2.7 create-only
+/// members and the real-API members the notes list). `plaintext-secret` checks exactly these.
+pub const SECRET_MEMBERS: &[&str] = &[
+    "password",
+    "secretKey",
+    "connectionString",
+    "privateKey",
+    "serviceAccountKey",
+];
+
+/// Normalised names (lower case, no `_`, `-`, `.` or spaces) that are secrets wherever they
+/// appear.
+const EXACT: &[&str] = &[
+    "password",
+    "passwd",
+    "passwrd",
+    "pasword",
+    "passw",
+    "pwd",
+    "secret",
+    "secretkey",
+    "secretaccesskey",
+    "awssecretaccesskey",
+    "privatekey",
+    "connectionstring",
+    "serviceaccountkey",
+    "apikey",
+    "token",
+    "accesstoken",
+    "refreshtoken",
+    "authtoken",
+    "bearertoken",
+    "sessiontoken",
+    "securitytoken",
+    "clientsecret",
+    "sastoken",
+    "sas",
+    "saskey",
+    "accountkey",
+    "sharedaccesskey",
+    "sharedaccesssignature",
+    "credential",
+    "passphrase",
+];
+
+/// Endings that make a name secret (`saslPassword`, `kafkaApiKey`, `dbSecret`).
+const ENDINGS: &[&str] = &[
+    "password",
+    "passwd",
+    "secret",
+    "secretkey",
+    "apikey",
+    "token",
+    "privatekey",
+];
+
+/// Whether a member name, as written between its quotes (JSON escapes allowed), names a
+/// secret.
+pub fn is_secret_name(raw: &str) -> bool {
+    let name = normalise(raw);
+    !name.is_empty()
+        && (EXACT.contains(&name.as_str()) || ENDINGS.iter().any(|end| name.ends_with(end)))
+}
+
+/// Lower case with escapes decoded and separators dropped: `"Secret_Key"`, `"secret-key"` and
+/// `"\u0073ecretKey"` all become `secretkey`.
+fn normalise(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        let c = if c == '\\' {
+            match chars.next() {
+                Some('u') => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                        Some(decoded) => decoded,
+                        None => continue,
+                    }
+                }
+                Some(other) => other,
+                None => break,
+            }
+        } else {
+            c
+        };
+        if !matches!(c, '_' | '-' | '.' | ' ') {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_secret_name;
+
+    #[test]
+    fn recognises_spellings_of_secret_names() {
+        for name in [
+            "password",
+            "Password",
+            "PASSWORD",
+            "\\u0070assword",
+            "passwd",
+            "passwrd",
+            "secret_key",
+            "apiKey",
+            "token",
+            "accessToken",
+            "clientSecret",
+            "secretAccessKey",
+            "sasToken",
+            "sasl.password",
+            "privateKey",
+            "connectionString",
+        ] {
+            assert!(is_secret_name(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn leaves_ordinary_names() {
+        for name in [
+            "username",
+            "name",
+            "accessKeyId",
+            "brokers",
+            "tokenizer",
+            "passwordPolicy",
+        ] {
+            assert!(!is_secret_name(name), "{name}");
+        }
+    }
+}

@@ -1,5 +1,5 @@
-//! Fuzz target: `lint` must never panic, and every span must lie inside the text on
-//! character boundaries, for any bytes and every document kind.
+//! Fuzz target: `lint` must never panic, every span must lie inside the text on character
+//! boundaries, and masking secrets must not move anything, for any bytes and every kind.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -16,6 +16,18 @@ fuzz_target!(|bytes: &[u8]| {
                 assert!(result.text.is_char_boundary(span.start));
                 assert!(result.text.is_char_boundary(span.end));
             }
+        }
+        // The mask keeps every line's length in bytes and in characters, so every position
+        // is the same with and without it, and it never adds or removes a finding.
+        let shown = lint(bytes, &LintOptions { kind, show_secrets: true, ..LintOptions::default() });
+        assert_eq!(shown.diagnostics.len(), result.diagnostics.len());
+        assert_eq!(shown.text.len(), result.text.len());
+        for (masked, plain) in result.text.split('\n').zip(shown.text.split('\n')) {
+            assert_eq!(masked.len(), plain.len());
+            assert_eq!(masked.chars().count(), plain.chars().count());
+        }
+        for (masked, plain) in result.diagnostics.iter().zip(&shown.diagnostics) {
+            assert_eq!(masked.primary.span, plain.primary.span);
         }
     }
 });

@@ -25,6 +25,12 @@
 //! message order harder to reason about. `lsp-types` gives the protocol's structs; its
 //! `Uri` is a plain string wrapper, so file paths are decoded here ([`uri_to_path`]).
 //!
+//! Only `lsp-server`'s `Connection` and message types are used: its stdio transport trusts
+//! the client (it allocates any `Content-Length` up front and ends the connection on the
+//! first malformed message), so the bytes on stdin and stdout go through pipelint's own
+//! small transport (`transport.rs`), which bounds what a message may make it allocate
+//! ([`MAX_BODY_BYTES`]) and answers malformed messages with JSON-RPC errors.
+//!
 //! # The seam for configuration and masking
 //!
 //! The server lints in exactly one place, [`lint_document`]. Secret masking happens in the
@@ -37,7 +43,9 @@ mod convert;
 mod hover;
 mod position;
 mod server;
+mod transport;
 
+use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -47,6 +55,7 @@ use pipelint_core::{DocumentKind, LintOptions, LintResult};
 
 pub use position::PositionIndex;
 pub use server::Exit;
+pub use transport::MAX_BODY_BYTES;
 
 /// Lints a document given its path (when it is a file) and its text.
 pub type Linter = fn(Option<&Path>, &str) -> LintResult;
@@ -128,7 +137,12 @@ fn percent_decode(text: &str) -> Option<String> {
 
 /// Runs the server on stdin and stdout until the client says `exit` or closes stdin.
 /// Returns the process exit code: 0 after `shutdown` then `exit`, 1 otherwise (as the
-/// protocol asks), 2 when the connection failed.
+/// protocol asks), 2 when the connection failed (stdout closed, or a message header that
+/// leaves no way to tell where the next message starts).
+///
+/// The transport is pipelint's own (see `transport.rs`): message bodies are limited to
+/// [`MAX_BODY_BYTES`], and a message that is not JSON or not JSON-RPC gets the JSON-RPC
+/// error while the server keeps serving the messages after it.
 pub fn run_stdio() -> u8 {
     run_stdio_with(default_lint)
 }
@@ -137,26 +151,20 @@ pub fn run_stdio() -> u8 {
 pub fn run_stdio_with(linter: Linter) -> u8 {
     // Set once per process; a second server in the same process keeps the first linter.
     let _ = LINTER.set(linter);
-    let (connection, io_threads) = Connection::stdio();
-    let exit = run(&connection);
-    // Dropping the connection ends the writer thread; the reader has already ended.
-    drop(connection);
-    if let Err(error) = io_threads.join() {
-        eprintln!("pipelint lsp: {error}");
-        return 2;
-    }
-    match exit {
-        Ok(exit) => exit.code(),
-        Err(error) => {
-            eprintln!("pipelint lsp: {error}");
-            2
-        }
-    }
+    transport::serve(
+        BufReader::new(std::io::stdin()),
+        BufWriter::new(std::io::stdout()),
+    )
 }
 
 /// Runs the server on any connection (stdio, or in memory for tests).
 pub fn run(connection: &Connection) -> Result<Exit, String> {
     server::run(connection)
+}
+
+/// One line on stderr. A closed or full stderr is ignored: there is nowhere else to say it.
+fn report(message: &str) {
+    let _ = writeln!(std::io::stderr(), "pipelint lsp: {message}");
 }
 
 #[cfg(test)]

@@ -4,12 +4,12 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
     Exit as ExitNotification, Notification as _, PublishDiagnostics,
 };
-use lsp_types::request::{CodeActionRequest, HoverRequest, Request as _, Shutdown};
+use lsp_types::request::{CodeActionRequest, HoverRequest, Initialize, Request as _, Shutdown};
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
     CodeActionProviderCapability, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use crate::convert::{self, Text};
 use crate::position::PositionIndex;
-use crate::{hover, is_pipelint_document, lint_document, uri_to_path};
+use crate::{hover, is_pipelint_document, lint_document, report, uri_to_path};
 
 /// How the message loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,15 +46,45 @@ impl Exit {
 }
 
 pub fn run(connection: &Connection) -> Result<Exit, String> {
-    // Requests before `initialize` are refused with `ServerNotInitialized`.
-    let (id, _params) = connection
-        .initialize_start()
-        .map_err(|e| format!("initialize: {e}"))?;
+    let Some(id) = wait_for_initialize(connection)? else {
+        return Ok(Exit::Abrupt);
+    };
     let result = serde_json::to_value(initialize_result()).map_err(|e| e.to_string())?;
     // Not `initialize_finish`: it ends the connection when anything but `initialized`
     // follows. The loop below ignores `initialized` and accepts whatever comes.
     send(connection, Response::new_ok(id, result).into())?;
     Server::default().main_loop(connection)
+}
+
+/// Waits for the `initialize` request and returns its id; `None` when the client says `exit`
+/// or goes away first. Other requests are refused with `ServerNotInitialized` and other
+/// messages dropped, as the protocol asks. (Not `Connection::initialize_start`: it ends the
+/// connection on a response or on `exit`, and echoes whole requests into its errors.)
+fn wait_for_initialize(connection: &Connection) -> Result<Option<RequestId>, String> {
+    loop {
+        let Ok(message) = connection.receiver.recv() else {
+            return Ok(None);
+        };
+        match message {
+            Message::Request(request) if request.method == Initialize::METHOD => {
+                return Ok(Some(request.id));
+            }
+            Message::Request(request) => {
+                let refusal = Response::new_err(
+                    request.id,
+                    ErrorCode::ServerNotInitialized as i32,
+                    format!("`{}` before `initialize`", request.method),
+                );
+                send(connection, refusal.into())?;
+            }
+            Message::Notification(notification)
+                if notification.method == ExitNotification::METHOD =>
+            {
+                return Ok(None);
+            }
+            Message::Notification(_) | Message::Response(_) => {}
+        }
+    }
 }
 
 fn initialize_result() -> InitializeResult {
@@ -215,8 +245,8 @@ impl Server {
                         catch_unwind(AssertUnwindSafe(|| self.notify(connection, notification)));
                     match handled {
                         Ok(Ok(())) => {}
-                        Ok(Err(error)) => eprintln!("pipelint lsp: {method}: {error}"),
-                        Err(_) => eprintln!("pipelint lsp: {method}: internal error (panic)"),
+                        Ok(Err(error)) => report(&format!("{method}: {error}")),
+                        Err(_) => report(&format!("{method}: internal error (panic)")),
                     }
                 }
                 // The server sends no requests, so no response is awaited.
@@ -342,7 +372,7 @@ impl Server {
                 Ok(None) if was_published => Vec::new(),
                 Ok(None) => continue,
                 Err(_) => {
-                    eprintln!("pipelint lsp: internal error linting {}", uri.as_str());
+                    report(&format!("internal error linting {}", uri.as_str()));
                     continue;
                 }
             };
@@ -486,4 +516,71 @@ fn parse<T: serde::de::DeserializeOwned>(params: Value) -> Result<T, Failure> {
 
 fn to_value(value: impl serde::Serialize) -> Result<Value, Failure> {
     serde_json::to_value(value).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use lsp_types::{Position, Range};
+
+    use super::*;
+
+    /// The byte offset of an LSP position, by the protocol's rules, written independently of
+    /// `PositionIndex`: `\r\n`, `\n` and `\r` end lines; a line past the end means the end
+    /// of the text; a column past the end of its line means the end of the line's content;
+    /// a column inside a surrogate pair means the start of its character.
+    fn reference_offset(text: &str, position: Position) -> usize {
+        let mut lines = Vec::new(); // (content start, content end)
+        let mut start = 0;
+        let mut rest = text;
+        while let Some(at) = rest.find(['\r', '\n']) {
+            let break_len = if rest[at..].starts_with("\r\n") { 2 } else { 1 };
+            lines.push((start, start + at));
+            start += at + break_len;
+            rest = &text[start..];
+        }
+        lines.push((start, text.len()));
+        let Some(&(start, end)) = lines.get(position.line as usize) else {
+            return text.len();
+        };
+        let mut units = 0;
+        for (i, c) in text[start..end].char_indices() {
+            units += c.len_utf16() as u32;
+            if units > position.character {
+                return start + i;
+            }
+        }
+        end
+    }
+
+    #[test]
+    fn a_change_at_any_position_never_panics_and_lands_where_the_protocol_says() {
+        let texts = ["😀x", "a\r\nb\rc\n😀é", "\r\n\r", "", "é😀😀\n"];
+        let uri = Uri::from_str("file:///tmp/x.pipe.json").unwrap_or_else(|e| panic!("{e}"));
+        let positions: Vec<Position> = (0..5)
+            .flat_map(|line| (0..7).map(move |character| Position::new(line, character)))
+            .chain([
+                Position::new(u32::MAX, u32::MAX),
+                Position::new(0, u32::MAX),
+            ])
+            .collect();
+        for text in texts {
+            for &start in &positions {
+                for &end in &positions {
+                    let mut document = OpenDocument::new(text.to_owned(), 1, &uri);
+                    document.apply(TextDocumentContentChangeEvent {
+                        range: Some(Range::new(start, end)),
+                        range_length: None,
+                        text: "Z".to_owned(),
+                    });
+                    let a = reference_offset(text, start);
+                    let b = reference_offset(text, end);
+                    let (a, b) = (a.min(b), a.max(b));
+                    let expected = format!("{}Z{}", &text[..a], &text[b..]);
+                    assert_eq!(document.text, expected, "{text:?} {start:?} {end:?}");
+                }
+            }
+        }
+    }
 }

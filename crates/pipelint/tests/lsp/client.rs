@@ -2,10 +2,12 @@
 //! speaks JSON-RPC with `Content-Length` framing over its stdin and stdout.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -29,6 +31,9 @@ pub struct Client {
     /// Messages received while waiting for something else.
     backlog: VecDeque<Value>,
     next_id: i64,
+    /// Everything the server wrote on stderr so far, and the thread collecting it.
+    stderr: Arc<Mutex<Vec<u8>>>,
+    stderr_collector: Option<JoinHandle<()>>,
 }
 
 impl Client {
@@ -38,10 +43,22 @@ impl Client {
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start pipelint lsp: {e}"));
         let stdin = child.stdin.take();
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let stderr_collector = child.stderr.take().map(|mut pipe| {
+            let stderr = Arc::clone(&stderr);
+            std::thread::spawn(move || {
+                let mut chunk = [0; 4096];
+                while let Ok(n @ 1..) = pipe.read(&mut chunk) {
+                    if let Ok(mut collected) = stderr.lock() {
+                        collected.extend_from_slice(&chunk[..n]);
+                    }
+                }
+            })
+        });
         let Some(stdout) = child.stdout.take() else {
             panic!("no stdout pipe");
         };
@@ -60,6 +77,8 @@ impl Client {
             incoming,
             backlog: VecDeque::new(),
             next_id: 1,
+            stderr,
+            stderr_collector,
         }
     }
 
@@ -96,12 +115,27 @@ impl Client {
 
     pub fn send(&mut self, message: &Value) {
         let body = message.to_string();
+        self.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes())
+            .unwrap_or_else(|e| panic!("the server stopped reading: {e}"));
+    }
+
+    /// Writes bytes to the server's stdin as they are, framed or not.
+    pub fn send_raw(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         let Some(stdin) = self.stdin.as_mut() else {
             panic!("stdin already closed");
         };
-        write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len())
-            .and_then(|()| stdin.flush())
-            .unwrap_or_else(|e| panic!("the server stopped reading: {e}"));
+        stdin.write_all(bytes).and_then(|()| stdin.flush())
+    }
+
+    /// What the server wrote on stderr: all of it once the process has ended.
+    pub fn stderr(&mut self) -> String {
+        if let Ok(Some(_)) = self.child.try_wait()
+            && let Some(collector) = self.stderr_collector.take()
+        {
+            let _ = collector.join();
+        }
+        let collected = self.stderr.lock().map(|c| c.clone()).unwrap_or_default();
+        String::from_utf8_lossy(&collected).into_owned()
     }
 
     pub fn notify(&mut self, method: &str, params: Value) {
@@ -206,7 +240,16 @@ impl Client {
 
     /// Closes stdin and waits for the process to end (at most [`TIMEOUT`]).
     pub fn wait(mut self) -> ExitStatus {
+        self.close_stdin();
+        self.wait_for_exit()
+    }
+
+    pub fn close_stdin(&mut self) {
         drop(self.stdin.take());
+    }
+
+    /// Waits for the process to end (at most [`TIMEOUT`]) without closing stdin.
+    pub fn wait_for_exit(&mut self) -> ExitStatus {
         let deadline = Instant::now() + TIMEOUT;
         loop {
             match self.child.try_wait() {

@@ -205,6 +205,48 @@ fn positions_past_the_end_are_clamped_not_fatal() {
 }
 
 #[test]
+fn changes_inside_a_surrogate_pair_or_beyond_any_line_are_safe() {
+    // "😀" is two UTF-16 units: the first one takes columns 14 and 15, the second 16 and 17.
+    let text = "{\"replicas\": \"😀😀\"}";
+    let (mut client, _) = Client::start();
+    let uri = uri("pair.scaling.json");
+    client.open(&uri, text);
+    client.diagnostics(&uri, 1);
+    // From the middle of the first emoji to the middle of the second: both ends move back
+    // to the start of their character, so the first emoji is replaced.
+    client.change(
+        &uri,
+        2,
+        json!([{ "range": { "start": { "line": 0, "character": 15 },
+                            "end": { "line": 0, "character": 17 } }, "text": "2" }]),
+    );
+    let diagnostics = client.diagnostics(&uri, 2);
+    assert_eq!(codes(&diagnostics), ["PL010"], "{diagnostics:#?}");
+    // Now `{"replicas": "2😀"}`. The largest positions the protocol allows mean the end of
+    // the text.
+    let far = json!({ "line": u32::MAX, "character": u32::MAX });
+    client.change(
+        &uri,
+        3,
+        json!([{ "range": { "start": { "line": 0, "character": 13 }, "end": far }, "text": "2}" }]),
+    );
+    assert_eq!(client.diagnostics(&uri, 3), Vec::<Value>::new());
+    // Positions outside the protocol's range reject the notification; the server lives on.
+    client.change(
+        &uri,
+        4,
+        json!([{ "range": { "start": { "line": -1, "character": 0 },
+                            "end": { "line": 4_294_967_296_i64, "character": 0 } }, "text": "" }]),
+    );
+    let hover = client.call(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 3 } }),
+    );
+    assert!(hover["contents"]["value"].is_string(), "{hover}");
+    assert!(client.shutdown_and_exit().success());
+}
+
+#[test]
 fn code_action_replaces_the_enum_slip() {
     let text = fixture(ENUM_SLIP);
     let (mut client, _) = Client::start();

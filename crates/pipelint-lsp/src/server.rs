@@ -510,8 +510,20 @@ fn send(connection: &Connection, message: Message) -> Result<(), String> {
         .map_err(|_| "the connection to the client is closed".to_owned())
 }
 
+/// Reads a message's parameters. The error names the expected type only: serde's own text
+/// quotes the offending value, which may be a document's secret, and it would reach the
+/// client's log or stderr.
 fn parse<T: serde::de::DeserializeOwned>(params: Value) -> Result<T, Failure> {
-    serde_json::from_value(params).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
+    serde_json::from_value(params).map_err(|_| {
+        let expected = std::any::type_name::<T>()
+            .rsplit("::")
+            .next()
+            .unwrap_or("object");
+        (
+            ErrorCode::InvalidParams,
+            format!("the parameters are not a valid `{expected}`"),
+        )
+    })
 }
 
 fn to_value(value: impl serde::Serialize) -> Result<Value, Failure> {
@@ -552,6 +564,18 @@ mod tests {
             }
         }
         end
+    }
+
+    #[test]
+    fn parameter_errors_never_quote_the_parameters() {
+        let params = serde_json::json!({ "textDocument": "Kafka-Pa55word-Planted" });
+        let Err(error) = parse::<DidOpenTextDocumentParams>(params) else {
+            panic!("a string is not a text document");
+        };
+        assert_eq!(
+            error.1,
+            "the parameters are not a valid `DidOpenTextDocumentParams`"
+        );
     }
 
     #[test]

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{Config, ConfigError, FILE_NAMES, parse};
+use crate::cli::DEFAULT_MAX_FILE_SIZE;
+use crate::files::{self, Links};
 
 /// Finds and caches configs by directory, so a walk reads each config file once.
 pub struct Resolver {
@@ -13,6 +15,8 @@ pub struct Resolver {
     fixed: Option<Arc<Config>>,
     defaults: Arc<Config>,
     by_dir: HashMap<PathBuf, Arc<Config>>,
+    /// Config files larger than this are not read (`--max-file-size`).
+    max_file_size: u64,
 }
 
 impl Resolver {
@@ -22,7 +26,14 @@ impl Resolver {
             fixed: None,
             defaults: Arc::new(Config::defaults(cwd)),
             by_dir: HashMap::new(),
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
         }
+    }
+
+    /// Sets the size over which a discovered config file is an error, not read.
+    pub fn with_size_limit(mut self, max_file_size: u64) -> Resolver {
+        self.max_file_size = max_file_size;
+        self
     }
 
     /// Ignores every config file (`--isolated`).
@@ -32,17 +43,20 @@ impl Resolver {
             fixed: Some(defaults.clone()),
             defaults,
             by_dir: HashMap::new(),
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
         }
     }
 
-    /// Uses one file for everything (`--config`). Its globs are relative to the working
-    /// directory, since it may live anywhere.
-    pub fn explicit(cwd: &Path, path: &Path) -> Result<Resolver, ConfigError> {
-        let config = Arc::new(load(path, cwd)?);
+    /// Uses one file for everything (`--config`), read as an input is (a regular file
+    /// within `max_file_size`). Its globs are relative to the working directory, since it
+    /// may live anywhere.
+    pub fn explicit(cwd: &Path, path: &Path, max_file_size: u64) -> Result<Resolver, ConfigError> {
+        let config = Arc::new(load(path, cwd, max_file_size)?);
         Ok(Resolver {
             fixed: Some(config),
             defaults: Arc::new(Config::defaults(cwd)),
             by_dir: HashMap::new(),
+            max_file_size,
         })
     }
 
@@ -68,7 +82,7 @@ impl Resolver {
             }
             unresolved.push(ancestor.to_path_buf());
             if let Some(path) = config_file_in(ancestor)? {
-                found = Some(Arc::new(load(&path, ancestor)?));
+                found = Some(Arc::new(load(&path, ancestor, self.max_file_size)?));
                 break;
             }
         }
@@ -80,12 +94,14 @@ impl Resolver {
     }
 }
 
-/// The config file in one directory; both names at once is an error, not a guess.
+/// The config file in one directory; both names at once is an error, not a guess. Anything
+/// by those names counts (a FIFO, a dangling link), so that loading it reports what is wrong
+/// instead of silently using the defaults.
 fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
     let present: Vec<PathBuf> = FILE_NAMES
         .iter()
         .map(|name| dir.join(name))
-        .filter(|path| path.is_file())
+        .filter(|path| path.symlink_metadata().is_ok())
         .collect();
     match present.as_slice() {
         [] => Ok(None),
@@ -103,11 +119,14 @@ fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
     }
 }
 
-fn load(path: &Path, base: &Path) -> Result<Config, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+fn load(path: &Path, base: &Path, max_file_size: u64) -> Result<Config, ConfigError> {
+    let unreadable = |reason: String| ConfigError {
         path: path.to_path_buf(),
         position: None,
-        message: format!("cannot read: {e}"),
-    })?;
+        message: format!("cannot read: {reason}"),
+    };
+    let bytes = files::read_regular(path, max_file_size, Links::Follow)
+        .map_err(|unread| unreadable(unread.reason(max_file_size)))?;
+    let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
     parse(&text, path, base)
 }

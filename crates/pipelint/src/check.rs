@@ -49,16 +49,15 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     let mut resolver = if args.isolated {
         Resolver::isolated(&cwd)
     } else if let Some(path) = &args.config {
-        Resolver::explicit(&cwd, path, limit).map_err(|e| format!("--config {e}"))?
+        Resolver::explicit(&cwd, path).map_err(|e| format!("--config {e}"))?
     } else {
-        Resolver::discover(&cwd).with_size_limit(limit)
+        Resolver::discover(&cwd)
     };
     let selection = Selection {
         respect_gitignore: !args.no_respect_gitignore,
         force_exclude: args.force_exclude,
         stdin_filename: args.stdin_filename.clone(),
         kind: args.kind.as_deref().and_then(DocumentKind::from_name),
-        max_file_size: limit,
     };
     let Found {
         targets,
@@ -234,7 +233,9 @@ enum Sink {
     Stdout(std::io::StdoutLock<'static>),
     File {
         target: PathBuf,
-        file: std::io::BufWriter<tempfile::NamedTempFile>,
+        file: std::io::BufWriter<std::fs::File>,
+        /// Removes the temporary file when dropped.
+        temporary: tempfile::TempPath,
     },
 }
 
@@ -243,11 +244,13 @@ impl Sink {
         let Some(target) = output_file else {
             return Ok(Sink::Stdout(std::io::stdout().lock()));
         };
-        let file = files::temp_file_beside(target)
-            .map_err(|e| format!("--output-file {}: {e}", target.display()))?;
+        let (file, temporary) = files::temp_file_beside(target)
+            .map_err(|e| format!("--output-file {}: {e}", target.display()))?
+            .into_parts();
         Ok(Sink::File {
             target: target.to_path_buf(),
             file: std::io::BufWriter::new(file),
+            temporary,
         })
     }
 
@@ -256,12 +259,15 @@ impl Sink {
             Sink::Stdout(mut stdout) => stdout
                 .flush()
                 .map_err(|e| format!("cannot write the findings: {e}")),
-            Sink::File { target, file } => {
-                // On every error the temporary file is dropped, which removes it.
+            Sink::File {
+                target,
+                file,
+                temporary,
+            } => {
+                // On every error `temporary` is dropped, which removes the file.
                 let file = file.into_inner().map_err(|e| e.into_error());
-                file.and_then(|f| f.as_file().sync_all().map(|()| f))
-                    .and_then(|f| f.persist(&target).map_err(|e| e.error))
-                    .map(drop)
+                file.and_then(|f| f.sync_all())
+                    .and_then(|()| temporary.persist(&target).map_err(|e| e.error))
                     .map_err(|e| format!("--output-file {}: {e}", target.display()))
             }
         }
@@ -286,8 +292,13 @@ impl Write for Sink {
 
 /// Reads `--pipe` as an input is read: a regular file within the size limit.
 fn load_pipe(path: &Path, limit: u64) -> Result<Document, String> {
-    let bytes = files::read_regular(path, limit, Links::Follow)
-        .map_err(|unread| format!("--pipe {}: {}", path.display(), unread.reason(limit)))?;
+    let bytes = files::read_regular(path, limit, Links::Follow).map_err(|unread| {
+        let hint = match unread {
+            Unread::TooLarge(_) => " (--max-file-size)",
+            _ => "",
+        };
+        format!("--pipe {}: {}{hint}", path.display(), unread.reason(limit))
+    })?;
     pipelint_core::load(&bytes)
         .document
         .ok_or_else(|| format!("--pipe {}: not a valid JSON document", path.display()))
@@ -386,5 +397,98 @@ fn style(args: &CheckArgs) -> Style {
             ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
         },
         width: 100,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .map(|entry| {
+                let entry = entry.unwrap_or_else(|e| panic!("{e}"));
+                entry.file_name().to_string_lossy().into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn open(target: &Path) -> Sink {
+        Sink::open(Some(target)).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn an_output_file_is_written_whole_and_nothing_else_is_left() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("out.json");
+        let mut sink = open(&target);
+        sink.write_all(b"[]\n").unwrap_or_else(|e| panic!("{e}"));
+        sink.finish().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(names_in(dir.path()), ["out.json"]);
+        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"[]\n");
+    }
+
+    /// What `?` does when writing the findings fails (a full disk): the sink is dropped
+    /// unfinished. The command-line test with `ulimit -f` makes a real write fail.
+    #[test]
+    fn an_unfinished_output_file_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(dir.path().join("out.json"), "old\n").unwrap_or_else(|e| panic!("{e}"));
+        let mut sink = open(&dir.path().join("out.json"));
+        sink.write_all(b"half of the fin")
+            .unwrap_or_else(|e| panic!("{e}"));
+        drop(sink);
+        assert_eq!(names_in(dir.path()), ["out.json"]);
+        assert_eq!(
+            std::fs::read(dir.path().join("out.json")).unwrap_or_default(),
+            b"old\n"
+        );
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        // A directory that is not empty cannot be replaced by a file.
+        let target = dir.path().join("out");
+        std::fs::create_dir_all(target.join("inside")).unwrap_or_else(|e| panic!("{e}"));
+        let mut sink = open(&target);
+        sink.write_all(b"[]\n").unwrap_or_else(|e| panic!("{e}"));
+        assert!(sink.finish().is_err());
+        assert_eq!(names_in(dir.path()), ["out"]);
+    }
+
+    #[test]
+    fn temporary_names_differ_from_run_to_run() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("out.json");
+        // Two at once in one process: a name made from the process id would be shared.
+        let first = open(&target);
+        let second = open(&target);
+        assert_eq!(names_in(dir.path()).len(), 2);
+        drop((first, second));
+        assert!(names_in(dir.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_link_is_never_written_through() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep\n").unwrap_or_else(|e| panic!("{e}"));
+        // The name the temporary file used to have, known in advance from the process id.
+        let planted = dir
+            .path()
+            .join(format!("out.json.pipelint-{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("out.json");
+        let mut sink = open(&target);
+        sink.write_all(b"[]\n").unwrap_or_else(|e| panic!("{e}"));
+        sink.finish().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(std::fs::read(&victim).unwrap_or_default(), b"keep\n");
+        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"[]\n");
+        assert!(!target.is_symlink());
     }
 }

@@ -75,9 +75,12 @@ pub struct Selection {
     pub stdin_filename: Option<PathBuf>,
     /// `--kind`, which beats the config's `[kinds]` globs.
     pub kind: Option<DocumentKind>,
-    /// `--max-file-size`, which also bounds the ignore files a walk lets the `ignore` crate read.
-    pub max_file_size: u64,
 }
+
+/// The size limit of the files pipelint reads besides its inputs (config and ignore files).
+/// It is the default input limit whatever `--max-file-size` says: lowering that to pass over
+/// large inputs must not make a long `.gitignore` or config unreadable.
+pub const SIDE_FILE_LIMIT: u64 = crate::cli::DEFAULT_MAX_FILE_SIZE;
 
 /// The documents to check, in command-line order (directories sorted), each at most once.
 pub struct Found {
@@ -200,7 +203,7 @@ impl Finder<'_> {
     fn walk(&mut self, dir: &Path) -> Result<(), ConfigError> {
         let respect = self.selection.respect_gitignore;
         let root = paths::absolute(self.cwd, dir);
-        let limit = self.selection.max_file_size;
+        let limit = SIDE_FILE_LIMIT;
         // The `ignore` crate reads the ignore files of the root and of every directory above
         // it before the walk starts, and those of each directory as it enters it. Look at
         // them first: a FIFO would block it, a huge file would fill memory.
@@ -401,10 +404,10 @@ impl Unread {
             }
             Unread::Link => "a symbolic link, not followed here".into(),
             Unread::TooLarge(Some(size)) => {
-                format!("{size} bytes, over the limit of {limit} bytes (--max-file-size)")
+                format!("{size} bytes, over the limit of {limit} bytes")
             }
             Unread::TooLarge(None) => {
-                format!("more than the limit of {limit} bytes (--max-file-size)")
+                format!("more than the limit of {limit} bytes")
             }
             Unread::Failed(error) => error.to_string(),
         }

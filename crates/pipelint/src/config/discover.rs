@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{Config, ConfigError, FILE_NAMES, parse};
-use crate::cli::DEFAULT_MAX_FILE_SIZE;
-use crate::files::{self, Links};
+use crate::files::{self, Links, SIDE_FILE_LIMIT};
 
 /// Finds and caches configs by directory, so a walk reads each config file once.
 pub struct Resolver {
@@ -15,8 +14,6 @@ pub struct Resolver {
     fixed: Option<Arc<Config>>,
     defaults: Arc<Config>,
     by_dir: HashMap<PathBuf, Arc<Config>>,
-    /// Config files larger than this are not read (`--max-file-size`).
-    max_file_size: u64,
 }
 
 impl Resolver {
@@ -26,14 +23,7 @@ impl Resolver {
             fixed: None,
             defaults: Arc::new(Config::defaults(cwd)),
             by_dir: HashMap::new(),
-            max_file_size: DEFAULT_MAX_FILE_SIZE,
         }
-    }
-
-    /// Sets the size over which a discovered config file is an error, not read.
-    pub fn with_size_limit(mut self, max_file_size: u64) -> Resolver {
-        self.max_file_size = max_file_size;
-        self
     }
 
     /// Ignores every config file (`--isolated`).
@@ -43,20 +33,17 @@ impl Resolver {
             fixed: Some(defaults.clone()),
             defaults,
             by_dir: HashMap::new(),
-            max_file_size: DEFAULT_MAX_FILE_SIZE,
         }
     }
 
-    /// Uses one file for everything (`--config`), read as an input is (a regular file
-    /// within `max_file_size`). Its globs are relative to the working directory, since it
-    /// may live anywhere.
-    pub fn explicit(cwd: &Path, path: &Path, max_file_size: u64) -> Result<Resolver, ConfigError> {
-        let config = Arc::new(load(path, cwd, max_file_size)?);
+    /// Uses one file for everything (`--config`). Its globs are relative to the working
+    /// directory, since it may live anywhere.
+    pub fn explicit(cwd: &Path, path: &Path) -> Result<Resolver, ConfigError> {
+        let config = Arc::new(load(path, cwd)?);
         Ok(Resolver {
             fixed: Some(config),
             defaults: Arc::new(Config::defaults(cwd)),
             by_dir: HashMap::new(),
-            max_file_size,
         })
     }
 
@@ -82,7 +69,7 @@ impl Resolver {
             }
             unresolved.push(ancestor.to_path_buf());
             if let Some(path) = config_file_in(ancestor)? {
-                found = Some(Arc::new(load(&path, ancestor, self.max_file_size)?));
+                found = Some(Arc::new(load(&path, ancestor)?));
                 break;
             }
         }
@@ -119,14 +106,16 @@ fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
     }
 }
 
-fn load(path: &Path, base: &Path, max_file_size: u64) -> Result<Config, ConfigError> {
+/// Reads a config file as an input is read: a regular file (not a FIFO or device), within
+/// the size limit.
+fn load(path: &Path, base: &Path) -> Result<Config, ConfigError> {
     let unreadable = |reason: String| ConfigError {
         path: path.to_path_buf(),
         position: None,
         message: format!("cannot read: {reason}"),
     };
-    let bytes = files::read_regular(path, max_file_size, Links::Follow)
-        .map_err(|unread| unreadable(unread.reason(max_file_size)))?;
+    let bytes = files::read_regular(path, SIDE_FILE_LIMIT, Links::Follow)
+        .map_err(|unread| unreadable(unread.reason(SIDE_FILE_LIMIT)))?;
     let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
     parse(&text, path, base)
 }

@@ -305,8 +305,10 @@ impl Finder<'_> {
     }
 }
 
-const NOT_WALKED: &str = "not walked, since its ignore files cannot be read safely (--no-respect-gitignore walks it \
-     without them)";
+/// Why a directory with an ignore file that must not be read is left out: walking it without
+/// its ignore rules would check (and print) what its author excluded.
+const NOT_WALKED: &str =
+    "not walked: an ignore file in it cannot be read (--no-respect-gitignore walks it)";
 
 /// The ignore files in `dir` that the walk must not let the `ignore` crate open: links
 /// (git no longer follows them either), FIFOs, devices and files over the size limit.
@@ -346,16 +348,16 @@ fn ignore_file_troubles(dir: &Path, limit: u64, cwd: &Path) -> Vec<PathProblem> 
             // A worktree or submodule: `gitdir: <path>`, whose `commondir` names the
             // directory holding `info/exclude`. Relative paths are taken as the crate takes
             // them: from the working directory.
-            let gitdir = look(git, true).and_then(|bytes| first_line_after(&bytes, "gitdir: "));
-            if let Some(gitdir) = gitdir {
-                let commondir_file = gitdir.join("commondir");
-                if let Some(line) =
-                    look(commondir_file, true).and_then(|b| first_line_after(&b, ""))
+            let gitdir = look(git, true).and_then(|bytes| first_line(&bytes));
+            if let Some(gitdir) = gitdir.as_deref().and_then(|l| l.strip_prefix("gitdir: ")) {
+                let gitdir = Path::new(gitdir);
+                if let Some(common) =
+                    look(gitdir.join("commondir"), true).and_then(|b| first_line(&b))
                 {
-                    let common = if line.starts_with(".") {
-                        gitdir.join(line)
+                    let common = if common.starts_with('.') {
+                        gitdir.join(common)
                     } else {
-                        line
+                        PathBuf::from(common)
                     };
                     look(common.join("info").join("exclude"), false);
                 }
@@ -366,11 +368,10 @@ fn ignore_file_troubles(dir: &Path, limit: u64, cwd: &Path) -> Vec<PathProblem> 
     troubles
 }
 
-/// The first line of a small text file with `prefix` removed, as a path.
-fn first_line_after(bytes: &[u8], prefix: &str) -> Option<PathBuf> {
+/// The first line of a small text file.
+fn first_line(bytes: &[u8]) -> Option<String> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let line = text.lines().next()?;
-    line.strip_prefix(prefix).map(PathBuf::from)
+    text.lines().next().map(str::to_owned)
 }
 
 /// Whether a symbolic link at the path read is followed.

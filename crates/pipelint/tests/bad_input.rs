@@ -353,7 +353,8 @@ fn a_fifo_config_found_by_discovery_is_an_error_not_a_hang() {
 fn ignore_files_that_are_fifos_links_or_too_large_are_reported_and_not_read() {
     let dir = scratch("ignore-files");
     write(&dir.join("ok/bad.pipe.json"), &bad_body());
-    for sub in ["fifo", "link", "big", "gitfile"] {
+    let subs = ["fifo", "link", "big", "gitfile", "worktree"];
+    for sub in subs {
         write(&dir.join(sub).join("bad.pipe.json"), &bad_body());
     }
     if !mkfifo(&dir.join("fifo/.gitignore")) {
@@ -372,6 +373,16 @@ fn ignore_files_that_are_fifos_links_or_too_large_are_reported_and_not_read() {
         &dir.join("gitfile/.git"),
         format!("gitdir: {}\n", dir.join("elsewhere").display()).as_bytes(),
     );
+    // A worktree whose `commondir` is relative: its `info/exclude` is a FIFO.
+    write(&dir.join("main-git/worktrees/wt/commondir"), b"../..\n");
+    write(&dir.join("main-git/info/.keep"), b"");
+    if !mkfifo(&dir.join("main-git/info/exclude")) {
+        return;
+    }
+    write(
+        &dir.join("worktree/.git"),
+        format!("gitdir: {}\n", dir.join("main-git/worktrees/wt").display()).as_bytes(),
+    );
     let run = run_in(&dir, &["."]);
     assert_eq!(run.code, 2, "{run:#?}");
     for (path, reason) in [
@@ -379,6 +390,7 @@ fn ignore_files_that_are_fifos_links_or_too_large_are_reported_and_not_read() {
         ("link/.ignore", "a symbolic link"),
         ("big/.gitignore", "67108864 bytes, over the limit"),
         ("elsewhere/commondir", "not a regular file"),
+        ("main-git/info/exclude", "not a regular file"),
     ] {
         assert!(
             run.stderr
@@ -387,7 +399,7 @@ fn ignore_files_that_are_fifos_links_or_too_large_are_reported_and_not_read() {
             run.stderr
         );
     }
-    for sub in ["fifo", "link", "big", "gitfile"] {
+    for sub in subs {
         assert!(
             run.stderr.contains(&format!("pipelint: {sub}: not walked")),
             "{sub}: {}",
@@ -407,7 +419,7 @@ fn ignore_files_that_are_fifos_links_or_too_large_are_reported_and_not_read() {
     // Without ignore files the walk opens none of them.
     let all = run_in(&dir, &["--no-respect-gitignore", "."]);
     assert_eq!(all.code, 1, "{all:#?}");
-    assert_eq!(all.stdout.matches("PL012").count(), 5, "{}", all.stdout);
+    assert_eq!(all.stdout.matches("PL012").count(), 6, "{}", all.stdout);
 }
 
 #[cfg(unix)]

@@ -2,7 +2,7 @@
 //! format, and turn the outcome into an exit code.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use pipelint_core::{Document, DocumentKind, LintOptions, LintResult, Severity, lint};
@@ -10,7 +10,8 @@ use rayon::prelude::*;
 
 use crate::cli::{CheckArgs, ColorChoice};
 use crate::config::{FailLevel, Resolver};
-use crate::files::{self, Found, Selection, Source, Target};
+use crate::console;
+use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
 use crate::output;
 use crate::render::{self, Style};
 use crate::report::FileReport;
@@ -21,7 +22,7 @@ pub fn check(args: &CheckArgs) -> u8 {
     match run(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("pipelint: {message}");
+            console::message(message);
             EXIT_TROUBLE
         }
     }
@@ -44,10 +45,11 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         return Err("`-` (stdin) can be given once".into());
     }
 
+    let limit = args.max_file_size;
     let mut resolver = if args.isolated {
         Resolver::isolated(&cwd)
     } else if let Some(path) = &args.config {
-        Resolver::explicit(&cwd, path).map_err(|e| e.to_string())?
+        Resolver::explicit(&cwd, path).map_err(|e| format!("--config {e}"))?
     } else {
         Resolver::discover(&cwd)
     };
@@ -57,11 +59,17 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         stdin_filename: args.stdin_filename.clone(),
         kind: args.kind.as_deref().and_then(DocumentKind::from_name),
     };
-    let Found { targets, problems } =
-        files::find(&paths, &selection, &mut resolver, &cwd).map_err(|e| e.to_string())?;
+    let Found {
+        targets,
+        problems,
+        notes,
+    } = files::find(&paths, &selection, &mut resolver, &cwd).map_err(|e| e.to_string())?;
     let mut trouble = !problems.is_empty();
     for problem in &problems {
-        eprintln!("pipelint: {}: {}", problem.path, problem.reason);
+        console::message(format!("{}: {}", problem.path, problem.reason));
+    }
+    for note in &notes {
+        console::message(note);
     }
     if targets.is_empty() && !trouble && !args.no_errors_on_unmatched {
         return Err(format!(
@@ -77,35 +85,39 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     }
 
     let pipe = match &args.pipe {
-        Some(path) => Some(load_pipe(path)?),
+        Some(path) => Some(load_pipe(path, limit)?),
         None => None,
     };
+    // At most one byte over the limit is read: a stream can be endless.
     let stdin = if targets.iter().any(|t| t.source == Source::Stdin) {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read stdin: {e}"))?;
-        bytes
+        match files::read_limited(std::io::stdin().lock(), limit) {
+            Err(Unread::Failed(e)) => return Err(format!("cannot read stdin: {e}")),
+            read => read,
+        }
     } else {
-        Vec::new()
+        Ok(Vec::new())
     };
 
     if args.show_secrets {
-        eprintln!(
-            "pipelint: warning: --show-secrets prints secret values; never use it in CI or shared logs"
+        console::message(
+            "warning: --show-secrets prints secret values; never use it in CI or shared logs",
         );
     }
-    if let Some(path) = &args.output_file
-        && let Ok(output) = path.canonicalize()
-        && targets.iter().any(|t| match &t.source {
-            Source::File(input) => input.canonicalize().is_ok_and(|input| input == output),
-            Source::Stdin => false,
-        })
-    {
-        return Err(format!(
-            "--output-file {} is one of the inputs; refusing to overwrite it",
-            path.display()
-        ));
+    if let Some(output) = &args.output_file {
+        let stdin_path = args.stdin_filename.as_deref();
+        let inputs = targets
+            .iter()
+            .filter_map(|t| t.source.path())
+            .chain(stdin_path);
+        if inputs
+            .into_iter()
+            .any(|input| same_path(&cwd, input, output))
+        {
+            return Err(format!(
+                "--output-file {} is one of the inputs; refusing to overwrite it",
+                output.display()
+            ));
+        }
     }
 
     let style = style(args);
@@ -126,14 +138,14 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
                 Ok(report) => reports.push(report),
                 Err(message) => {
                     trouble = true;
-                    eprintln!("pipelint: {message}");
+                    console::message(message);
                 }
             }
         }
         for report in &reports {
             tally.add(report);
             if args.explain_kind {
-                eprintln!("{}", explain_kind(report));
+                console::to_stderr(&format!("{}\n", explain_kind(report)));
             }
         }
         if streaming {
@@ -151,19 +163,17 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     trouble |= tally.kind_unknown;
 
     if args.statistics {
-        eprint!("{}", stats::format(&tally.per_rule));
+        console::to_stderr(&stats::format(&tally.per_rule));
     }
     if !args.quiet {
-        eprintln!(
-            "{}",
-            render::summary(
-                tally.errors,
-                tally.warnings,
-                tally.infos,
-                tally.with_findings,
-                tally.files
-            )
+        let summary = render::summary(
+            tally.errors,
+            tally.warnings,
+            tally.infos,
+            tally.with_findings,
+            tally.files,
         );
+        console::to_stderr(&format!("{summary}\n"));
     }
 
     Ok(if trouble {
@@ -208,14 +218,24 @@ impl Tally {
     }
 }
 
-/// Where findings go: stdout, or a file written beside the target and renamed into place
-/// at the end, so a failed run never leaves half a file.
+/// Whether two paths name one file: the same file when both exist, else the same absolute
+/// spelling (an `--stdin-filename` may name a file not yet saved).
+fn same_path(cwd: &Path, a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => crate::paths::absolute(cwd, a) == crate::paths::absolute(cwd, b),
+    }
+}
+
+/// Where findings go: stdout, or a temporary file beside the target renamed into place at
+/// the end, so a failed run never leaves half a file (dropped unfinished, it is removed).
 enum Sink {
     Stdout(std::io::StdoutLock<'static>),
     File {
-        partial: PathBuf,
         target: PathBuf,
         file: std::io::BufWriter<std::fs::File>,
+        /// Removes the temporary file when dropped.
+        temporary: tempfile::TempPath,
     },
 }
 
@@ -224,15 +244,13 @@ impl Sink {
         let Some(target) = output_file else {
             return Ok(Sink::Stdout(std::io::stdout().lock()));
         };
-        let mut partial = target.as_os_str().to_owned();
-        partial.push(format!(".pipelint-{}.tmp", std::process::id()));
-        let partial = PathBuf::from(partial);
-        let file = std::fs::File::create(&partial)
-            .map_err(|e| format!("--output-file {}: {e}", target.display()))?;
+        let (file, temporary) = files::temp_file_beside(target)
+            .map_err(|e| format!("--output-file {}: {e}", target.display()))?
+            .into_parts();
         Ok(Sink::File {
-            partial,
             target: target.to_path_buf(),
             file: std::io::BufWriter::new(file),
+            temporary,
         })
     }
 
@@ -242,19 +260,15 @@ impl Sink {
                 .flush()
                 .map_err(|e| format!("cannot write the findings: {e}")),
             Sink::File {
-                partial,
                 target,
                 file,
+                temporary,
             } => {
-                let done = file
-                    .into_inner()
-                    .map_err(|e| e.into_error())
-                    .and_then(|f| f.sync_all())
-                    .and_then(|()| std::fs::rename(&partial, &target));
-                done.map_err(|e| {
-                    let _ = std::fs::remove_file(&partial);
-                    format!("--output-file {}: {e}", target.display())
-                })
+                // On every error `temporary` is dropped, which removes the file.
+                let file = file.into_inner().map_err(|e| e.into_error());
+                file.and_then(|f| f.sync_all())
+                    .and_then(|()| temporary.persist(&target).map_err(|e| e.error))
+                    .map_err(|e| format!("--output-file {}: {e}", target.display()))
             }
         }
     }
@@ -276,8 +290,15 @@ impl Write for Sink {
     }
 }
 
-fn load_pipe(path: &Path) -> Result<Document, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("--pipe {}: {e}", path.display()))?;
+/// Reads `--pipe` as an input is read: a regular file within the size limit.
+fn load_pipe(path: &Path, limit: u64) -> Result<Document, String> {
+    let bytes = files::read_regular(path, limit, Links::Follow).map_err(|unread| {
+        let hint = match unread {
+            Unread::TooLarge(_) => " (--max-file-size)",
+            _ => "",
+        };
+        format!("--pipe {}: {}{hint}", path.display(), unread.reason(limit))
+    })?;
     pipelint_core::load(&bytes)
         .document
         .ok_or_else(|| format!("--pipe {}: not a valid JSON document", path.display()))
@@ -288,27 +309,23 @@ fn check_one(
     target: &Target,
     args: &CheckArgs,
     pipe: Option<&Document>,
-    stdin: &[u8],
+    stdin: &Result<Vec<u8>, Unread>,
 ) -> Result<FileReport, String> {
+    let limit = args.max_file_size;
     let read;
-    let bytes = match &target.source {
-        Source::Stdin => stdin,
-        Source::File(path) => {
-            // Look before reading: a FIFO would block and a huge file would fill memory.
-            let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", target.name))?;
-            if !meta.is_file() {
-                return Err(format!(
-                    "{}: not a regular file (a FIFO, socket or device is not read)",
-                    target.name
-                ));
-            }
-            if meta.len() > args.max_file_size {
-                let result = too_large(meta.len(), args.max_file_size);
-                return Ok(report(target, args, result));
-            }
-            read = std::fs::read(path).map_err(|e| format!("{}: {e}", target.name))?;
-            &read
+    let outcome = match &target.source {
+        Source::Stdin => stdin.as_ref(),
+        Source::File(path) | Source::Walked(path) => {
+            read = files::read_regular(path, limit, target.source.links());
+            read.as_ref()
         }
+    };
+    let bytes = match outcome {
+        Ok(bytes) => bytes,
+        Err(Unread::TooLarge(size)) => {
+            return Ok(report(target, args, too_large(*size, limit)));
+        }
+        Err(unread) => return Err(format!("{}: {}", target.name, unread.reason(limit))),
     };
     let options = LintOptions {
         kind: target.kind,
@@ -320,15 +337,17 @@ fn check_one(
     Ok(report(target, args, result))
 }
 
-/// The finding for a file over the size limit, which is not read at all.
-fn too_large(size: u64, limit: u64) -> LintResult {
+/// The finding for a file over the size limit, which is not read at all (or, for stdin,
+/// read no further than one byte past the limit).
+fn too_large(size: Option<u64>, limit: u64) -> LintResult {
     let rule = &pipelint_core::rules::document::file_too_large::RULE;
-    let diagnostic = pipelint_core::Diagnostic::new(
-        rule,
-        0..0,
-        "",
-        format!("the file is {size} bytes, over the limit of {limit} bytes; it was not read"),
-    )
+    let message = match size {
+        Some(size) => {
+            format!("the file is {size} bytes, over the limit of {limit} bytes; it was not read")
+        }
+        None => format!("the input is over the limit of {limit} bytes; it was not read"),
+    };
+    let diagnostic = pipelint_core::Diagnostic::new(rule, 0..0, "", message)
     .with_help("API bodies are a few kilobytes: exclude this file, or raise the limit with `--max-file-size`");
     LintResult {
         text: String::new(),
@@ -378,5 +397,98 @@ fn style(args: &CheckArgs) -> Style {
             ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
         },
         width: 100,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .map(|entry| {
+                let entry = entry.unwrap_or_else(|e| panic!("{e}"));
+                entry.file_name().to_string_lossy().into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn open(target: &Path) -> Sink {
+        Sink::open(Some(target)).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn an_output_file_is_written_whole_and_nothing_else_is_left() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("out.json");
+        let mut sink = open(&target);
+        sink.write_all(b"[]\n").unwrap_or_else(|e| panic!("{e}"));
+        sink.finish().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(names_in(dir.path()), ["out.json"]);
+        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"[]\n");
+    }
+
+    /// What `?` does when writing the findings fails (a full disk): the sink is dropped
+    /// unfinished. The command-line test with `ulimit -f` makes a real write fail.
+    #[test]
+    fn an_unfinished_output_file_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(dir.path().join("out.json"), "old\n").unwrap_or_else(|e| panic!("{e}"));
+        let mut sink = open(&dir.path().join("out.json"));
+        sink.write_all(b"half of the fin")
+            .unwrap_or_else(|e| panic!("{e}"));
+        drop(sink);
+        assert_eq!(names_in(dir.path()), ["out.json"]);
+        assert_eq!(
+            std::fs::read(dir.path().join("out.json")).unwrap_or_default(),
+            b"old\n"
+        );
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        // A directory that is not empty cannot be replaced by a file.
+        let target = dir.path().join("out");
+        std::fs::create_dir_all(target.join("inside")).unwrap_or_else(|e| panic!("{e}"));
+        let mut sink = open(&target);
+        sink.write_all(b"[]\n").unwrap_or_else(|e| panic!("{e}"));
+        assert!(sink.finish().is_err());
+        assert_eq!(names_in(dir.path()), ["out"]);
+    }
+
+    #[test]
+    fn temporary_names_differ_from_run_to_run() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("out.json");
+        // Two at once in one process: a name made from the process id would be shared.
+        let first = open(&target);
+        let second = open(&target);
+        assert_eq!(names_in(dir.path()).len(), 2);
+        drop((first, second));
+        assert!(names_in(dir.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_link_is_never_written_through() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep\n").unwrap_or_else(|e| panic!("{e}"));
+        // The name the temporary file used to have, known in advance from the process id.
+        let planted = dir
+            .path()
+            .join(format!("out.json.pipelint-{}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("out.json");
+        let mut sink = open(&target);
+        sink.write_all(b"[]\n").unwrap_or_else(|e| panic!("{e}"));
+        sink.finish().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(std::fs::read(&victim).unwrap_or_default(), b"keep\n");
+        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"[]\n");
+        assert!(!target.is_symlink());
     }
 }

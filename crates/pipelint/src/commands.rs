@@ -3,8 +3,9 @@
 use pipelint_core::{DocumentKind, rules};
 use serde::Serialize;
 
+use crate::EXIT_TROUBLE;
 use crate::cli::{Cli, Command, ListFormat, RulesArgs};
-use crate::{EXIT_OK, EXIT_TROUBLE};
+use crate::console;
 
 pub fn dispatch(cli: Cli) -> u8 {
     match cli.command {
@@ -39,44 +40,49 @@ fn list_rules(args: &RulesArgs) -> u8 {
             url: r.url(),
         })
         .collect();
-    match args.format {
+    let text = match args.format {
         ListFormat::Json => match serde_json::to_string_pretty(&entries) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => json + "\n",
             Err(error) => {
-                eprintln!("pipelint: {error}");
+                console::message(error);
                 return EXIT_TROUBLE;
             }
         },
         ListFormat::Text => {
             // Kinds go last: their lists vary in length and would break the columns.
             let name_width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
+            let mut text = String::new();
             for entry in &entries {
                 let kinds = if entry.kinds.is_empty() {
                     "all kinds".to_owned()
                 } else {
                     entry.kinds.join(", ")
                 };
-                println!(
-                    "{:<6} {:<name_width$} {:<8} {} [{kinds}]",
+                text.push_str(&format!(
+                    "{:<6} {:<name_width$} {:<8} {} [{kinds}]\n",
                     entry.code, entry.name, entry.severity, entry.summary
-                );
+                ));
             }
+            text
         }
-    }
-    EXIT_OK
+    };
+    console::to_stdout(&text)
 }
 
 fn show_rule(query: &str) -> u8 {
     match rules::find(query) {
-        Some(rule) => {
-            print!("{}", rule.page());
-            EXIT_OK
-        }
+        Some(rule) => console::to_stdout(&rule.page()),
         None => {
             let names = rules::ALL.iter().map(|r| r.name);
             match pipelint_core::suggest::closest(query, names) {
-                Some(guess) => eprintln!("pipelint: no rule `{query}`; did you mean `{guess}`?"),
-                None => eprintln!("pipelint: no rule `{query}`; `pipelint rules` lists them all"),
+                Some(guess) => {
+                    console::message(format!("no rule `{query}`; did you mean `{guess}`?"));
+                }
+                None => {
+                    console::message(format!(
+                        "no rule `{query}`; `pipelint rules` lists them all"
+                    ));
+                }
             }
             EXIT_TROUBLE
         }
@@ -85,16 +91,13 @@ fn show_rule(query: &str) -> u8 {
 
 fn show_schema(kind: &str) -> u8 {
     match DocumentKind::from_name(kind) {
-        Some(kind) => {
-            print!("{}", pipelint_core::schema::schema_text(kind));
-            EXIT_OK
-        }
+        Some(kind) => console::to_stdout(pipelint_core::schema::schema_text(kind)),
         None => {
             let kinds: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();
-            eprintln!(
-                "pipelint: unknown kind `{kind}`; kinds: {}",
+            console::message(format!(
+                "unknown kind `{kind}`; kinds: {}",
                 kinds.join(", ")
-            );
+            ));
             EXIT_TROUBLE
         }
     }

@@ -2,11 +2,14 @@
 //! config that applies to it.
 //!
 //! Named files are always checked (unless `--force-exclude`); directories are walked with
-//! `.gitignore` honoured and only the files the config selects are kept.
+//! `.gitignore` honoured and only the files the config selects are kept. A walk never reads
+//! through a symbolic link, and every file pipelint reads goes through [`read_regular`].
 
 use std::collections::HashSet;
+use std::fs::File;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use pipelint_core::DocumentKind;
 
@@ -16,8 +19,28 @@ use crate::paths;
 /// Where a document's bytes come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
+    /// A file named on the command line: a symbolic link is followed.
     File(PathBuf),
+    /// A file found by a directory walk: read only if it is not a symbolic link.
+    Walked(PathBuf),
     Stdin,
+}
+
+impl Source {
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Source::File(path) | Source::Walked(path) => Some(path),
+            Source::Stdin => None,
+        }
+    }
+
+    /// How [`read_regular`] treats a symbolic link at this path.
+    pub fn links(&self) -> Links {
+        match self {
+            Source::Walked(_) => Links::Refuse,
+            Source::File(_) | Source::Stdin => Links::Follow,
+        }
+    }
 }
 
 /// One document to check.
@@ -44,7 +67,7 @@ pub struct PathProblem {
 }
 
 /// How to find files.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Selection {
     pub respect_gitignore: bool,
     /// Named files must also pass the include and exclude patterns.
@@ -54,10 +77,18 @@ pub struct Selection {
     pub kind: Option<DocumentKind>,
 }
 
+/// The size limit of the files pipelint reads besides its inputs (config and ignore files).
+/// It is the default input limit whatever `--max-file-size` says: lowering that to pass over
+/// large inputs must not make a long `.gitignore` or config unreadable.
+pub const SIDE_FILE_LIMIT: u64 = crate::cli::DEFAULT_MAX_FILE_SIZE;
+
 /// The documents to check, in command-line order (directories sorted), each at most once.
 pub struct Found {
     pub targets: Vec<Target>,
     pub problems: Vec<PathProblem>,
+    /// What a walk passed over on purpose (symbolic links), one line each for stderr; they
+    /// do not change the exit code.
+    pub notes: Vec<String>,
 }
 
 pub fn find(
@@ -74,6 +105,7 @@ pub fn find(
         found: Found {
             targets: Vec::new(),
             problems: Vec::new(),
+            notes: Vec::new(),
         },
     };
     for path in paths {
@@ -84,7 +116,7 @@ pub fn find(
         let absolute = paths::absolute(cwd, path);
         match std::fs::metadata(&absolute) {
             Ok(meta) if meta.is_dir() => finder.walk(path)?,
-            Ok(_) => finder.file(&absolute, selection.force_exclude)?,
+            Ok(_) => finder.file(Source::File(absolute), selection.force_exclude)?,
             Err(error) => finder.found.problems.push(PathProblem {
                 path: path.display().to_string(),
                 reason: error.to_string(),
@@ -124,11 +156,15 @@ impl Finder<'_> {
         Ok(())
     }
 
-    fn file(&mut self, absolute: &Path, filtered: bool) -> Result<(), ConfigError> {
+    fn file(&mut self, source: Source, filtered: bool) -> Result<(), ConfigError> {
+        let Some(absolute) = source.path() else {
+            return Ok(());
+        };
         if !self.seen.insert(absolute.to_path_buf()) {
             return Ok(());
         }
-        if let Some(target) = self.target(absolute, filtered)? {
+        if let Some(mut target) = self.target(absolute, filtered)? {
+            target.source = source;
             self.found.targets.push(target);
         }
         Ok(())
@@ -166,7 +202,28 @@ impl Finder<'_> {
 
     fn walk(&mut self, dir: &Path) -> Result<(), ConfigError> {
         let respect = self.selection.respect_gitignore;
-        let walker = ignore::WalkBuilder::new(paths::absolute(self.cwd, dir))
+        let root = paths::absolute(self.cwd, dir);
+        let limit = SIDE_FILE_LIMIT;
+        // The `ignore` crate reads the ignore files of the root and of every directory above
+        // it before the walk starts, and those of each directory as it enters it. Look at
+        // them first: a FIFO would block it, a huge file would fill memory.
+        if respect {
+            let above = root.canonicalize().unwrap_or_else(|_| root.clone());
+            let troubles: Vec<PathProblem> = above
+                .ancestors()
+                .flat_map(|level| ignore_file_troubles(level, limit, self.cwd))
+                .collect();
+            if !troubles.is_empty() {
+                self.found.problems.extend(troubles);
+                self.found.problems.push(PathProblem {
+                    path: dir.display().to_string(),
+                    reason: NOT_WALKED.to_owned(),
+                });
+                return Ok(());
+            }
+        }
+        let skipped = Arc::new(Mutex::new(Vec::new()));
+        let walker = ignore::WalkBuilder::new(&root)
             .hidden(true)
             .parents(respect)
             .ignore(respect)
@@ -177,27 +234,284 @@ impl Finder<'_> {
             .require_git(false)
             .follow_links(false)
             .sort_by_file_name(|a, b| a.cmp(b))
+            .filter_entry({
+                let skipped = Arc::clone(&skipped);
+                let cwd = self.cwd.to_path_buf();
+                // Called before the walk reads a directory's ignore files.
+                move |entry| {
+                    if !respect || !entry.file_type().is_some_and(|t| t.is_dir()) {
+                        return true;
+                    }
+                    let troubles = ignore_file_troubles(entry.path(), limit, &cwd);
+                    if troubles.is_empty() {
+                        return true;
+                    }
+                    if let Ok(mut skipped) = skipped.lock() {
+                        skipped.extend(troubles);
+                        skipped.push(PathProblem {
+                            path: paths::display_name(&cwd, entry.path()),
+                            reason: NOT_WALKED.to_owned(),
+                        });
+                    }
+                    false
+                }
+            })
             .build();
         for entry in walker {
             match entry {
-                Ok(entry) => {
-                    // Links to files are checked; links to directories are not followed.
-                    // The walk already knows each entry's type; only a link needs a stat.
-                    let is_file = match entry.file_type() {
-                        Some(kind) if kind.is_symlink() => entry.path().is_file(),
-                        Some(kind) => kind.is_file(),
-                        None => false,
-                    };
-                    if is_file {
-                        self.file(&paths::normalize(entry.path()), true)?;
+                Ok(entry) => match entry.file_type() {
+                    Some(kind) if kind.is_symlink() => self.link(entry.path())?,
+                    Some(kind) if kind.is_file() => {
+                        self.file(Source::Walked(paths::normalize(entry.path())), true)?;
                     }
-                }
+                    _ => {}
+                },
                 Err(error) => self.found.problems.push(PathProblem {
                     path: dir.display().to_string(),
                     reason: error.to_string(),
                 }),
             }
         }
+        if let Ok(mut skipped) = skipped.lock() {
+            self.found.problems.append(&mut skipped);
+        }
         Ok(())
     }
+
+    /// A symbolic link met in a walk is not followed, wherever it points: a link to
+    /// `~/.netrc` or `/proc/self/environ` must not be printed, and a link that stays in the
+    /// tree may still point at a file the walk leaves out on purpose (a git-ignored `.env`),
+    /// which is why git stopped following in-tree links too. A link the walk would have
+    /// checked, or one to a directory, gets a note; its target is never opened.
+    fn link(&mut self, path: &Path) -> Result<(), ConfigError> {
+        let absolute = paths::normalize(path);
+        if self.seen.contains(&absolute) {
+            return Ok(());
+        }
+        let config = self.resolver.for_file(&absolute)?;
+        let what = if config.selects(&config.relative(&absolute)) {
+            "not checked: a directory walk does not follow symbolic links (name the file to \
+             check it)"
+        } else if path.is_dir() {
+            "not walked: a directory walk does not follow symbolic links"
+        } else {
+            return Ok(());
+        };
+        self.found.notes.push(format!(
+            "{}: {what}",
+            paths::display_name(self.cwd, &absolute)
+        ));
+        Ok(())
+    }
+}
+
+/// Why a directory with an ignore file that must not be read is left out: walking it without
+/// its ignore rules would check (and print) what its author excluded.
+const NOT_WALKED: &str =
+    "not walked: an ignore file in it cannot be read (--no-respect-gitignore walks it)";
+
+/// The ignore files in `dir` that the walk must not let the `ignore` crate open: links
+/// (git no longer follows them either), FIFOs, devices and files over the size limit.
+/// Among them are the files a `.git` file leads it to (a worktree's `commondir` and its
+/// `info/exclude`).
+fn ignore_file_troubles(dir: &Path, limit: u64, cwd: &Path) -> Vec<PathProblem> {
+    let mut troubles = Vec::new();
+    // Reports a file that must not be read; returns the content of one that may be, when
+    // `wanted` (only a `.git` file's content is used here).
+    let mut look = |path: PathBuf, wanted: bool| -> Option<Vec<u8>> {
+        let trouble = match path.symlink_metadata() {
+            Err(_) => return None,
+            Ok(meta) if meta.file_type().is_symlink() => Unread::Link,
+            Ok(meta) if !meta.is_file() => Unread::NotRegular,
+            Ok(meta) if meta.len() > limit => Unread::TooLarge(Some(meta.len())),
+            Ok(_) if !wanted => return None,
+            Ok(_) => match read_regular(&path, limit, Links::Refuse) {
+                Ok(bytes) => return Some(bytes),
+                Err(unread) => unread,
+            },
+        };
+        troubles.push(PathProblem {
+            path: paths::display_name(cwd, &path),
+            reason: format!("ignore file not read: {}", trouble.reason(limit)),
+        });
+        None
+    };
+    look(dir.join(".ignore"), false);
+    look(dir.join(".gitignore"), false);
+    let git = dir.join(".git");
+    // The crate follows a `.git` link; a FIFO or device named `.git` it does not open.
+    match git.metadata() {
+        Ok(meta) if meta.is_dir() => {
+            look(git.join("info").join("exclude"), false);
+        }
+        Ok(meta) if meta.is_file() => {
+            // A worktree or submodule: `gitdir: <path>`, whose `commondir` names the
+            // directory holding `info/exclude`. Relative paths are taken as the crate takes
+            // them: from the working directory.
+            let gitdir = look(git, true).and_then(|bytes| first_line(&bytes));
+            if let Some(gitdir) = gitdir.as_deref().and_then(|l| l.strip_prefix("gitdir: ")) {
+                let gitdir = Path::new(gitdir);
+                if let Some(common) =
+                    look(gitdir.join("commondir"), true).and_then(|b| first_line(&b))
+                {
+                    let common = if common.starts_with('.') {
+                        gitdir.join(common)
+                    } else {
+                        PathBuf::from(common)
+                    };
+                    look(common.join("info").join("exclude"), false);
+                }
+            }
+        }
+        _ => {}
+    }
+    troubles
+}
+
+/// The first line of a small text file.
+fn first_line(bytes: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    text.lines().next().map(str::to_owned)
+}
+
+/// Whether a symbolic link at the path read is followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Links {
+    /// For what the command line names.
+    Follow,
+    /// For what a walk found: the open itself refuses a link (no gap between look and read).
+    Refuse,
+}
+
+/// Why a file was not read.
+#[derive(Debug)]
+pub enum Unread {
+    /// A FIFO, socket, device or directory: reading it could block or never end.
+    NotRegular,
+    /// A symbolic link where links are refused.
+    Link,
+    /// Over the size limit: the size the file system reports, or `None` when only reading
+    /// past the limit showed it (stdin, `/proc` files).
+    TooLarge(Option<u64>),
+    Failed(std::io::Error),
+}
+
+impl Unread {
+    /// The reason, for `<path>: <reason>` messages.
+    pub fn reason(&self, limit: u64) -> String {
+        match self {
+            Unread::NotRegular => {
+                "not a regular file (a FIFO, socket or device is not read)".into()
+            }
+            Unread::Link => "a symbolic link, not followed here".into(),
+            Unread::TooLarge(Some(size)) => {
+                format!("{size} bytes, over the limit of {limit} bytes")
+            }
+            Unread::TooLarge(None) => {
+                format!("more than the limit of {limit} bytes")
+            }
+            Unread::Failed(error) => error.to_string(),
+        }
+    }
+}
+
+/// Reads a regular file of at most `limit` bytes. The checks apply to the file as opened,
+/// not only to the path looked at before: on Unix the open neither blocks on a FIFO nor
+/// (with [`Links::Refuse`]) follows a link, and the opened file must be the regular file
+/// looked at. Whatever the file system says of its size, at most `limit + 1` bytes are read.
+pub fn read_regular(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, Unread> {
+    let looked = match links {
+        Links::Follow => path.metadata(),
+        Links::Refuse => path.symlink_metadata(),
+    }
+    .map_err(Unread::Failed)?;
+    if looked.file_type().is_symlink() {
+        return Err(Unread::Link);
+    }
+    // A FIFO, socket or device is never opened when it is one already at the look.
+    if !looked.is_file() {
+        return Err(Unread::NotRegular);
+    }
+    let file = open_for_reading(path, links)?;
+    let opened = file.metadata().map_err(Unread::Failed)?;
+    if !opened.is_file() || !same_file(&looked, &opened) {
+        return Err(Unread::NotRegular);
+    }
+    if opened.len() > limit {
+        return Err(Unread::TooLarge(Some(opened.len())));
+    }
+    read_limited(file, limit)
+}
+
+/// Reads a stream (stdin) up to `limit` bytes; one byte more makes it too large.
+pub fn read_limited(stream: impl Read, limit: u64) -> Result<Vec<u8>, Unread> {
+    let mut bytes = Vec::new();
+    stream
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(Unread::Failed)?;
+    if bytes.len() as u64 > limit {
+        return Err(Unread::TooLarge(None));
+    }
+    Ok(bytes)
+}
+
+#[cfg(unix)]
+fn open_for_reading(path: &Path, links: Links) -> Result<File, Unread> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // Non-blocking: a file swapped for a FIFO after the look does not block the open.
+    let mut flags = libc::O_NONBLOCK;
+    if links == Links::Refuse {
+        flags |= libc::O_NOFOLLOW;
+    }
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(flags)
+        .open(path)
+        .map_err(|error| {
+            if links == Links::Refuse && error.raw_os_error() == Some(libc::ELOOP) {
+                Unread::Link
+            } else {
+                Unread::Failed(error)
+            }
+        })
+}
+
+#[cfg(not(unix))]
+fn open_for_reading(path: &Path, _links: Links) -> Result<File, Unread> {
+    File::open(path).map_err(Unread::Failed)
+}
+
+/// Whether the file looked at by path and the file opened are one file.
+#[cfg(unix)]
+fn same_file(looked: &std::fs::Metadata, opened: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    looked.dev() == opened.dev() && looked.ino() == opened.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_looked: &std::fs::Metadata, _opened: &std::fs::Metadata) -> bool {
+    true
+}
+
+/// A new file beside `path`, to be renamed over it once written whole: its name is random
+/// and it is created exclusively (never through a link planted in its place); dropped
+/// unpersisted (a failed write), it is removed. It gets the permissions a plain create would
+/// give (0666 less the umask), not tempfile's private 0600, since it becomes the file.
+pub fn temp_file_beside(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = path
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(".");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&name).suffix(".pipelint-tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
 }

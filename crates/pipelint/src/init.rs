@@ -1,34 +1,75 @@
 //! `pipelint init`: writes the commented starter config.
 
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use crate::config::FILE_NAMES;
+use crate::console;
 use crate::{EXIT_OK, EXIT_TROUBLE};
 
 /// The starter config; a test loads it, so it always parses.
 pub const STARTER: &str = include_str!("starter.toml");
 
 pub fn init(dir: &Path, force: bool) -> u8 {
-    let existing = FILE_NAMES.iter().map(|n| dir.join(n)).find(|p| p.exists());
-    if let (Some(existing), false) = (&existing, force) {
-        eprintln!(
-            "pipelint: {} exists; pass --force to overwrite it",
+    // `symlink_metadata`: a link, even a dangling one, counts as present.
+    let existing = FILE_NAMES
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.symlink_metadata().is_ok());
+    let written = match &existing {
+        None => write_new(&dir.join(FILE_NAMES[0])),
+        Some(existing) if existing.is_symlink() => Err(format!(
+            "{} is a symbolic link; pipelint init does not write through links (remove it \
+             or run init where it points)",
             existing.display()
-        );
-        return EXIT_TROUBLE;
-    }
-    // Overwrite the existing one rather than leave two configs in one directory.
-    let path = existing.unwrap_or_else(|| dir.join(FILE_NAMES[0]));
-    match std::fs::write(&path, STARTER) {
-        Ok(()) => {
-            eprintln!("pipelint: wrote {}", path.display());
+        )),
+        Some(existing) if !force => Err(format!(
+            "{} exists; pass --force to overwrite it",
+            existing.display()
+        )),
+        // Overwrite the existing one rather than leave two configs in one directory.
+        Some(existing) => replace(existing),
+    };
+    match written {
+        Ok(path) => {
+            console::message(format!("wrote {}", path.display()));
             EXIT_OK
         }
-        Err(error) => {
-            eprintln!("pipelint: {}: {error}", path.display());
+        Err(message) => {
+            console::message(message);
             EXIT_TROUBLE
         }
     }
+}
+
+/// Creates the file; fails if anything (a file, a link planted since the look) is there.
+fn write_new(path: &Path) -> Result<PathBuf, String> {
+    let failed = |error: std::io::Error| format!("{}: {error}", path.display());
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(failed)?;
+    file.write_all(STARTER.as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(|error| {
+            // Leave no half-written config behind.
+            let _ = std::fs::remove_file(path);
+            failed(error)
+        })?;
+    Ok(path.to_path_buf())
+}
+
+/// Replaces a regular file: a new file beside it, renamed over it (a rename replaces the
+/// directory entry, so it never writes through a link either).
+fn replace(path: &Path) -> Result<PathBuf, String> {
+    let failed = |error: std::io::Error| format!("{}: {error}", path.display());
+    let mut file = crate::files::temp_file_beside(path).map_err(failed)?;
+    file.write_all(STARTER.as_bytes())
+        .and_then(|()| file.as_file().sync_all())
+        .map_err(failed)?;
+    file.persist(path).map_err(|e| failed(e.error))?;
+    Ok(path.to_path_buf())
 }
 
 #[cfg(test)]

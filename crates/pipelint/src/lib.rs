@@ -12,6 +12,7 @@ pub mod report;
 
 mod check;
 mod commands;
+mod console;
 mod init;
 mod lsp;
 mod stats;
@@ -28,18 +29,24 @@ pub const EXIT_FINDINGS: u8 = 1;
 /// Exit code for usage errors, unreadable inputs and unknown document kinds.
 pub const EXIT_TROUBLE: u8 = 2;
 
-/// Parses the arguments and runs the command; returns the process exit code.
+/// Parses the arguments and runs the command; returns the process exit code. Output that
+/// cannot be written (a closed pipe, a full disk) makes it 2, never a panic.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let cli = match cli::Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(error) => {
-            let _ = error.print();
-            return ExitCode::from(if error.use_stderr() {
+    let code = match cli::Cli::try_parse_from(args) {
+        Ok(cli) => commands::dispatch(cli),
+        // Usage errors, and also `--help` and `--version`, which clap reports as errors.
+        Err(error) => match error.print() {
+            Ok(()) if error.use_stderr() => EXIT_TROUBLE,
+            Ok(()) => EXIT_OK,
+            Err(write) => {
+                console::message(format!("cannot write the usage text: {write}"));
                 EXIT_TROUBLE
-            } else {
-                EXIT_OK
-            });
-        }
+            }
+        },
     };
-    ExitCode::from(commands::dispatch(cli))
+    ExitCode::from(if console::write_failed() {
+        EXIT_TROUBLE
+    } else {
+        code
+    })
 }

@@ -186,3 +186,377 @@ fn output_file_never_overwrites_an_input() {
         bad_body()
     );
 }
+
+/// Makes a FIFO, or says why the test is skipped.
+#[cfg(unix)]
+fn mkfifo(path: &Path) -> bool {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    let ok = made.is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("SKIPPED: mkfifo is not available");
+    }
+    ok
+}
+
+fn write(path: &Path, bytes: &[u8]) {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+#[cfg(unix)]
+fn symlink(target: &Path, link: &Path) {
+    std::os::unix::fs::symlink(target, link).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Text outside the walked tree that must never be printed by a walk of it.
+const OUTSIDE: &str = "outside-the-tree-7731";
+
+#[cfg(unix)]
+#[test]
+fn a_walk_does_not_follow_links_out_of_the_tree() {
+    let dir = scratch("links-out");
+    let outside = dir.join("home/.netrc");
+    write(&outside, format!("{{\"note\": \"{OUTSIDE}\"\n").as_bytes());
+    let tree = dir.join("tree");
+    write(&tree.join("bad.pipe.json"), &bad_body());
+    symlink(&outside, &tree.join("netrc.pipe.json"));
+    symlink(Path::new("/proc/self/environ"), &tree.join("env.pipe.json"));
+    symlink(&dir.join("home"), &tree.join("linked-dir"));
+    // The default format shows code frames: the place a leak would show.
+    let run = common::run_in(&tree, &["check", "--isolated", "."], None);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let printed = format!("{}{}", run.stdout, run.stderr);
+    assert!(!printed.contains(OUTSIDE), "{printed}");
+    assert!(!printed.contains("NO_COLOR=1"), "{printed}");
+    assert!(run.stdout.contains("bad.pipe.json"), "{}", run.stdout);
+    // Nothing passed over silently, and no note opens the target.
+    for name in ["netrc.pipe.json", "env.pipe.json"] {
+        assert!(
+            run.stderr.contains(&format!(
+                "{name}: not checked: a directory walk does not follow"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+    assert!(
+        run.stderr.contains("linked-dir: not walked"),
+        "{}",
+        run.stderr
+    );
+    // Named on the command line, the link is read.
+    let named = run_in(&tree, &["netrc.pipe.json"]);
+    assert_eq!(named.code, 1, "{named:#?}");
+    assert!(
+        named.stdout.contains("netrc.pipe.json:2:1: PL001"),
+        "{}",
+        named.stdout
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_inside_the_tree_is_not_followed_either() {
+    let dir = scratch("links-in");
+    write(&dir.join("bad.pipe.json"), &bad_body());
+    symlink(Path::new("bad.pipe.json"), &dir.join("again.pipe.json"));
+    // A git-ignored file a link points at stays unread: the reason not to follow in-tree links.
+    write(&dir.join(".gitignore"), b"local/\n");
+    write(
+        &dir.join("local/real.json"),
+        format!("{{\"note\": \"{OUTSIDE}\"\n").as_bytes(),
+    );
+    symlink(Path::new("local/real.json"), &dir.join("local.pipe.json"));
+    let run = run_in(&dir, &["."]);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(
+        run.concise_codes()
+            .iter()
+            .filter(|line| line.contains("PL012"))
+            .collect::<Vec<_>>(),
+        ["bad.pipe.json:102:17: PL012"],
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains(OUTSIDE), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("again.pipe.json: not checked")
+            && run.stderr.contains("local.pipe.json: not checked"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn pipe_and_config_are_read_like_inputs() {
+    let dir = scratch("pipe-config");
+    write(&dir.join("patch.scaling.json"), b"{\"replicas\": 2}\n");
+    let fifo = dir.join("fifo");
+    if !mkfifo(&fifo) {
+        return;
+    }
+    write(&dir.join("body.json"), &good_body());
+    // Sparse: 64 MiB of nothing, over the 16 MiB limit of config files.
+    let huge = std::fs::File::create(dir.join("huge.toml")).unwrap_or_else(|e| panic!("{e}"));
+    huge.set_len(64 << 20).unwrap_or_else(|e| panic!("{e}"));
+    let over_the_limit = format!("{} bytes, over the limit of 100 bytes", good_body().len());
+    let cases: [(&[&str], &str); 6] = [
+        (&["--pipe", "fifo"], "--pipe fifo: not a regular file"),
+        (
+            &["--pipe", "/dev/zero"],
+            "--pipe /dev/zero: not a regular file",
+        ),
+        (
+            &["--pipe", "body.json", "--max-file-size", "100"],
+            &over_the_limit,
+        ),
+        (
+            &["--config", "fifo"],
+            "--config fifo: cannot read: not a regular file",
+        ),
+        (
+            &["--config", "/dev/zero"],
+            "--config /dev/zero: cannot read: not a regular file",
+        ),
+        (
+            &["--config", "huge.toml"],
+            "--config huge.toml: cannot read: 67108864 bytes, over the limit of 16777216 bytes",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["check", "--output-format", "concise", "patch.scaling.json"];
+        all.extend_from_slice(args);
+        let run = common::run_in(&dir, &all, None);
+        assert_eq!(run.code, 2, "{args:?}: {run:#?}");
+        assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_config_found_by_discovery_is_an_error_not_a_hang() {
+    let dir = scratch("fifo-config");
+    write(&dir.join("bad.pipe.json"), &bad_body());
+    if !mkfifo(&dir.join("pipelint.toml")) {
+        return;
+    }
+    let run = common::run_in(&dir, &["check", "."], None);
+    assert_eq!(run.code, 2, "{run:#?}");
+    assert!(run.stderr.contains("not a regular file"), "{}", run.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn ignore_files_that_are_fifos_links_or_too_large_are_reported_and_not_read() {
+    let dir = scratch("ignore-files");
+    write(&dir.join("ok/bad.pipe.json"), &bad_body());
+    let subs = ["fifo", "link", "big", "gitfile", "worktree"];
+    for sub in subs {
+        write(&dir.join(sub).join("bad.pipe.json"), &bad_body());
+    }
+    if !mkfifo(&dir.join("fifo/.gitignore")) {
+        return;
+    }
+    symlink(&dir.join("ok/bad.pipe.json"), &dir.join("link/.ignore"));
+    // Sparse: 64 MiB of nothing, over the default 16 MiB limit.
+    let big = std::fs::File::create(dir.join("big/.gitignore")).unwrap_or_else(|e| panic!("{e}"));
+    big.set_len(64 << 20).unwrap_or_else(|e| panic!("{e}"));
+    // A worktree's `.git` file sends the ignore crate to `commondir`: here a FIFO.
+    write(&dir.join("elsewhere/.keep"), b"");
+    if !mkfifo(&dir.join("elsewhere/commondir")) {
+        return;
+    }
+    write(
+        &dir.join("gitfile/.git"),
+        format!("gitdir: {}\n", dir.join("elsewhere").display()).as_bytes(),
+    );
+    // A worktree whose `commondir` is relative: its `info/exclude` is a FIFO.
+    write(&dir.join("main-git/worktrees/wt/commondir"), b"../..\n");
+    write(&dir.join("main-git/info/.keep"), b"");
+    if !mkfifo(&dir.join("main-git/info/exclude")) {
+        return;
+    }
+    write(
+        &dir.join("worktree/.git"),
+        format!("gitdir: {}\n", dir.join("main-git/worktrees/wt").display()).as_bytes(),
+    );
+    let run = run_in(&dir, &["."]);
+    assert_eq!(run.code, 2, "{run:#?}");
+    for (path, reason) in [
+        ("fifo/.gitignore", "not a regular file"),
+        ("link/.ignore", "a symbolic link"),
+        ("big/.gitignore", "67108864 bytes, over the limit"),
+        ("elsewhere/commondir", "not a regular file"),
+        ("main-git/info/exclude", "not a regular file"),
+    ] {
+        assert!(
+            run.stderr
+                .contains(&format!("{path}: ignore file not read: {reason}")),
+            "{path}: {}",
+            run.stderr
+        );
+    }
+    for sub in subs {
+        assert!(
+            run.stderr.contains(&format!("pipelint: {sub}: not walked")),
+            "{sub}: {}",
+            run.stderr
+        );
+    }
+    // Only the directory with readable ignore files was walked.
+    assert_eq!(
+        run.concise_codes()
+            .iter()
+            .filter(|line| line.contains("PL012"))
+            .collect::<Vec<_>>(),
+        ["ok/bad.pipe.json:102:17: PL012"],
+        "{}",
+        run.stdout
+    );
+    // Without ignore files the walk opens none of them.
+    let all = run_in(&dir, &["--no-respect-gitignore", "."]);
+    assert_eq!(all.code, 1, "{all:#?}");
+    assert_eq!(all.stdout.matches("PL012").count(), 6, "{}", all.stdout);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_ignore_file_at_the_root_stops_that_walk_only() {
+    let dir = scratch("ignore-root");
+    write(&dir.join("tree/bad.pipe.json"), &bad_body());
+    write(&dir.join("named.pipe.json"), &bad_body());
+    if !mkfifo(&dir.join("tree/.gitignore")) {
+        return;
+    }
+    let run = run_in(&dir, &["tree", "named.pipe.json"]);
+    assert_eq!(run.code, 2, "{run:#?}");
+    assert!(
+        run.stderr
+            .contains("tree/.gitignore: ignore file not read: not a regular file"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("tree: not walked"), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("named.pipe.json:102:17: PL012"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn stdin_gets_the_size_limit() {
+    let dir = scratch("stdin-limit");
+    let body = good_body();
+    let limit = (body.len() - 1).to_string();
+    let args = ["check", "--isolated", "--output-format", "concise"];
+    let over = common::run_in(
+        &dir,
+        &[&args[..], &["--max-file-size", &limit, "-"]].concat(),
+        Some(&body),
+    );
+    assert_eq!(over.code, 1, "{over:#?}");
+    assert!(
+        over.stdout.contains("<stdin>:1:1: PL009 error"),
+        "{}",
+        over.stdout
+    );
+    let fits = (body.len()).to_string();
+    let at = common::run_in(
+        &dir,
+        &[
+            &args[..],
+            &["--max-file-size", &fits, "--kind", "create-pipe", "-"],
+        ]
+        .concat(),
+        Some(&body),
+    );
+    assert_eq!(at.code, 0, "{at:#?}");
+}
+
+#[test]
+fn output_file_never_overwrites_the_stdin_filename() {
+    let dir = scratch("output-over-stdin-name");
+    write(&dir.join("bad.pipe.json"), &bad_body());
+    let run = common::run_in(
+        &dir,
+        &[
+            "check",
+            "--isolated",
+            "--stdin-filename",
+            "bad.pipe.json",
+            "--output-file",
+            "./bad.pipe.json",
+            "-",
+        ],
+        Some(&bad_body()),
+    );
+    assert_eq!(run.code, 2, "{run:#?}");
+    assert!(
+        run.stderr.contains("refusing to overwrite"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        std::fs::read(dir.join("bad.pipe.json")).unwrap_or_default(),
+        bad_body()
+    );
+    // Also when the editor's buffer was never saved: the name alone decides.
+    let unsaved = common::run_in(
+        &dir,
+        &[
+            "check",
+            "--isolated",
+            "--stdin-filename",
+            "new.pipe.json",
+            "--output-file",
+            "new.pipe.json",
+            "-",
+        ],
+        Some(&bad_body()),
+    );
+    assert_eq!(unsaved.code, 2, "{unsaved:#?}");
+    assert!(!dir.join("new.pipe.json").exists());
+}
+
+/// A write that fails half-way (here `ulimit -f`, standing in for a full disk) leaves
+/// neither half a file nor the temporary file behind.
+#[cfg(unix)]
+#[test]
+fn a_failed_write_leaves_no_output_file_behind() {
+    let dir = scratch("write-fails");
+    let mut names = Vec::new();
+    for n in 0..20 {
+        let name = format!("bad{n}.pipe.json");
+        write(&dir.join(&name), &bad_body());
+        names.push(name);
+    }
+    // SIGXFSZ ignored, so that a write over the limit fails instead of killing the process;
+    // an ignored signal stays ignored across exec.
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec '{}' check --isolated --output-file out.txt {}",
+        env!("CARGO_BIN_EXE_pipelint"),
+        names.join(" ")
+    );
+    let output = assert_cmd::Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap_or_else(|e| panic!("sh: {e}"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write the findings"), "{stderr}");
+    let after: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with("bad"))
+        .collect();
+    // No `out.txt`, no temporary file.
+    assert_eq!(after, Vec::<String>::new());
+}

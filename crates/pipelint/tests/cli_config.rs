@@ -253,3 +253,30 @@ fn tree_starter() -> String {
     tree.run(&["init"]).expect(0);
     tree.read("pipelint.toml")
 }
+
+#[cfg(unix)]
+#[test]
+fn init_never_writes_through_a_symbolic_link() {
+    let tree = Tree::new();
+    let outside = tree.join("victim.toml");
+    std::fs::create_dir_all(tree.join("project")).unwrap_or_else(|e| panic!("{e}"));
+    // Dangling: writing through it would create the file it names.
+    std::os::unix::fs::symlink(&outside, tree.join("project/pipelint.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    for args in [&["init", "project"][..], &["init", "--force", "project"]] {
+        let run = tree.run(args).expect(2);
+        assert!(run.stderr.contains("symbolic link"), "{}", run.stderr);
+        assert!(!outside.exists(), "{args:?} wrote through the link");
+    }
+    // A link to an existing file: the file is left as it is, even with --force.
+    tree.write("victim.toml", "# shared\n");
+    tree.run(&["init", "--force", "project"]).expect(2);
+    assert_eq!(tree.read("victim.toml"), "# shared\n");
+    // A dangling `.pipelint.toml` counts as a config that is there.
+    std::fs::remove_file(tree.join("project/pipelint.toml")).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(tree.join("gone.toml"), tree.join("project/.pipelint.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    tree.run(&["init", "project"]).expect(2);
+    assert!(!tree.join("gone.toml").exists());
+    assert!(!tree.join("project/pipelint.toml").exists());
+}

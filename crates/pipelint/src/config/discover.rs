@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{Config, ConfigError, FILE_NAMES, parse};
+use crate::files::{self, Links, SIDE_FILE_LIMIT};
 
 /// Finds and caches configs by directory, so a walk reads each config file once.
 pub struct Resolver {
@@ -80,12 +81,14 @@ impl Resolver {
     }
 }
 
-/// The config file in one directory; both names at once is an error, not a guess.
+/// The config file in one directory; both names at once is an error, not a guess. Anything
+/// by those names counts (a FIFO, a dangling link), so that loading it reports what is wrong
+/// instead of silently using the defaults.
 fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
     let present: Vec<PathBuf> = FILE_NAMES
         .iter()
         .map(|name| dir.join(name))
-        .filter(|path| path.is_file())
+        .filter(|path| path.symlink_metadata().is_ok())
         .collect();
     match present.as_slice() {
         [] => Ok(None),
@@ -103,11 +106,16 @@ fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
     }
 }
 
+/// Reads a config file as an input is read: a regular file (not a FIFO or device), within
+/// the size limit.
 fn load(path: &Path, base: &Path) -> Result<Config, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+    let unreadable = |reason: String| ConfigError {
         path: path.to_path_buf(),
         position: None,
-        message: format!("cannot read: {e}"),
-    })?;
+        message: format!("cannot read: {reason}"),
+    };
+    let bytes = files::read_regular(path, SIDE_FILE_LIMIT, Links::Follow)
+        .map_err(|unread| unreadable(unread.reason(SIDE_FILE_LIMIT)))?;
+    let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
     parse(&text, path, base)
 }

@@ -102,16 +102,12 @@ fn planted() -> Vec<Planted> {
             "Sweep-Open-Key-05",
         ),
         Planted {
-            // A raw line break earlier puts every later quote out of step.
+            // A raw line break puts the later quotes on its line out of step.
             name: "quotes-out-of-step.pipe.json",
             text: edit(
-                &edit(
-                    &kafka,
-                    CONSUMER_GROUP,
-                    "\"consumerGroup\": \"inventory\nanalytics\",",
-                ),
-                PASSWORD,
-                r#""password": "Sweep-Out-Of-Step-06""#,
+                &kafka,
+                CONSUMER_GROUP,
+                "\"consumerGroup\": \"inventory\nanalytics\", \"password\": \"Sweep-Out-Of-Step-06\",",
             ),
             secrets: vec!["Sweep-Out-Of-Step-06"],
             expects: vec!["PL001"],
@@ -153,7 +149,8 @@ fn planted() -> Vec<Planted> {
       "secret_key": "Sweep-Secret-Key-16", "apiKey": "Sweep-Api-Key-17",
       "token": "Sweep-Token-18", "accessToken": "Sweep-Access-Token-19",
       "clientSecret": "Sweep-Client-Secret-20", "secretAccessKey": "Sweep-Secret-Access-21",
-      "sasToken": "Sweep-Sas-Token-22", "sasl.password": "Sweep-Sasl-23","#,
+      "sasToken": "Sweep-Sas-Token-22", "sasl.password": "Sweep-Sasl-23",
+      "config": "{\"password\": \"Sweep-Nested-35\"}","#,
             ),
             secrets: vec![
                 "Sweep-Escaped-11",
@@ -169,6 +166,7 @@ fn planted() -> Vec<Planted> {
                 "Sweep-Secret-Access-21",
                 "Sweep-Sas-Token-22",
                 "Sweep-Sasl-23",
+                "Sweep-Nested-35",
             ],
             expects: vec!["PL800", "PL014"],
         },
@@ -176,7 +174,11 @@ fn planted() -> Vec<Planted> {
             // Non-string values: a number, an array, an object.
             name: "non-string.pipe.json",
             text: edit(
-                &edit(&kafka, PASSWORD, r#""password": 73519246"#),
+                &edit(
+                    &edit(&kafka, PASSWORD, r#""password": 73519246"#),
+                    r#""topics": "inventory.stock_levels""#,
+                    r#""topics": "Sweep-Array-24""#,
+                ),
                 CONSUMER_GROUP,
                 r#""consumerGroup": "inventory-analytics",
       "apiSecret": ["Sweep-Array-24", 4711],
@@ -204,8 +206,9 @@ fn planted() -> Vec<Planted> {
         },
         Planted {
             // Credentials inside other values: URL userinfo in brokers and in the registry
-            // URL (whose `http` -> `https` fix would copy it), and a Service Bus key.
-            name: "userinfo.pipe.json",
+            // URL (whose `http` -> `https` fix would copy it; its password holds an `@`), a
+            // Service Bus key, a JAAS config, a private key in a certificate member.
+            name: "embedded.pipe.json",
             text: edit(
                 &edit(
                     &edit(
@@ -214,13 +217,22 @@ fn planted() -> Vec<Planted> {
                         r#""brokers": "bob:SweepBrokerPw28@pkc-4r297.eu-central-1.aws.confluent.cloud:9092""#,
                     ),
                     r#""url": "https://psrc-8kz20.eu-central-1.aws.confluent.cloud""#,
-                    r#""url": "http://reg:SweepRegistryPw29@registry.example.com:8081""#,
+                    r#""url": "http://reg:SweepReg@Pw29-After-At@registry.example.com:8081""#,
                 ),
                 CONSUMER_GROUP,
                 r#""consumerGroup": "inventory-analytics",
-      "eventHub": "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=k;SharedAccessKey=SweepSharedKey30","#,
+      "eventHub": "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=k;SharedAccessKey=SweepSharedKey30",
+      "jaas": "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\" password=\"SweepJaas33\";",
+      "caCertificate": "-----BEGIN PRIVATE KEY-----\nSweepPemInCa34\n-----END PRIVATE KEY-----","#,
             ),
-            secrets: vec!["SweepBrokerPw28", "SweepRegistryPw29", "SweepSharedKey30"],
+            secrets: vec![
+                "SweepBrokerPw28",
+                "SweepReg@Pw29-After-At",
+                "Pw29-After-At",
+                "SweepSharedKey30",
+                "SweepJaas33",
+                "SweepPemInCa34",
+            ],
             expects: vec!["PL207", "PL800"],
         },
         Planted {
@@ -236,7 +248,7 @@ fn planted() -> Vec<Planted> {
         },
         Planted {
             // Short secrets: pasted whole into another member, echoed by an enum finding, and
-            // as a URL password that the `http` help would repeat.
+            // as a URL password that the registry URL's message and help would repeat.
             name: "short.pipe.json",
             text: edit(
                 &edit(
@@ -249,7 +261,7 @@ fn planted() -> Vec<Planted> {
                     r#""format": "Wx4""#,
                 ),
                 r#""url": "https://psrc-8kz20.eu-central-1.aws.confluent.cloud""#,
-                r#""url": "http://u:Kp3@registry.example.com""#,
+                r#""url": "u:Kp3@registry.example.com""#,
             ),
             secrets: vec!["Zq9", "Wx4", "Kp3"],
             expects: vec!["PL011", "PL207", "PL800"],
@@ -422,11 +434,7 @@ fn show_secrets_reveals_them_with_a_warning() {
     let planted = planted();
     let tree = write_tree(&planted);
     let run = check(tree.path(), &["--show-secrets", "--output-format", "full"]);
-    for secret in [
-        "Sweep-Cased-12",
-        "SweepRegistryPw29",
-        "Sweep-Comment-Before-01",
-    ] {
+    for secret in ["Sweep-Cased-12", "Pw29-After-At", "Sweep-Comment-Before-01"] {
         assert!(
             run.stdout.contains(secret),
             "--show-secrets did not show `{secret}`:\n{}",

@@ -332,4 +332,17 @@ mod tests {
         assert!(overlaps(&ranges, &(0..11)));
         assert!(!overlaps(&ranges, &(40..100)));
     }
+
+    proptest::proptest! {
+        /// Any text, however broken: no panic, and the mask keeps every offset and column.
+        #[test]
+        fn masking_any_text_keeps_its_shape(
+            text in r#"([{}\[\]:,"'\\/*\n ]|password|token|é|中|😀|://|u:p@h|AccountKey=|\$\{X\}|[a-z0-9]){0,60}"#
+        ) {
+            let out = mask_all(&text);
+            proptest::prop_assert_eq!(out.len(), text.len());
+            proptest::prop_assert_eq!(out.chars().count(), text.chars().count());
+            proptest::prop_assert_eq!(out.lines().count(), text.lines().count());
+        }
+    }
 }

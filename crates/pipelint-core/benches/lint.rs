@@ -7,7 +7,8 @@
 //! - `rules/<kind>`: every applicable rule's check alone;
 //! - `lint-mixed/64-files`: 64 corpus files with 20 % mistakes (findings included);
 //! - `startup/compile-create-pipe-schema`: building the create-pipe validator, which the
-//!   binary does once per process (it explains part of a one-file run).
+//!   binary does once per process (it explains part of a one-file run);
+//! - `secrets/<case>`: 1 MB bodies full of secrets, masked (see [`bench_secrets`]).
 //!
 //! Run: `cargo bench -p pipelint-core --bench lint` (add `-- --quick` for a fast pass).
 //! These are measurements, not tests: nothing here asserts a time.
@@ -160,9 +161,61 @@ fn config() -> Criterion {
         .measurement_time(Duration::from_secs(3))
 }
 
+/// A create body of about 1 MB whose `source.kafka` holds `members` extra members built by
+/// `member(i)` (unknown members: each also gets a schema finding).
+fn secret_heavy_body(members: usize, member: impl Fn(usize) -> String) -> String {
+    let mut body = String::from(
+        r#"{"name": "secrets", "source": {"kafka": {"type": "kafka", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b:9092", "topics": "t", "credentials": {"username": "u", "password": "${P}"}"#,
+    );
+    for i in 0..members {
+        body.push_str(",\n");
+        body.push_str(&member(i));
+    }
+    body.push_str(
+        r#"}}, "destination": {"database": "d", "table": "t", "managedTable": false, "columns": [{"name": "a", "type": "String"}]}}"#,
+    );
+    body
+}
+
+/// Masking at scale (issue 11: 1 MB with 30,000 secret members took 81 s):
+/// - `secrets/30000-members`: 30,000 distinct secret members (`"password17": "…"`), each
+///   also flagged by `plaintext-secret`;
+/// - `secrets/pasted-copies`: 100 secrets, each pasted into 300 other members;
+/// - `secrets/30000-members-shown`: the first body with `show_secrets`, so the difference
+///   is what masking costs.
+fn bench_secrets(c: &mut Criterion) {
+    let members = secret_heavy_body(30_000, |i| {
+        format!(r#""password{i}": "Bench-Secret-{i:06}-x""#)
+    });
+    let pasted = secret_heavy_body(30_100, |i| {
+        if i < 100 {
+            format!(r#""token{i}": "Pasted-Secret-{i:03}-abcdef""#)
+        } else {
+            format!(r#""note{i}": "Pasted-Secret-{:03}-abcdef""#, i % 100)
+        }
+    });
+    let mut group = c.benchmark_group("secrets");
+    group.sample_size(10);
+    let shown = LintOptions {
+        show_secrets: true,
+        ..OPTIONS
+    };
+    for (name, text, options) in [
+        ("30000-members", &members, &OPTIONS),
+        ("pasted-copies", &pasted, &OPTIONS),
+        ("30000-members-shown", &members, &shown),
+    ] {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(name), text, |b, t| {
+            b.iter(|| lint(black_box(t.as_bytes()), options).diagnostics.len())
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_lint, bench_load, bench_schema, bench_rules, bench_mixed, bench_startup
+    targets = bench_lint, bench_load, bench_schema, bench_rules, bench_mixed, bench_startup, bench_secrets
 }
 criterion_main!(benches);

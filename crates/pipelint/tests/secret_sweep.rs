@@ -1,20 +1,23 @@
-//! Secrets never leak: every output format, over files that hold known secrets (parsed,
-//! broken, split over lines, echoed by another finding), must not contain any of them.
+//! The secret sweep: files that plant distinct secrets of every class the README's Secrets
+//! section covers (broken syntax around the member, multi-line values, other spellings of
+//! secret names, non-string values, partial placeholders, credentials inside other values,
+//! short secrets pasted elsewhere), checked through every channel: the 8 output formats in
+//! colour and without, `--output-file`, stderr with `--explain-kind` and `--statistics`, and
+//! the language server's diagnostics, hover and code actions. None may show a planted
+//! secret, and every file must still produce the findings it should (so the sweep cannot pass
+//! by reporting nothing).
 
-use std::path::{Path, PathBuf};
+#[allow(dead_code)] // the sweep uses a part of the LSP tests' client
+#[path = "lsp/client.rs"]
+mod client;
+mod common;
 
-use assert_cmd::Command;
+use std::path::Path;
 
-/// Every secret planted in the inputs below.
-const SECRETS: &[&str] = &[
-    "Kafka-Pa55word-Planted",
-    "Registry-Pa55-Planted",
-    "wJalrXUtnFEMIK7MDENGbPxRfiCYPLANTED",
-    "AccountKey=cGxhbnRlZC1henVyZS1rZXk=",
-    "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjPLANTED",
-    "gcp-service-account-key-PLANTED",
-    "Truncated-Secret-Planted",
-];
+use serde_json::{Value, json};
+
+use crate::client::{Client, position, uri};
+use crate::common::{Run, Tree, run_in};
 
 const FORMATS: &[&str] = &[
     "full",
@@ -27,163 +30,477 @@ const FORMATS: &[&str] = &[
     "junit",
 ];
 
-fn root() -> PathBuf {
+/// One planted file: its name, its text, the secrets in it, and rule codes it must report.
+struct Planted {
+    name: &'static str,
+    text: String,
+    secrets: Vec<&'static str>,
+    expects: Vec<&'static str>,
+}
+
+/// A valid Kafka create body with a schema registry (placeholders for every secret).
+fn kafka() -> String {
+    let path =
+        common_root().join("fixtures/create-pipe/valid/kafka-confluent-avro-schema-registry.json");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn object_storage(fixture: &str) -> String {
+    let path = common_root()
+        .join("fixtures/create-pipe/valid")
+        .join(fixture);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn common_root() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A fresh directory under the target dir, with the planted inputs (one per test: tests
-/// run in parallel).
-fn planted_inputs(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("secret-sweep")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let base = std::fs::read_to_string(
-        root().join("fixtures/create-pipe/valid/kafka-confluent-avro-schema-registry.json"),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let mut kafka: serde_json::Value =
-        serde_json::from_str(&base).unwrap_or_else(|e| panic!("{e}"));
-    let source = &mut kafka["source"]["kafka"];
-    source["credentials"]["password"] = SECRETS[0].into();
-    source["credentials"]["privateKey"] = SECRETS[4].into();
-    source["schemaRegistry"]["credentials"]["password"] = SECRETS[1].into();
-    source["schemaRegistry"]["url"] = "http://registry.internal:8081".into();
-    // The same secret in an enum member: its finding would echo the value.
-    source["authentication"] = SECRETS[0].into();
-    write(
-        &dir,
-        "kafka.pipe.json",
-        &serde_json::to_string_pretty(&kafka).unwrap_or_default(),
-    );
+const PASSWORD: &str = r#""password": "${CONFLUENT_API_SECRET}""#;
+const REGISTRY_PASSWORD: &str = r#""password": "${SCHEMA_REGISTRY_SECRET}""#;
+const CONSUMER_GROUP: &str = r#""consumerGroup": "inventory-analytics","#;
 
-    let base = std::fs::read_to_string(
-        root().join("fixtures/create-pipe/valid/objectstorage-gcs-iam-user.json"),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let mut gcs: serde_json::Value = serde_json::from_str(&base).unwrap_or_else(|e| panic!("{e}"));
-    gcs["source"]["objectStorage"]["accessKey"]["secretKey"] = SECRETS[2].into();
-    gcs["source"]["objectStorage"]["serviceAccountKey"] = SECRETS[5].into();
-    gcs["source"]["objectStorage"]["format"] = "parquet".into();
-    // The secret value on the line after its key.
-    let text = serde_json::to_string_pretty(&gcs)
-        .unwrap_or_default()
-        .replace(
-            &format!("\"secretKey\": \"{}\"", SECRETS[2]),
-            &format!("\"secretKey\":\n        \"{}\"", SECRETS[2]),
-        );
-    write(&dir, "gcs.pipe.json", &text);
+/// `text` with `from` (which must be there) replaced by `to`.
+fn edit(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "`{from}` not in the base text");
+    text.replacen(from, to, 1)
+}
 
-    let base =
-        std::fs::read_to_string(root().join(
-            "fixtures/create-pipe/valid/objectstorage-azureblobstorage-connection-string.json",
-        ))
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut azure: serde_json::Value =
-        serde_json::from_str(&base).unwrap_or_else(|e| panic!("{e}"));
-    azure["source"]["objectStorage"]["connectionString"] = format!(
-        "DefaultEndpointsProtocol=https;AccountName=ingest;{};EndpointSuffix=core.windows.net",
-        SECRETS[3]
-    )
-    .into();
-    azure["source"]["objectStorage"]["type"] = "s3".into();
-    write(
-        &dir,
-        "azure.pipe.json",
-        &serde_json::to_string_pretty(&azure).unwrap_or_default(),
-    );
-
-    // A broken file: the secret sits right before the syntax error.
-    write(
-        &dir,
-        "broken.pipe.json",
-        &format!(
-            "{{\n  \"source\": {{\"kafka\": {{\"credentials\": {{\"password\": \"{}\",}}",
-            SECRETS[6]
+fn planted() -> Vec<Planted> {
+    let kafka = kafka();
+    let broken = |name, to: &str, secret| Planted {
+        name,
+        text: edit(&kafka, PASSWORD, to),
+        secrets: vec![secret],
+        expects: vec!["PL001"],
+    };
+    vec![
+        // Broken syntax around the secret member: the PL001 frame shows that very line.
+        broken(
+            "comment-before-colon.pipe.json",
+            r#""password" /* c */ : "Sweep-Comment-Before-01""#,
+            "Sweep-Comment-Before-01",
         ),
-    );
-    dir
+        broken(
+            "comment-after-colon.pipe.json",
+            "\"password\": // the key\n          \"Sweep-Comment-After-02\"",
+            "Sweep-Comment-After-02",
+        ),
+        broken(
+            "single-quotes.pipe.json",
+            "'password': 'Sweep-Single-Quote-03'",
+            "Sweep-Single-Quote-03",
+        ),
+        broken(
+            "unquoted-key.pipe.json",
+            r#"password: "Sweep-Unquoted-Key-04""#,
+            "Sweep-Unquoted-Key-04",
+        ),
+        broken(
+            "key-without-closing-quote.pipe.json",
+            r#""password: "Sweep-Open-Key-05""#,
+            "Sweep-Open-Key-05",
+        ),
+        Planted {
+            // A raw line break puts the later quotes on its line out of step.
+            name: "quotes-out-of-step.pipe.json",
+            text: edit(
+                &kafka,
+                CONSUMER_GROUP,
+                "\"consumerGroup\": \"inventory\nanalytics\", \"password\": \"Sweep-Out-Of-Step-06\",",
+            ),
+            secrets: vec!["Sweep-Out-Of-Step-06"],
+            expects: vec!["PL001"],
+        },
+        Planted {
+            // Values with real line breaks: every line is a secret. A line of the key is
+            // also pasted into another member.
+            name: "multi-line.pipe.json",
+            text: edit(
+                &edit(
+                    &kafka,
+                    PASSWORD,
+                    "\"password\": \"SweepRawFirst07\nSweepRawSecond08\",\n\"privateKey\": \"-----BEGIN PRIVATE KEY-----\nSweepPemLineOne09\nSweepPemLineTwo10\n-----END PRIVATE KEY-----\"",
+                ),
+                r#""topics": "inventory.stock_levels""#,
+                r#""topics": "SweepPemLineOne09""#,
+            ),
+            secrets: vec![
+                "SweepRawFirst07",
+                "SweepRawSecond08",
+                "SweepPemLineOne09",
+                "SweepPemLineTwo10",
+            ],
+            expects: vec!["PL001"],
+        },
+        Planted {
+            // Escaped, cased, near-miss and common secret names (valid JSON).
+            name: "names.pipe.json",
+            text: edit(
+                &edit(
+                    &kafka,
+                    REGISTRY_PASSWORD,
+                    r#""\u0070assword": "Sweep-Escaped-11""#,
+                ),
+                CONSUMER_GROUP,
+                r#""consumerGroup": "inventory-analytics",
+      "Password": "Sweep-Cased-12", "PASSWORD": "Sweep-Upper-13",
+      "passwd": "Sweep-Passwd-14", "passwrd": "Sweep-Passwrd-15",
+      "secret_key": "Sweep-Secret-Key-16", "apiKey": "Sweep-Api-Key-17",
+      "token": "Sweep-Token-18", "accessToken": "Sweep-Access-Token-19",
+      "clientSecret": "Sweep-Client-Secret-20", "secretAccessKey": "Sweep-Secret-Access-21",
+      "sasToken": "Sweep-Sas-Token-22", "sasl.password": "Sweep-Sasl-23",
+      "config": "{\"password\": \"Sweep-Nested-35\"}","#,
+            ),
+            secrets: vec![
+                "Sweep-Escaped-11",
+                "Sweep-Cased-12",
+                "Sweep-Upper-13",
+                "Sweep-Passwd-14",
+                "Sweep-Passwrd-15",
+                "Sweep-Secret-Key-16",
+                "Sweep-Api-Key-17",
+                "Sweep-Token-18",
+                "Sweep-Access-Token-19",
+                "Sweep-Client-Secret-20",
+                "Sweep-Secret-Access-21",
+                "Sweep-Sas-Token-22",
+                "Sweep-Sasl-23",
+                "Sweep-Nested-35",
+            ],
+            expects: vec!["PL800", "PL014"],
+        },
+        Planted {
+            // Non-string values: a number, an array, an object.
+            name: "non-string.pipe.json",
+            text: edit(
+                &edit(
+                    &edit(&kafka, PASSWORD, r#""password": 73519246"#),
+                    r#""topics": "inventory.stock_levels""#,
+                    r#""topics": "Sweep-Array-24""#,
+                ),
+                CONSUMER_GROUP,
+                r#""consumerGroup": "inventory-analytics",
+      "apiSecret": ["Sweep-Array-24", 4711],
+      "token": {"value": "Sweep-Object-25"},"#,
+            ),
+            secrets: vec!["73519246", "Sweep-Array-24", "Sweep-Object-25"],
+            expects: vec!["PL010", "PL800"],
+        },
+        Planted {
+            // A placeholder only as a part of the value.
+            name: "partial-placeholder.pipe.json",
+            text: edit(&kafka, PASSWORD, r#""password": "${USER}Sweep-Partial-26""#),
+            secrets: vec!["Sweep-Partial-26"],
+            expects: vec!["PL800"],
+        },
+        Planted {
+            name: "connection-string.pipe.json",
+            text: edit(
+                &object_storage("objectstorage-azureblobstorage-connection-string.json"),
+                r#""connectionString": "${AZURE_STORAGE_CONNECTION_STRING}""#,
+                r#""connectionString": "DefaultEndpointsProtocol=https;AccountName=${ACCT};AccountKey=SweepAzureKey27==;EndpointSuffix=core.windows.net""#,
+            ),
+            secrets: vec!["SweepAzureKey27=="],
+            expects: vec!["PL800"],
+        },
+        Planted {
+            // Credentials inside other values: URL userinfo in brokers and in the registry
+            // URL (whose `http` -> `https` fix would copy it; its password holds an `@`), a
+            // Service Bus key, a JAAS config, a private key in a certificate member.
+            name: "embedded.pipe.json",
+            text: edit(
+                &edit(
+                    &edit(
+                        &kafka,
+                        r#""brokers": "pkc-4r297.eu-central-1.aws.confluent.cloud:9092""#,
+                        r#""brokers": "bob:SweepBrokerPw28@pkc-4r297.eu-central-1.aws.confluent.cloud:9092""#,
+                    ),
+                    r#""url": "https://psrc-8kz20.eu-central-1.aws.confluent.cloud""#,
+                    r#""url": "http://reg:SweepReg@Pw29-After-At@registry.example.com:8081""#,
+                ),
+                CONSUMER_GROUP,
+                r#""consumerGroup": "inventory-analytics",
+      "eventHub": "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=k;SharedAccessKey=SweepSharedKey30",
+      "jaas": "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\" password=\"SweepJaas33\";",
+      "caCertificate": "-----BEGIN PRIVATE KEY-----\nSweepPemInCa34\n-----END PRIVATE KEY-----","#,
+            ),
+            secrets: vec![
+                "SweepBrokerPw28",
+                "SweepReg@Pw29-After-At",
+                "Pw29-After-At",
+                "SweepSharedKey30",
+                "SweepJaas33",
+                "SweepPemInCa34",
+            ],
+            expects: vec!["PL207", "PL800"],
+        },
+        Planted {
+            // Query signatures in object storage URLs.
+            name: "signatures.pipe.json",
+            text: edit(
+                &object_storage("objectstorage-s3-public.json"),
+                r#""url": ""#,
+                r#""url": "https://b.s3.amazonaws.com/d/*.json?X-Amz-Signature=SweepAmzSig31&sig=SweepAzureSig32&x="#,
+            ),
+            secrets: vec!["SweepAmzSig31", "SweepAzureSig32"],
+            expects: vec!["PL800"],
+        },
+        Planted {
+            // Short secrets: pasted whole into another member, echoed by an enum finding, and
+            // as a URL password that the registry URL's message and help would repeat.
+            name: "short.pipe.json",
+            text: edit(
+                &edit(
+                    &edit(
+                        &edit(&kafka, PASSWORD, r#""password": "Zq9""#),
+                        REGISTRY_PASSWORD,
+                        r#""password": "Wx4""#,
+                    ),
+                    r#""format": "AvroConfluent""#,
+                    r#""format": "Wx4""#,
+                ),
+                r#""url": "https://psrc-8kz20.eu-central-1.aws.confluent.cloud""#,
+                r#""url": "u:Kp3@registry.example.com""#,
+            ),
+            secrets: vec!["Zq9", "Wx4", "Kp3"],
+            expects: vec!["PL011", "PL207", "PL800"],
+        },
+    ]
 }
 
-fn write(dir: &Path, name: &str, text: &str) {
-    std::fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("{e}"));
-}
-
-fn assert_clean(what: &str, output: &str) {
-    for secret in SECRETS {
-        assert!(
-            !output.contains(secret),
-            "{what} leaks `{secret}`:\n{output}"
-        );
+fn write_tree(planted: &[Planted]) -> Tree {
+    let tree = Tree::new();
+    for file in planted {
+        tree.write(&format!("pipes/{}", file.name), &file.text);
     }
+    tree
+}
+
+/// Every planted secret that `output` shows, as `channel: secret (file)`; a sweep collects
+/// them all before it fails, so one run names every leaking class.
+fn leaks(planted: &[Planted], channel: &str, output: &str) -> Vec<String> {
+    planted
+        .iter()
+        .flat_map(|file| {
+            file.secrets
+                .iter()
+                .filter(|secret| output.contains(*secret))
+                .map(move |secret| format!("{channel}: `{secret}` ({})", file.name))
+        })
+        .collect()
+}
+
+fn assert_none(leaked: &[String]) {
+    assert!(
+        leaked.is_empty(),
+        "{} leaks:\n{}",
+        leaked.len(),
+        leaked.join("\n")
+    );
+}
+
+/// Every planted file reports at least the codes it should.
+fn assert_findings(planted: &[Planted], json: &Value) {
+    for file in planted {
+        let codes: Vec<&str> = json
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|d| d["path"].as_str().is_some_and(|p| p.ends_with(file.name)))
+            .filter_map(|d| d["code"].as_str())
+            .collect();
+        for code in &file.expects {
+            assert!(
+                codes.contains(code),
+                "{} should report {code}, reported {codes:?}",
+                file.name
+            );
+        }
+    }
+}
+
+fn check(dir: &Path, args: &[&str]) -> Run {
+    let mut all = vec!["check", "--no-errors-on-unmatched"];
+    all.extend_from_slice(args);
+    all.push("pipes");
+    run_in(dir, &all, None)
 }
 
 #[test]
-fn no_output_format_leaks_a_secret() {
-    let dir = planted_inputs("formats");
+fn no_output_format_file_or_stderr_shows_a_secret() {
+    let planted = planted();
+    let tree = write_tree(&planted);
+    let mut leaked = Vec::new();
     for format in FORMATS {
         for color in ["never", "always"] {
-            let output = Command::cargo_bin("pipelint")
-                .unwrap_or_else(|e| panic!("{e}"))
-                .args(["check", "--output-format", format, "--color", color])
-                .arg(&dir)
-                .output()
-                .unwrap_or_else(|e| panic!("{e}"));
-            let stdout = String::from_utf8_lossy(&output.stdout);
-            assert!(
-                !stdout.trim().is_empty() || *format == "full",
-                "{format}: no output at all"
+            let run = check(
+                tree.path(),
+                &[
+                    "--output-format",
+                    format,
+                    "--color",
+                    color,
+                    "--explain-kind",
+                    "--statistics",
+                ],
             );
-            assert_clean(&format!("{format} stdout"), &stdout);
-            assert_clean(
-                &format!("{format} stderr"),
-                &String::from_utf8_lossy(&output.stderr),
-            );
+            assert!(!run.stdout.trim().is_empty(), "{format}: no output at all");
+            leaked.extend(leaks(&planted, &format!("{format} ({color})"), &run.stdout));
+            leaked.extend(leaks(
+                &planted,
+                &format!("{format} ({color}) stderr"),
+                &run.stderr,
+            ));
         }
-        let file = dir.join(format!("report.{format}"));
-        let output = Command::cargo_bin("pipelint")
-            .unwrap_or_else(|e| panic!("{e}"))
-            .args(["check", "--output-format", format, "--output-file"])
-            .arg(&file)
-            .arg(dir.join("kafka.pipe.json"))
-            .arg(dir.join("gcs.pipe.json"))
-            .arg(dir.join("azure.pipe.json"))
-            .arg(dir.join("broken.pipe.json"))
-            .output()
-            .unwrap_or_else(|e| panic!("{e}"));
-        let written = std::fs::read_to_string(&file)
+        let report = tree.path().join(format!("report.{format}"));
+        let run = run_in(
+            tree.path(),
+            &[
+                "check",
+                "--output-format",
+                format,
+                "--output-file",
+                &report.display().to_string(),
+                "pipes",
+            ],
+            None,
+        );
+        let written = std::fs::read_to_string(&report)
             .unwrap_or_else(|e| panic!("{format}: no output file: {e}"));
-        assert!(!written.is_empty(), "{format}: empty output file");
-        assert_clean(&format!("{format} output file"), &written);
-        assert_clean(
-            &format!("{format} stdout"),
-            &String::from_utf8_lossy(&output.stdout),
-        );
-        assert_clean(
-            &format!("{format} stderr"),
-            &String::from_utf8_lossy(&output.stderr),
-        );
+        assert!(!written.trim().is_empty(), "{format}: empty output file");
+        leaked.extend(leaks(&planted, &format!("{format} output file"), &written));
+        leaked.extend(leaks(&planted, &format!("{format} stderr"), &run.stderr));
     }
+    assert_none(&leaked);
+    let json = check(tree.path(), &["--output-format", "json"]);
+    assert_findings(&planted, &json.json());
+}
+
+#[test]
+fn the_language_server_shows_no_secret() {
+    let planted = planted();
+    let (mut client, _) = Client::start();
+    let mut leaked = Vec::new();
+    for file in &planted {
+        let uri = uri(file.name);
+        client.open(&uri, &file.text);
+        let diagnostics = client.diagnostics(&uri, 1);
+        let missing: Vec<&str> = file
+            .expects
+            .iter()
+            .copied()
+            .filter(|code| !diagnostics.iter().any(|d| d["code"] == *code))
+            .collect();
+        leaked.extend(
+            missing
+                .iter()
+                .map(|code| format!("{}: the server does not report {code}", file.name)),
+        );
+        let mut seen = vec![Value::Array(diagnostics.clone())];
+        for diagnostic in &diagnostics {
+            let range = &diagnostic["range"];
+            seen.push(client.call(
+                "textDocument/hover",
+                json!({ "textDocument": { "uri": uri }, "position": range["start"] }),
+            ));
+            seen.push(client.call(
+                "textDocument/codeAction",
+                json!({ "textDocument": { "uri": uri }, "range": range,
+                        "context": { "diagnostics": [diagnostic] } }),
+            ));
+        }
+        // Hover over the secret itself, too.
+        for secret in &file.secrets {
+            if let Some(at) = file.text.find(secret) {
+                seen.push(client.call(
+                    "textDocument/hover",
+                    json!({ "textDocument": { "uri": uri }, "position": position(&file.text, at) }),
+                ));
+            }
+        }
+        leaked.extend(leaks(
+            std::slice::from_ref(file),
+            "language server",
+            &Value::Array(seen).to_string(),
+        ));
+    }
+    assert_none(&leaked);
+    assert!(client.shutdown_and_exit().success());
 }
 
 #[test]
 fn show_secrets_reveals_them_with_a_warning() {
-    let dir = planted_inputs("show");
-    let output = Command::cargo_bin("pipelint")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .args(["check", "--show-secrets", "--color", "never"])
-        .arg(dir.join("kafka.pipe.json"))
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let planted = planted();
+    let tree = write_tree(&planted);
+    let run = check(tree.path(), &["--show-secrets", "--output-format", "full"]);
+    for secret in ["Sweep-Cased-12", "Pw29-After-At", "Sweep-Comment-Before-01"] {
+        assert!(
+            run.stdout.contains(secret),
+            "--show-secrets did not show `{secret}`:\n{}",
+            run.stdout
+        );
+    }
     assert!(
-        stdout.contains(SECRETS[0]),
-        "--show-secrets did not show the secret:\n{stdout}"
+        run.stderr.contains("--show-secrets"),
+        "no warning on stderr:\n{}",
+        run.stderr
     );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("--show-secrets"),
-        "no warning on stderr:\n{stderr}"
+}
+
+/// The mask of a secret: one mask character of the same UTF-8 length per character.
+fn mask_of(secret: &str) -> String {
+    secret
+        .chars()
+        .map(|c| match c.len_utf8() {
+            1 => '*',
+            2 => '×',
+            3 => '∗',
+            _ => '🞱',
+        })
+        .collect()
+}
+
+#[test]
+fn a_non_ascii_secret_keeps_later_columns_in_every_format() {
+    // Characters of 2, 3 and 4 bytes (each one column wide), then a finding on the same line.
+    let secret = "pässwörd-€✓-𝐀𝐁-Sweep";
+    let text = edit(
+        &kafka(),
+        PASSWORD,
+        &format!(r#""password": "{secret}", "mechanism": "plain""#),
     );
+    let tree = Tree::new();
+    tree.write("pipes/columns.pipe.json", &text);
+    for format in FORMATS {
+        let args = ["--output-format", format, "--color", "never"];
+        let masked = check(tree.path(), &args).stdout;
+        let shown = check(tree.path(), &[&args[..], &["--show-secrets"]].concat()).stdout;
+        assert!(!shown.trim().is_empty(), "{format}: no output");
+        assert!(!masked.contains(secret), "{format} leaks the secret");
+        assert_eq!(
+            masked,
+            shown.replace(secret, &mask_of(secret)),
+            "{format}: masking moved something"
+        );
+    }
+    // The finding after the secret is really on its line, past it.
+    let json = check(tree.path(), &["--output-format", "json"]).json();
+    let line = text
+        .lines()
+        .position(|l| l.contains("mechanism"))
+        .map(|i| i + 1);
+    let after =
+        json.as_array().into_iter().flatten().find(|d| {
+            d["start"]["line"].as_u64().map(|l| l as usize) == line && d["code"] != "PL800"
+        });
+    let Some(after) = after else {
+        panic!("no finding after the secret on its line: {json:#}");
+    };
+    let line_text = text.lines().nth(line.unwrap_or(1) - 1).unwrap_or_default();
+    let expected = line_text[..line_text.find("\"mechanism\"").unwrap_or(0)]
+        .chars()
+        .count()
+        + 1;
+    assert_eq!(after["start"]["column"], expected, "{after:#}");
 }

@@ -1,17 +1,21 @@
 //! Secrets never leave pipelint: the values of secret members, and credentials embedded in
 //! other values, are masked in the text that code frames show and in every message, label,
-//! help and fix, whatever the output format.
+//! help, kind explanation and fix, whatever the output format.
 //!
 //! Secrets are found lexically ([`scan`], [`embedded`]), so masking also works on files that
 //! do not parse. Each masked character is replaced by a mask character of the same UTF-8
-//! length, so every byte offset and every character column stays where it was; the length of
-//! a secret is the one thing the mask does not hide.
+//! length (and so the same UTF-16 length), so every byte offset and every character column
+//! stays where it was; the length of a secret is the one thing the mask does not hide.
+//!
+//! Everything here is linear in the size of the text: one scan for the secret values, one
+//! Aho-Corasick automaton to find all their copies at once, one sorted pass to mask.
 
 mod embedded;
 mod names;
 mod placeholder;
 mod scan;
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, MatchKind};
@@ -19,20 +23,17 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use crate::LintResult;
 
 pub use embedded::connection_fields_literal;
-pub use names::{SECRET_MEMBERS, is_secret_name};
+pub use names::is_secret_name;
 pub use placeholder::is_whole_placeholder;
 
-/// Secrets shorter than this are masked elsewhere only where they are a whole value
-/// (`"abc"`), or every `a` in a file would go.
-const MIN_MASKED_ANYWHERE: usize = 4;
+/// Secrets shorter than this (in characters) are masked elsewhere only where they stand
+/// alone between quotes or backticks (`"abc"`, `` `abc` ``), or every `a` in a file would go.
+pub const MIN_MASKED_ANYWHERE: usize = 4;
 
 /// Every secret range of `text`: secret members' values and embedded credentials, with
-/// placeholders left readable.
+/// whole placeholders left readable.
 pub fn secret_ranges(text: &str) -> Vec<Range<usize>> {
-    let mut ranges: Vec<Range<usize>> = scan::secret_value_ranges(text)
-        .into_iter()
-        .filter(|r| !is_whole_placeholder(&text[r.clone()]))
-        .collect();
+    let mut ranges = scan::secret_value_ranges(text);
     ranges.extend(embedded::embedded_ranges(text));
     ranges
 }
@@ -44,10 +45,14 @@ pub fn mask(result: &mut LintResult) {
         return;
     }
     let values = Values::of(&result.text, &ranges);
-    let mut hidden = ranges.clone();
+    let mut hidden = ranges;
     hidden.extend(values.occurrences(&result.text));
+    let hidden = merged(hidden);
     result.text = masked(&result.text, &hidden);
 
+    if let Some(reason) = &mut result.kind_reason {
+        values.hide(reason);
+    }
     for diagnostic in &mut result.diagnostics {
         values.hide(&mut diagnostic.message);
         if let Some(help) = &mut diagnostic.help {
@@ -58,12 +63,13 @@ pub fn mask(result: &mut LintResult) {
                 values.hide(text);
             }
         }
+        // A fix is dropped when it would write a secret, or when it rewrites a secret's text
+        // (its replacement may hold a short secret that no pattern finds). A fix that only
+        // deletes (removing a leaked member) writes nothing and stays.
         let leaks = diagnostic.fix.as_ref().is_some_and(|fix| {
             values.appears_in(&fix.replacement)
                 || values.appears_in(&fix.title)
-                || hidden
-                    .iter()
-                    .any(|r| r.start < fix.span.end && fix.span.start < r.end)
+                || (!fix.replacement.trim().is_empty() && overlaps(&hidden, &fix.span))
         });
         if leaks {
             diagnostic.fix = None;
@@ -71,20 +77,46 @@ pub fn mask(result: &mut LintResult) {
     }
 }
 
+/// How many credentials are embedded in a (decoded) string value: URL passwords, query
+/// signatures, connection-string keys, private keys.
+pub fn embedded_secret_count(value: &str) -> usize {
+    embedded::embedded_ranges(value).len()
+}
+
 /// Hides secrets in a free text (a message built outside the core, a line of stderr):
 /// embedded credentials only, since the text carries no member names.
 pub fn mask_free_text(text: &str) -> String {
-    masked(text, &embedded::embedded_ranges(text))
+    masked(text, &merged(embedded::embedded_ranges(text)))
 }
 
-/// `text` with every character inside `ranges` replaced by a mask character of the same
-/// UTF-8 length. Line breaks stay, so a masked multi-line value keeps its lines.
+/// The ranges sorted by start, with overlapping and touching ones joined.
+fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    ranges.sort_unstable_by_key(|r| r.start);
+    let mut out: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
+    for range in ranges.into_iter().filter(|r| !r.is_empty()) {
+        match out.last_mut() {
+            Some(last) if range.start <= last.end => last.end = last.end.max(range.end),
+            _ => out.push(range),
+        }
+    }
+    out
+}
+
+/// Whether `span` shares a byte with one of the sorted, disjoint `ranges`.
+fn overlaps(ranges: &[Range<usize>], span: &Range<usize>) -> bool {
+    let first_ending_after = ranges.partition_point(|r| r.end <= span.start);
+    ranges
+        .get(first_ending_after)
+        .is_some_and(|r| r.start < span.end)
+}
+
+/// `text` with every character inside the sorted, disjoint `ranges` replaced by a mask
+/// character of the same UTF-8 length. Line breaks stay, so a masked multi-line value keeps
+/// its lines.
 fn masked(text: &str, ranges: &[Range<usize>]) -> String {
-    let mut sorted: Vec<Range<usize>> = ranges.to_vec();
-    sorted.sort_by_key(|r| r.start);
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
-    for range in sorted {
+    for range in ranges {
         let start = floor_boundary(text, range.start.max(at));
         let end = ceil_boundary(text, range.end.min(text.len()));
         if start >= end {
@@ -98,7 +130,8 @@ fn masked(text: &str, ranges: &[Range<usize>]) -> String {
     out
 }
 
-/// A mask character with the same UTF-8 length as `c`.
+/// A mask character with the same UTF-8 length as `c` (and so the same number of UTF-16
+/// units: only 4-byte characters take two).
 fn mask_char(c: char) -> char {
     match c {
         '\n' | '\r' => c,
@@ -125,47 +158,59 @@ fn ceil_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// The secret values of one document, as written and as decoded, ready to be found in other
-/// members and in messages in one pass each.
+/// The secret values of one document in every form a message may quote them (as written,
+/// decoded, re-encoded as JSON, Rust-escaped), ready to be found in other members and in
+/// messages in one pass each.
 struct Values {
-    /// Long values, found anywhere.
+    /// Values of at least [`MIN_MASKED_ANYWHERE`] characters, found anywhere.
     anywhere: Option<AhoCorasick>,
-    /// Short values, found only as a whole quoted value (`"abc"`, `` `abc` ``).
+    /// Shorter values, found only between quotes or backticks.
     quoted: Option<AhoCorasick>,
 }
 
 impl Values {
     fn of(text: &str, ranges: &[Range<usize>]) -> Values {
-        let mut long = Vec::new();
-        let mut short = Vec::new();
+        let mut forms: HashSet<&str> = HashSet::new();
+        let mut owned: HashSet<String> = HashSet::new();
         for range in ranges {
-            let raw = &text[range.clone()];
-            let decoded = serde_json::from_str::<String>(&format!("\"{raw}\"")).ok();
             // Each line of a multi-line value on its own, so a pasted PEM key is found line
             // by line wherever it was copied.
-            for value in std::iter::once(raw.to_owned()).chain(decoded) {
-                for line in value.lines().map(str::trim) {
-                    if line.chars().count() >= MIN_MASKED_ANYWHERE {
-                        long.push(line.to_owned());
-                    } else if !line.is_empty() {
-                        for quote in ['"', '\'', '`'] {
-                            short.push(format!("{quote}{line}{quote}"));
+            for line in text[range.clone()].lines().map(str::trim) {
+                if line.is_empty() {
+                    continue;
+                }
+                forms.insert(line);
+                if let Ok(decoded) = serde_json::from_str::<String>(&format!("\"{line}\"")) {
+                    let json = serde_json::to_string(&decoded).unwrap_or_default();
+                    let debug = format!("{decoded:?}");
+                    for form in [json, debug] {
+                        if let Some(inner) = form.get(1..form.len().saturating_sub(1))
+                            && inner != line
+                        {
+                            owned.insert(inner.to_owned());
                         }
+                    }
+                    if decoded != line {
+                        owned.insert(decoded);
                     }
                 }
             }
         }
-        let build = |patterns: Vec<String>| {
-            (!patterns.is_empty()).then(|| {
-                AhoCorasick::builder()
-                    .match_kind(MatchKind::LeftmostLongest)
-                    .build(patterns)
-                    .ok()
-            })?
-        };
+        let mut long = Vec::new();
+        let mut short = Vec::new();
+        for form in forms.into_iter().chain(owned.iter().map(String::as_str)) {
+            let form = form.trim();
+            if form.chars().count() >= MIN_MASKED_ANYWHERE {
+                long.push(form.to_owned());
+            } else if !form.is_empty() {
+                for quote in ['"', '\'', '`'] {
+                    short.push(format!("{quote}{form}{quote}"));
+                }
+            }
+        }
         Values {
-            anywhere: build(long),
-            quoted: build(short),
+            anywhere: automaton(long, MatchKind::LeftmostLongest),
+            quoted: automaton(short, MatchKind::Standard),
         }
     }
 
@@ -176,7 +221,13 @@ impl Values {
             found.extend(anywhere.find_iter(text).map(|m| m.range()));
         }
         if let Some(quoted) = &self.quoted {
-            found.extend(quoted.find_iter(text).map(|m| m.start() + 1..m.end() - 1));
+            // Overlapping, so neighbours sharing a quote (`"a"b"`) are both found. Linear: a
+            // pattern is at most 5 bytes, so few can end at one position.
+            found.extend(
+                quoted
+                    .find_overlapping_iter(text)
+                    .map(|m| m.start() + 1..m.end() - 1),
+            );
         }
         found
     }
@@ -190,21 +241,44 @@ impl Values {
         let mut ranges = self.occurrences(text);
         ranges.extend(embedded::embedded_ranges(text));
         if !ranges.is_empty() {
-            *text = masked(text, &ranges);
+            *text = masked(text, &merged(ranges));
         }
     }
+}
+
+/// One automaton for all patterns (none when there are none). The long values are searched
+/// leftmost-longest, so a value that contains another is masked whole and the search stays
+/// linear however many values there are.
+fn automaton(patterns: Vec<String>, kind: MatchKind) -> Option<AhoCorasick> {
+    if patterns.is_empty() {
+        return None;
+    }
+    AhoCorasick::builder().match_kind(kind).build(patterns).ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn mask_all(text: &str) -> String {
+        let ranges = secret_ranges(text);
+        let values = Values::of(text, &ranges);
+        let mut hidden = ranges;
+        hidden.extend(values.occurrences(text));
+        masked(text, &merged(hidden))
+    }
+
     #[test]
     fn masks_keep_byte_length_and_character_count() {
-        let text = r#"{"password": "pä∗🞱", "user": "x"}"#;
-        let out = masked(text, &secret_ranges(text));
+        let text = r#"{"password": "pä∗🞱中", "user": "x"}"#;
+        let out = mask_all(text);
         assert_eq!(out.len(), text.len());
         assert_eq!(out.chars().count(), text.chars().count());
+        assert_eq!(
+            out.encode_utf16().count(),
+            text.encode_utf16().count(),
+            "LSP columns are UTF-16"
+        );
         assert!(!out.contains("pä"));
         assert!(out.ends_with(r#", "user": "x"}"#));
     }
@@ -214,17 +288,61 @@ mod tests {
         let text = r#"{"password": "${KAFKA_PASSWORD}"}"#;
         assert!(secret_ranges(text).is_empty());
         let partial = r#"{"connectionString": "AccountName=${ACCT};AccountKey=abc123"}"#;
-        assert!(!masked(partial, &secret_ranges(partial)).contains("abc123"));
+        assert!(!mask_all(partial).contains("abc123"));
+        // Inside a member that is not secret, only the credential goes.
+        let embedded = r#"{"note": "AccountName=${ACCT};AccountKey=abc123"}"#;
+        assert_eq!(
+            mask_all(embedded),
+            r#"{"note": "AccountName=${ACCT};AccountKey=******"}"#
+        );
     }
 
     #[test]
     fn short_values_are_masked_only_as_whole_values() {
-        let text = r#"{"password": "ab", "user": "ab", "name": "abc"}"#;
+        let text = r#"{"password": "ab", "user": "ab", "name": "abc", "x": ["ab","ab"]}"#;
+        assert_eq!(
+            mask_all(text),
+            r#"{"password": "**", "user": "**", "name": "abc", "x": ["**","**"]}"#
+        );
+    }
+
+    #[test]
+    fn values_are_found_in_every_quoted_form() {
+        let text = r#"{"password": "caf\u00e9-\"q\"", "note": "café-\"q\""}"#;
         let ranges = secret_ranges(text);
         let values = Values::of(text, &ranges);
-        let mut hidden = ranges;
-        hidden.extend(values.occurrences(text));
-        let out = masked(text, &hidden);
-        assert_eq!(out, r#"{"password": "**", "user": "**", "name": "abc"}"#);
+        for message in [
+            "`café-\"q\"` is wrong".to_owned(),
+            format!("{:?} is wrong", "café-\"q\""),
+            r#"value "caf\u00e9-\"q\"""#.to_owned(),
+        ] {
+            let mut hidden = message.clone();
+            values.hide(&mut hidden);
+            assert!(!hidden.contains("caf"), "{message} -> {hidden}");
+        }
+        assert!(!mask_all(text).contains("caf"));
+    }
+
+    #[test]
+    fn finds_a_fix_overlapping_a_secret_by_bisection() {
+        let ranges = merged(vec![10..20, 30..40, 15..25, 50..50]);
+        assert_eq!(ranges, [10..25, 30..40]);
+        assert!(overlaps(&ranges, &(24..26)));
+        assert!(!overlaps(&ranges, &(25..30)));
+        assert!(overlaps(&ranges, &(0..11)));
+        assert!(!overlaps(&ranges, &(40..100)));
+    }
+
+    proptest::proptest! {
+        /// Any text, however broken: no panic, and the mask keeps every offset and column.
+        #[test]
+        fn masking_any_text_keeps_its_shape(
+            text in r#"([{}\[\]:,"'\\/*\n ]|password|token|é|中|😀|://|u:p@h|AccountKey=|\$\{X\}|[a-z0-9]){0,60}"#
+        ) {
+            let out = mask_all(&text);
+            proptest::prop_assert_eq!(out.len(), text.len());
+            proptest::prop_assert_eq!(out.chars().count(), text.chars().count());
+            proptest::prop_assert_eq!(out.lines().count(), text.lines().count());
+        }
     }
 }

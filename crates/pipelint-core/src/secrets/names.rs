@@ -1,16 +1,10 @@
 //! Which member names hold secrets. Masking errs on the side of hiding: any spelling of a
 //! common secret name counts (`Password`, `PASSWORD`, `"\u0070assword"`, `secret_key`,
-//! `sasl.password`), not only the contract's own members.
+//! `sasl.password`), not only the contract's own members (`password`, `secretKey`,
+//! `connectionString`, `privateKey`, `serviceAccountKey`).
 
-/// Member names whose values the contract itself treats as secrets (spec 2.7 create-only
-/// members and the real-API members the notes list). `plaintext-secret` checks exactly these.
-pub const SECRET_MEMBERS: &[&str] = &[
-    "password",
-    "secretKey",
-    "connectionString",
-    "privateKey",
-    "serviceAccountKey",
-];
+/// Names longer than this (in bytes, as written) are not member names but text.
+const MAX_NAME_LEN: usize = 128;
 
 /// Normalised names (lower case, no `_`, `-`, `.` or spaces) that are secrets wherever they
 /// appear.
@@ -20,7 +14,9 @@ const EXACT: &[&str] = &[
     "passwrd",
     "pasword",
     "passw",
+    "pass",
     "pwd",
+    "pw",
     "secret",
     "secretkey",
     "secretaccesskey",
@@ -61,9 +57,13 @@ const ENDINGS: &[&str] = &[
 /// Whether a member name, as written between its quotes (JSON escapes allowed), names a
 /// secret.
 pub fn is_secret_name(raw: &str) -> bool {
-    let name = normalise(raw);
-    !name.is_empty()
-        && (EXACT.contains(&name.as_str()) || ENDINGS.iter().any(|end| name.ends_with(end)))
+    if raw.len() > MAX_NAME_LEN {
+        return false;
+    }
+    let normalised = normalise(raw);
+    // A numbered name is the same secret: `password2`, `apiKey_1`.
+    let name = normalised.trim_end_matches(|c: char| c.is_ascii_digit());
+    !name.is_empty() && (EXACT.contains(&name) || ENDINGS.iter().any(|end| name.ends_with(end)))
 }
 
 /// Lower case with escapes decoded and separators dropped: `"Secret_Key"`, `"secret-key"` and
@@ -117,6 +117,9 @@ mod tests {
             "sasl.password",
             "privateKey",
             "connectionString",
+            "password2",
+            "SASL_PASSWORD",
+            "kafkaApiKey",
         ] {
             assert!(is_secret_name(name), "{name}");
         }
@@ -131,6 +134,12 @@ mod tests {
             "brokers",
             "tokenizer",
             "passwordPolicy",
+            "sortingKey",
+            "primaryKey",
+            "encryptionKey",
+            "secretName",
+            "12345",
+            "",
         ] {
             assert!(!is_secret_name(name), "{name}");
         }

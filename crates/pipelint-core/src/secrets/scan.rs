@@ -2,106 +2,148 @@
 //! parse: comments around the colon, single quotes, unquoted keys, a key missing its closing
 //! quote, values with raw line breaks, and values that are numbers, arrays or objects.
 //!
-//! One pass over the bytes; every value is skipped over once.
+//! Keys are looked for without trusting the quotes: a raw line break or a lost quote earlier
+//! in the file flips which parts look like strings, so every name-like word is a candidate
+//! key, inside a string or not, and a closing quote may stand between it and its colon
+//! (`password": "x"` is what a key looks like once the quotes are out of step). This errs on
+//! the side of hiding: `token: x` inside a description is masked too.
+//!
+//! One pass over the bytes: the scan only moves forward, and every value is skipped once.
 
 use std::ops::Range;
 
 use super::names::is_secret_name;
+use super::placeholder::is_whole_placeholder;
 
-/// Byte ranges of secret values (string contents without their quotes; numbers, bare words,
-/// and the insides of arrays and objects whole). A range may span lines.
+/// Byte ranges of the secret values in `text`: string contents without their quotes, bare
+/// numbers and words, and inside an array or object every scalar that is not a key. Whole
+/// placeholders (`${KAFKA_PASSWORD}`) are left out. A range may span lines.
 pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let mut ranges = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b == b'/' && matches!(bytes.get(i + 1), Some(b'/' | b'*')) {
-            i = skip_comment(bytes, i);
-            continue;
-        }
-        let (name, after) = match b {
-            b'"' | b'\'' => {
-                let (content, after) = single_line_string(bytes, i);
-                (content, after)
-            }
-            _ if is_word_byte(b) => {
-                let end = word_end(bytes, i);
-                (i..end, end)
-            }
-            _ => {
-                i += 1;
+        if b == b'"' || b == b'\'' {
+            // A quoted key on one line (`"api key"`, `"\u0070assword"`).
+            let end = until_quote_or_line_end(bytes, i + 1, b);
+            if bytes.get(end) == Some(&b)
+                && is_secret_name(&text[i + 1..end])
+                && let Some(start) = value_start(bytes, end + 1)
+            {
+                i = take_value(text, start, &mut ranges);
                 continue;
             }
-        };
-        let key = &text[name.clone()];
-        i = after;
-        // A key that lost its closing quote swallows the colon: `"password: "hunter2"`.
-        if let Some(stripped) = key.trim_end().strip_suffix(':')
-            && matches!(b, b'"' | b'\'')
-            && is_secret_name(stripped.trim())
-        {
-            let end = until_quote_or_line_end(bytes, after, b);
-            push(&mut ranges, after..end);
-            i = end;
-            continue;
+            // Not a key: go on inside it, its words are candidates too.
+            i += 1;
+        } else if is_name_byte(b) {
+            let end = name_end(bytes, i);
+            if is_secret_name(&text[i..end]) {
+                // The key's closing quote may stand before the colon, escaped when the JSON
+                // sits inside a string (`"{\"password\": \"x\"}"`).
+                let after = match bytes.get(end..end + 2) {
+                    Some([b'\\', b'"' | b'\'']) => end + 2,
+                    _ if matches!(bytes.get(end), Some(b'"' | b'\'')) => end + 1,
+                    _ => end,
+                };
+                if let Some(start) = value_start(bytes, after) {
+                    i = take_value(text, start, &mut ranges);
+                    continue;
+                }
+            }
+            i = end.max(i + 1);
+        } else {
+            i += 1;
         }
-        if !is_secret_name(key) {
-            continue;
-        }
-        let colon = skip_trivia(bytes, after);
-        if bytes.get(colon) != Some(&b':') {
-            continue;
-        }
-        let start = skip_trivia(bytes, colon + 1);
-        let (value, next) = value_at(bytes, start);
-        push(&mut ranges, value);
-        i = next;
     }
     ranges
 }
 
-fn push(ranges: &mut Vec<Range<usize>>, range: Range<usize>) {
-    if !range.is_empty() {
+/// Where the value begins, when a colon follows `after` (comments and line breaks allowed
+/// around it).
+fn value_start(bytes: &[u8], after: usize) -> Option<usize> {
+    let colon = skip_trivia(bytes, after);
+    (bytes.get(colon) == Some(&b':')).then(|| skip_trivia(bytes, colon + 1))
+}
+
+/// Records the ranges of the value at `start` and returns where scanning goes on (always
+/// past `start`, or at the end of the text).
+fn take_value(text: &str, start: usize, ranges: &mut Vec<Range<usize>>) -> usize {
+    let bytes = text.as_bytes();
+    match bytes.get(start) {
+        Some(b'\\') if matches!(bytes.get(start + 1), Some(b'"' | b'\'')) => {
+            // JSON inside a string: the value ends at the next escaped quote.
+            let end = until_escaped_quote(bytes, start + 2);
+            push_scalar(text, start + 2..end, ranges);
+            (end + 2).min(bytes.len())
+        }
+        Some(&quote @ (b'"' | b'\'')) => {
+            // A secret value may run over lines (a pasted PEM key): up to its closing quote.
+            let end = until_quote(bytes, start + 1, quote);
+            push_scalar(text, start + 1..end, ranges);
+            (end + 1).min(bytes.len()).max(start + 1)
+        }
+        Some(b'[' | b'{') => {
+            let end = balanced_end(bytes, start);
+            push_scalars_inside(text, start + 1..end, ranges);
+            (end + 1).min(bytes.len())
+        }
+        Some(_) => {
+            let end = bare_end(bytes, start);
+            push_scalar(text, start..end, ranges);
+            end.max(start + 1)
+        }
+        None => bytes.len(),
+    }
+}
+
+/// Records a scalar value unless it is empty, a JSON literal or a whole placeholder.
+fn push_scalar(text: &str, range: Range<usize>, ranges: &mut Vec<Range<usize>>) {
+    let value = &text[range.clone()];
+    if !value.is_empty()
+        && !matches!(value, "null" | "true" | "false")
+        && !is_whole_placeholder(value)
+    {
         ranges.push(range);
     }
 }
 
-/// The range to hide for the value starting at `start`, and where scanning goes on.
-fn value_at(bytes: &[u8], start: usize) -> (Range<usize>, usize) {
-    match bytes.get(start) {
-        Some(&quote @ (b'"' | b'\'')) => {
-            // A secret value may run over lines (a pasted PEM key): up to its closing quote.
-            let end = until_quote(bytes, start + 1, quote);
-            (start + 1..end, (end + 1).min(bytes.len()))
-        }
-        Some(b'[' | b'{') => {
-            let end = balanced_end(bytes, start);
-            (start + 1..end, end)
-        }
-        Some(_) => {
-            let end = bare_end(bytes, start);
-            let word = &bytes[start..end];
-            if word == b"null" || word == b"true" || word == b"false" {
-                (start..start, end)
-            } else {
-                (start..end, end)
+/// Records every scalar inside an array or object (its members' values, not their keys).
+fn push_scalars_inside(text: &str, inside: Range<usize>, ranges: &mut Vec<Range<usize>>) {
+    let bytes = text.as_bytes();
+    let mut i = inside.start;
+    while i < inside.end {
+        match bytes[i] {
+            quote @ (b'"' | b'\'') => {
+                let end = until_quote(bytes, i + 1, quote).min(inside.end);
+                let after = (end + 1).min(inside.end);
+                let is_key = bytes.get(skip_trivia(bytes, after)) == Some(&b':');
+                if !is_key {
+                    push_scalar(text, i + 1..end, ranges);
+                }
+                i = after.max(i + 1);
+            }
+            b'[' | b']' | b'{' | b'}' | b',' | b':' => i += 1,
+            b if b.is_ascii_whitespace() => i += 1,
+            b'/' if matches!(bytes.get(i + 1), Some(b'/' | b'*')) => {
+                i = skip_comment(bytes, i).min(inside.end).max(i + 1);
+            }
+            _ => {
+                let end = bare_end(bytes, i).min(inside.end).max(i + 1);
+                let end = next_char_boundary(text, end);
+                push_scalar(text, i..end, ranges);
+                i = end;
             }
         }
-        None => (start..start, start),
     }
 }
 
-/// Content range of a string that ends at its closing quote or at the end of its line.
-fn single_line_string(bytes: &[u8], start: usize) -> (Range<usize>, usize) {
-    let quote = bytes[start];
-    let end = until_quote_or_line_end(bytes, start + 1, quote);
-    let after = if bytes.get(end) == Some(&quote) {
-        end + 1
-    } else {
-        end
-    };
-    (start + 1..end, after)
+/// `end`, moved forward to a character boundary.
+fn next_char_boundary(text: &str, mut end: usize) -> usize {
+    while end < text.len() && !text.is_char_boundary(end) {
+        end += 1;
+    }
+    end
 }
 
 fn until_quote_or_line_end(bytes: &[u8], mut i: usize, quote: u8) -> usize {
@@ -111,6 +153,21 @@ fn until_quote_or_line_end(bytes: &[u8], mut i: usize, quote: u8) -> usize {
             b'\n' | b'\r' => return i,
             b if b == quote => return i,
             _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// The offset of the next `\"` or `\'` (or the end of the text).
+fn until_escaped_quote(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() {
+        if bytes[i] == b'\\' {
+            if matches!(bytes.get(i + 1), Some(b'"' | b'\'')) {
+                return i;
+            }
+            i += 2;
+        } else {
+            i += 1;
         }
     }
     bytes.len()
@@ -127,7 +184,8 @@ fn until_quote(bytes: &[u8], mut i: usize, quote: u8) -> usize {
     bytes.len()
 }
 
-/// The offset of the bracket that closes the one at `start` (or the end of the text).
+/// The offset of the bracket that closes the one at `start` (or the end of the text). Each
+/// byte is looked at once: strings inside are skipped by [`until_quote`].
 fn balanced_end(bytes: &[u8], start: usize) -> usize {
     let mut depth = 0usize;
     let mut i = start;
@@ -135,14 +193,12 @@ fn balanced_end(bytes: &[u8], start: usize) -> usize {
         match bytes[i] {
             b'[' | b'{' => depth += 1,
             b']' | b'}' => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return i;
                 }
             }
-            quote @ (b'"' | b'\'') => {
-                i = until_quote(bytes, i + 1, quote);
-            }
+            quote @ (b'"' | b'\'') => i = until_quote(bytes, i + 1, quote),
             _ => {}
         }
         i += 1;
@@ -150,20 +206,35 @@ fn balanced_end(bytes: &[u8], start: usize) -> usize {
     bytes.len()
 }
 
-fn bare_end(bytes: &[u8], mut i: usize) -> usize {
-    while i < bytes.len() && !matches!(bytes[i], b',' | b'}' | b']' | b'\n' | b'\r' | b' ' | b'\t')
+/// The end of an unquoted value: the next `,`, `}`, `]`, quote or line break, without the
+/// white space before it (`password: hunter 2` hides `hunter 2`).
+fn bare_end(bytes: &[u8], start: usize) -> usize {
+    let mut end = start;
+    while end < bytes.len()
+        && !matches!(
+            bytes[end],
+            b',' | b'}' | b']' | b'"' | b'\'' | b'\n' | b'\r'
+        )
     {
-        i += 1;
+        end += 1;
     }
-    i
+    while end > start && matches!(bytes[end - 1], b' ' | b'\t') {
+        end -= 1;
+    }
+    end
 }
 
-fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-')
+/// Bytes of a name as written, escapes included (`\u0070assword`, `sasl.password`).
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-' | b'\\')
 }
 
-fn word_end(bytes: &[u8], mut i: usize) -> usize {
-    while i < bytes.len() && is_word_byte(bytes[i]) {
+/// The end of the name starting at `i`; an escaped quote ends it.
+fn name_end(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() && is_name_byte(bytes[i]) {
+        if bytes[i] == b'\\' && matches!(bytes.get(i + 1), Some(b'"' | b'\'')) {
+            break;
+        }
         i += 1;
     }
     i
@@ -218,6 +289,9 @@ mod tests {
             ["hunter2"]
         );
         assert_eq!(found(r#"{"password": "a\"b"}"#), [r#"a\"b"#]);
+        assert_eq!(found(r#"{"api key": "k1"}"#), ["k1"]);
+        assert_eq!(found(r#"{"\u0070assword": "k2"}"#), ["k2"]);
+        assert_eq!(found(r#"{"config": "{\"password\": \"k3\"}"}"#), ["k3"]);
     }
 
     #[test]
@@ -228,6 +302,16 @@ mod tests {
         assert_eq!(found("{password: \"a4\"}"), ["a4"]);
         assert_eq!(found("{\"password: \"a5\"}"), ["a5"]);
         assert_eq!(found("{\"password\": \"a6"), ["a6"]);
+        assert_eq!(found("{password: hunter 7}"), ["hunter 7"]);
+    }
+
+    #[test]
+    fn finds_values_after_quotes_went_out_of_step() {
+        // A raw line break in an earlier value flips which parts look like strings.
+        let text = "{\"note\": \"line one\nline two\", \"password\": \"b1\", \"user\": \"bob\"}";
+        assert_eq!(found(text), ["b1"]);
+        let text = "{\"note\": \"it's\nthere\", \"password\": \"b2\"}";
+        assert_eq!(found(text), ["b2"]);
     }
 
     #[test]
@@ -237,13 +321,42 @@ mod tests {
             ["-----BEGIN KEY-----\nMIIE\n-----END KEY-----"]
         );
         assert_eq!(found(r#"{"password": 123456}"#), ["123456"]);
-        assert_eq!(found(r#"{"password": ["a", "b"]}"#), [r#""a", "b""#]);
-        assert_eq!(found(r#"{"token": {"v": "x"}}"#), [r#""v": "x""#]);
+        assert_eq!(found(r#"{"password": ["a", "b", 7]}"#), ["a", "b", "7"]);
+        assert_eq!(
+            found(r#"{"token": {"v": "x", "w": [true, "y"]}}"#),
+            ["x", "y"]
+        );
         assert!(found(r#"{"password": null}"#).is_empty());
+        assert!(found(r#"{"password": "${KAFKA_PASSWORD}"}"#).is_empty());
+        assert_eq!(found(r#"{"password": "${USER}x"}"#), ["${USER}x"]);
     }
 
     #[test]
-    fn ignores_secret_names_used_as_values() {
+    fn ignores_secret_names_used_as_values_and_ordinary_names() {
         assert!(found(r#"{"note": "password", "x": "secretKey"}"#).is_empty());
+        assert!(
+            found(
+                r#"{"username": "u", "tokenizer": "t", "accessKeyId": "AKIA", "secretName": "s"}"#
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn every_step_moves_forward() {
+        // Inputs that end right after a key, a colon or an opening bracket.
+        for text in [
+            "password",
+            "password:",
+            "\"password\":",
+            "password: [",
+            "password: {\"a\": ",
+            "password: '",
+            "'password':\"",
+            "\\",
+            "password\\",
+        ] {
+            let _ = found(text);
+        }
     }
 }

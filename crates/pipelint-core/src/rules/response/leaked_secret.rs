@@ -25,9 +25,9 @@ declare_rule! {
     /// ```
     ///
     /// ## Fix
-    /// Remove the member (the fix does that when no literal secret is inside it), and if it
-    /// held a real secret, rotate that secret: deleting it from the file does not delete it
-    /// from the history.
+    /// Remove the member (the fix does that: it only deletes, so it carries no secret), and
+    /// if it held a real secret, rotate that secret: deleting it from the file does not
+    /// delete it from the history.
     pub static RULE = {
         code: "PL605",
         name: "leaked-secret",

@@ -3,14 +3,22 @@ use serde_json::Value;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::{Context, pointer_join};
-use crate::secrets::{SECRET_MEMBERS, connection_fields_literal, is_whole_placeholder};
+use crate::secrets::{
+    connection_fields_literal, embedded_secret_count, is_secret_name, is_whole_placeholder,
+};
 
 declare_rule! {
     /// ## What it checks
     /// Secret members — `credentials.password`, `accessKey.secretKey`,
     /// `schemaRegistry.credentials.password`, `connectionString`, `privateKey`,
-    /// `serviceAccountKey` — hold an environment or template placeholder such as
-    /// `${KAFKA_PASSWORD}` or `{{ kafka_password }}`, not the secret itself.
+    /// `serviceAccountKey`, and any member whose name is a secret's in another spelling
+    /// (`Password`, `secret_key`, `apiKey`, `token`, `sasl.password`, ...) — hold an
+    /// environment or template placeholder such as `${KAFKA_PASSWORD}` or
+    /// `{{ kafka_password }}` as their whole value, not the secret itself (`${USER}hunter2`
+    /// is a literal secret; so is a connection string whose `AccountKey=` is literal, and a
+    /// number, array or object holding a literal). Other string members must not carry a
+    /// credential inside: a password in a URL (`https://user:pass@host`, also in `brokers`),
+    /// a `sig=` or `X-Amz-Signature=` query signature, an `AccountKey=` field.
     ///
     /// ## Why it matters
     /// Pipe definitions live in git, where a password is readable by everyone with access
@@ -45,20 +53,33 @@ fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
         Value::Object(members) => {
             for (name, member) in members {
                 let path = pointer_join(pointer, name);
-                match member.as_str() {
-                    Some(secret) if SECRET_MEMBERS.contains(&name.as_str()) => {
-                        if is_literal_secret(secret) {
-                            out.push(
-                                cx.at_value(&RULE, &path, format!("`{name}` holds a literal secret"))
-                                    .with_label("secret in plain text (masked in this output)")
-                                    .with_help(format!(
-                                        "use a placeholder such as `${{{}}}` and substitute it when sending; rotate the committed secret",
-                                        placeholder_name(&path)
-                                    )),
-                            );
-                        }
+                if is_secret_name(name) {
+                    if holds_literal(member) {
+                        out.push(
+                            cx.at_value(&RULE, &path, format!("`{name}` holds a literal secret"))
+                                .with_label("secret in plain text (masked in this output)")
+                                .with_help(format!(
+                                    "use a placeholder such as `${{{}}}` as the whole value and substitute it when sending; rotate the committed secret",
+                                    placeholder_name(&path)
+                                )),
+                        );
                     }
-                    _ => walk(cx, member, &path, out),
+                } else if let Some(text) = member.as_str()
+                    && embedded_secret_count(text) > 0
+                {
+                    out.push(
+                        cx.at_value(
+                            &RULE,
+                            &path,
+                            format!("`{name}` carries a literal credential inside its value"),
+                        )
+                        .with_label("credential in plain text (masked in this output)")
+                        .with_help(
+                            "take the password, signature or key out of the value and pass it in its own member or a placeholder; rotate the committed secret",
+                        ),
+                    );
+                } else {
+                    walk(cx, member, &path, out);
                 }
             }
         }
@@ -71,13 +92,22 @@ fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether a secret member's value is the secret itself. A placeholder counts only when it is
-/// the whole value; in a connection string, every secret field must be one
-/// (`AccountName=${ACCT};AccountKey=abc` is a literal secret).
-fn is_literal_secret(value: &str) -> bool {
-    !value.is_empty()
-        && !is_whole_placeholder(value)
-        && connection_fields_literal(value).unwrap_or(true)
+/// Whether a secret member's value holds a secret itself. A placeholder counts only when it
+/// is the whole value; in a connection string, every secret field must be one
+/// (`AccountName=${ACCT};AccountKey=abc` is a literal secret). Numbers are literal; arrays
+/// and objects are when any value inside is.
+fn holds_literal(value: &Value) -> bool {
+    match value {
+        Value::String(text) => {
+            !text.is_empty()
+                && !is_whole_placeholder(text)
+                && connection_fields_literal(text).unwrap_or(true)
+        }
+        Value::Number(_) => true,
+        Value::Array(items) => items.iter().any(holds_literal),
+        Value::Object(members) => members.values().any(holds_literal),
+        Value::Null | Value::Bool(_) => false,
+    }
 }
 
 /// `KAFKA_PASSWORD` for `/source/kafka/credentials/password`.
@@ -99,14 +129,20 @@ fn placeholder_name(pointer: &str) -> String {
     name
 }
 
-/// `secretKey` -> `SECRET_KEY`.
-fn screaming(camel: &str) -> String {
+/// `secretKey` -> `SECRET_KEY`, `sasl.password` -> `SASL_PASSWORD`, `PASSWORD` stays.
+fn screaming(name: &str) -> String {
     let mut out = String::new();
-    for (i, c) in camel.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
+    let mut after_lower = false;
+    for c in name.chars() {
+        if c.is_ascii_uppercase() && after_lower {
             out.push('_');
         }
-        out.push(c.to_ascii_uppercase());
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_uppercase());
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+        after_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
     }
     out
 }
@@ -129,5 +165,10 @@ mod tests {
             placeholder_name("/source/objectStorage/accessKey/secretKey"),
             "OBJECT_STORAGE_SECRET_KEY"
         );
+        assert_eq!(
+            placeholder_name("/source/kafka/sasl.password"),
+            "KAFKA_SASL_PASSWORD"
+        );
+        assert_eq!(placeholder_name("/PASSWORD"), "PASSWORD");
     }
 }

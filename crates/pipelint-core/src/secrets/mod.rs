@@ -83,12 +83,6 @@ pub fn embedded_secret_count(value: &str) -> usize {
     embedded::embedded_ranges(value).len()
 }
 
-/// Hides secrets in a free text (a message built outside the core, a line of stderr):
-/// embedded credentials only, since the text carries no member names.
-pub fn mask_free_text(text: &str) -> String {
-    masked(text, &merged(embedded::embedded_ranges(text)))
-}
-
 /// The ranges sorted by start, with overlapping and touching ones joined.
 fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
     ranges.sort_unstable_by_key(|r| r.start);

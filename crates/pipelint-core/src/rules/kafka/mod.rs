@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::rule::{Context, Rule};
 
 pub mod auth_for_broker;
+pub mod brokers_empty;
 pub mod brokers_format;
 pub mod credentials_for_auth;
 pub mod iam_role_arn;
@@ -31,6 +32,7 @@ pub static RULES: &[&Rule] = &[
     &pem_certificate::RULE,
     &private_endpoint_uuid::RULE,
     &iam_role_arn::RULE,
+    &brokers_empty::RULE,
 ];
 
 /// Pointer of the Kafka source object.

@@ -95,18 +95,20 @@ impl Problem {
 
 const FORM_HELP: &str = "list the brokers as `host:port`, separated by commas, e.g. `broker-1.example.com:9092,broker-2.example.com:9092`";
 
-/// The problems of a broker list, one at most per entry, split by how serious they are.
+/// The problems of a comma-separated list (brokers, topics), one at most per entry, split
+/// by how serious they are.
 #[derive(Debug, Default)]
-pub(crate) struct BrokerProblems {
+pub(crate) struct ListProblems {
     /// An empty list or empty entries: the server rejects these (decision 12).
     pub empty: Vec<Problem>,
-    /// Every other problem: the server accepts it, but it is likely a mistake.
+    /// Every other problem: the interface states no format, so the server accepts it, but
+    /// it is likely a mistake.
     pub format: Vec<Problem>,
 }
 
 /// The problems of a broker list, one at most per entry.
-pub(crate) fn problems(text: &str) -> BrokerProblems {
-    let mut found = BrokerProblems::default();
+pub(crate) fn problems(text: &str) -> ListProblems {
+    let mut found = ListProblems::default();
     if text.trim().is_empty() {
         found.empty.push(Problem {
             at: 0..text.len(),

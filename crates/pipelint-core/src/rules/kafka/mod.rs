@@ -18,6 +18,7 @@ pub mod offset_timestamp_required;
 pub mod pem_certificate;
 pub mod private_endpoint_uuid;
 pub mod schema_registry_https;
+pub mod topics_empty;
 pub mod topics_format;
 
 pub static RULES: &[&Rule] = &[
@@ -33,6 +34,7 @@ pub static RULES: &[&Rule] = &[
     &private_endpoint_uuid::RULE,
     &iam_role_arn::RULE,
     &brokers_empty::RULE,
+    &topics_empty::RULE,
 ];
 
 /// Pointer of the Kafka source object.

@@ -266,6 +266,24 @@ mod tests {
     }
 
     #[test]
+    fn the_private_key_is_a_secret() {
+        let key = "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n";
+        let with =
+            format!(r#", "credentials": {{"certificate": "${{CERT}}", "privateKey": "{key}"}}"#);
+        let (result, found) = findings(&RULE, &kafka("MUTUAL_TLS", &with));
+        assert!(found.is_empty());
+        assert!(!result.text.contains("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"));
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.name() == "plaintext-secret"),
+            "{:?}",
+            result.diagnostics
+        );
+    }
+
+    #[test]
     fn event_hubs_may_log_in_with_a_connection_string() {
         let hub = |credentials: &str| {
             body(&format!(

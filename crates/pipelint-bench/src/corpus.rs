@@ -520,7 +520,16 @@ fn kafka_body(ctx: &Ctx, name: &str, rng: &mut Rng) -> J {
             "credentials",
             credentials(ctx, "ACCESS_KEY_ID", "SECRET_ACCESS_KEY"),
         ),
-        "MUTUAL_TLS" => kafka.push("caCertificate", pem(rng)),
+        "MUTUAL_TLS" => {
+            kafka.push("caCertificate", pem(rng));
+            // The real MUTUAL_TLS shape (real-API notes, decision 10).
+            kafka.push(
+                "credentials",
+                J::obj()
+                    .with("certificate", placeholder(ctx, "CLIENT_CERT"))
+                    .with("privateKey", placeholder(ctx, "CLIENT_KEY")),
+            );
+        }
         _ if broker_type == "azureeventhub" => kafka.push(
             "credentials",
             J::obj()

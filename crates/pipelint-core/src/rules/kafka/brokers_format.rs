@@ -9,15 +9,19 @@ use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
-    /// Kafka `brokers` is a comma-separated list of `host:port` addresses: a host name, an
-    /// IPv4 address or a bracketed IPv6 address, then a port from 1 to 65535. Spaces after
-    /// the commas are allowed; empty entries, URL schemes (`SASL_SSL://`), other separators
-    /// and missing ports are not. A value containing a placeholder (`${KAFKA_BROKERS}`) is not
-    /// checked.
+    /// Each entry of Kafka `brokers` (a comma-separated list) is a `host:port` address: a
+    /// host name, an IPv4 address or a bracketed IPv6 address, then a port from 1 to 65535.
+    /// Spaces after the commas are allowed; URL schemes (`SASL_SSL://`), other separators,
+    /// invalid hosts and missing or invalid ports are reported. A value containing a
+    /// placeholder (`${KAFKA_BROKERS}`) is not checked. An empty list or an empty entry is
+    /// `kafka-brokers-empty`'s finding.
+    ///
+    /// This is a warning (real-API notes, decision 12): the interface states no format for
+    /// `brokers`, and the server accepts such values; they are still likely mistakes.
     ///
     /// ## Why it matters
     /// The pipe dials these addresses as they are. Without a port, or with a scheme in
-    /// front, it cannot connect and the pipe fails.
+    /// front, it may not connect and the pipe fails after it was created.
     ///
     /// ## Example
     /// ```json
@@ -30,9 +34,9 @@ declare_rule! {
     pub static RULE = {
         code: "PL205",
         name: "kafka-brokers-format",
-        severity: Error,
+        severity: Warning,
         kinds: [CreatePipe],
-        summary: "A Kafka broker address is not host:port, or the broker list is malformed",
+        summary: "A Kafka broker address is not host:port (no port, a scheme, another separator)",
         check: Some(check),
     };
 }
@@ -44,7 +48,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     if !is_placeholder(text) {
-        Problem::report_all(cx, &RULE, BROKERS, problems(text), out);
+        Problem::report_all(cx, &RULE, BROKERS, problems(text).format, out);
     }
 }
 
@@ -91,24 +95,36 @@ impl Problem {
 
 const FORM_HELP: &str = "list the brokers as `host:port`, separated by commas, e.g. `broker-1.example.com:9092,broker-2.example.com:9092`";
 
+/// The problems of a comma-separated list (brokers, topics), one at most per entry, split
+/// by how serious they are.
+#[derive(Debug, Default)]
+pub(crate) struct ListProblems {
+    /// An empty list or empty entries: the server rejects these (decision 12).
+    pub empty: Vec<Problem>,
+    /// Every other problem: the interface states no format, so the server accepts it, but
+    /// it is likely a mistake.
+    pub format: Vec<Problem>,
+}
+
 /// The problems of a broker list, one at most per entry.
-pub(crate) fn problems(text: &str) -> Vec<Problem> {
+pub(crate) fn problems(text: &str) -> ListProblems {
+    let mut found = ListProblems::default();
     if text.trim().is_empty() {
-        return vec![Problem {
+        found.empty.push(Problem {
             at: 0..text.len(),
             message: "the broker list is empty".to_owned(),
             label: "no brokers".to_owned(),
             help: FORM_HELP.to_owned(),
             fix: None,
-        }];
+        });
+        return found;
     }
     let entries = list_entries(text);
-    let mut found = Vec::new();
     for (index, range) in entries.iter().enumerate() {
         let entry = &text[range.clone()];
         if entry.is_empty() {
             let comma = empty_entry_comma(text, &entries, index);
-            found.push(Problem {
+            found.empty.push(Problem {
                 message: "the broker list has an empty entry".to_owned(),
                 label: "extra comma".to_owned(),
                 help: "remove the extra comma".to_owned(),
@@ -118,16 +134,16 @@ pub(crate) fn problems(text: &str) -> Vec<Problem> {
             continue;
         }
         if let Some(problem) = separator_problem(text, range) {
-            found.push(problem);
+            found.format.push(problem);
             continue;
         }
         if let Some(problem) = scheme_problem(text, range) {
-            found.push(problem);
+            found.format.push(problem);
             continue;
         }
         if let Some(mut problem) = address_problem(entry) {
             problem.at = range.start + problem.at.start..range.start + problem.at.end;
-            found.push(problem);
+            found.format.push(problem);
         }
     }
     found
@@ -329,15 +345,34 @@ mod tests {
     use super::*;
     use crate::rules::kafka::testing::{body, findings, spanned};
 
+    fn all(text: &str) -> Vec<Problem> {
+        let found = problems(text);
+        found.empty.into_iter().chain(found.format).collect()
+    }
+
     fn bad(text: &str) -> Vec<String> {
-        problems(text)
+        all(text)
             .iter()
             .map(|p| text[p.at.clone()].to_owned())
             .collect()
     }
 
     fn fixed(text: &str) -> Option<String> {
-        problems(text).into_iter().next()?.fix.map(|(_, f)| f)
+        all(text).into_iter().next()?.fix.map(|(_, f)| f)
+    }
+
+    #[test]
+    fn only_empty_lists_and_entries_are_empty_problems() {
+        for empty in ["", " ", "a:9092,", "a:9092,,b:9092", ",a:9092"] {
+            let found = problems(empty);
+            assert_eq!(found.empty.len(), 1, "{empty}");
+            assert!(found.format.is_empty(), "{empty}");
+        }
+        for format in ["a", "SASL_SSL://a:9092", "a:9092;b:9092", "a:0"] {
+            let found = problems(format);
+            assert!(found.empty.is_empty(), "{format}");
+            assert_eq!(found.format.len(), 1, "{format}");
+        }
     }
 
     #[test]
@@ -351,7 +386,7 @@ mod tests {
             "kafka_broker.internal.:65535",
             "a:1",
         ] {
-            assert!(problems(ok).is_empty(), "{ok}: {:?}", problems(ok));
+            assert!(all(ok).is_empty(), "{ok}: {:?}", all(ok));
         }
     }
 

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::KAFKA;
 use crate::declare_rule;
@@ -7,13 +7,21 @@ use crate::rule::Context;
 
 declare_rule! {
     /// ## What it checks
-    /// The Kafka source carries what its `authentication` method needs (real-API notes):
+    /// The Kafka source carries what its `authentication` method needs (real-API notes,
+    /// pipe facts and decision 10):
     ///
     /// - `PLAIN`, `SCRAM-SHA-256` and `SCRAM-SHA-512` need `credentials` with a non-empty
     ///   `username` and `password`;
+    /// - `MUTUAL_TLS` needs `credentials` with a non-empty `certificate` (the PEM client
+    ///   certificate, checked by `pem-certificate`) and `privateKey` (its PEM key); no
+    ///   `username` or `password`;
     /// - `IAM_ROLE` needs a non-empty `iamRole`.
     ///
-    /// Members missing *inside* `credentials` are reported by `missing-field`.
+    /// An Azure Event Hubs source (`azureeventhub`, `PLAIN`) may instead give the real API's
+    /// `credentials: {connectionString}` shape.
+    ///
+    /// `null` counts as missing (decision 9): `"credentials": null` is how the official CLI
+    /// writes "no credentials", which is right for `IAM_ROLE` and wrong for the methods above.
     ///
     /// ## Why it matters
     /// Without them the pipe cannot log in to the brokers: the API rejects the request, or
@@ -26,8 +34,9 @@ declare_rule! {
     ///
     /// ## Fix
     /// Add `"credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}`
-    /// (keep secrets in placeholders), or `"iamRole": "arn:aws:iam::<account-id>:role/<name>"`
-    /// for `IAM_ROLE`.
+    /// (keep secrets in placeholders); for `MUTUAL_TLS`,
+    /// `"credentials": {"certificate": "-----BEGIN CERTIFICATE-----\n…", "privateKey": "${KAFKA_CLIENT_KEY}"}`;
+    /// for `IAM_ROLE`, `"iamRole": "arn:aws:iam::<account-id>:role/<name>"`.
     pub static RULE = {
         code: "PL201",
         name: "kafka-credentials-for-auth",
@@ -45,6 +54,43 @@ const IAM_ROLE: &str = "/source/kafka/iamRole";
 /// Methods that log in with `credentials` (real-API notes: "PLAIN and SCRAM methods").
 const PASSWORD_METHODS: &[&str] = &["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"];
 
+/// The `credentials` members a method needs, with the placeholder suggested for each.
+fn needed_members(method: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    if PASSWORD_METHODS.contains(&method) {
+        Some(&[
+            ("username", "\"${KAFKA_USERNAME}\""),
+            ("password", "\"${KAFKA_PASSWORD}\""),
+        ])
+    } else if method == "MUTUAL_TLS" {
+        // Decision 10: the client certificate and its key, never a username or password.
+        Some(&[
+            ("certificate", "\"${KAFKA_CLIENT_CERT}\""),
+            ("privateKey", "\"${KAFKA_CLIENT_KEY}\""),
+        ])
+    } else {
+        None
+    }
+}
+
+/// An Azure Event Hubs source that logs in with the real API's `connectionString` shape
+/// (decision 10) instead of a username and password.
+fn event_hubs_connection_string(cx: &Context, credentials: &Map<String, Value>) -> bool {
+    cx.get_str("/source/kafka/type") == Some("azureeventhub")
+        && credentials
+            .get("connectionString")
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.trim().is_empty())
+}
+
+/// `{"a": "x", "b": "y"}` for the help texts.
+fn example(members: &[(&str, &str)]) -> String {
+    let inner: Vec<String> = members
+        .iter()
+        .map(|(name, value)| format!("\"{name}\": {value}"))
+        .collect();
+    format!("{{{}}}", inner.join(", "))
+}
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(source) = super::kafka(cx) else {
         return;
@@ -53,43 +99,74 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     let method_span = cx.value_span(AUTHENTICATION);
-    if PASSWORD_METHODS.contains(&method) {
+    if let Some(members) = needed_members(method) {
         match source.get("credentials") {
-            None => out.push(
-                Diagnostic::new(
-                    &RULE,
-                    cx.document.object_anchor(KAFKA),
-                    CREDENTIALS,
-                    format!("`{method}` authentication needs `credentials`"),
-                )
-                .with_label("`credentials` missing here")
-                .with_secondary(method_span, "authentication set here")
-                .with_help(
-                    "add `\"credentials\": {\"username\": \"${KAFKA_USERNAME}\", \"password\": \"${KAFKA_PASSWORD}\"}` to the kafka source",
-                ),
-            ),
+            None | Some(Value::Null) => {
+                let (span, label) = if source.contains_key("credentials") {
+                    (cx.value_span(CREDENTIALS), "`credentials` is null")
+                } else {
+                    (
+                        cx.document.object_anchor(KAFKA),
+                        "`credentials` missing here",
+                    )
+                };
+                out.push(
+                    Diagnostic::new(
+                        &RULE,
+                        span,
+                        CREDENTIALS,
+                        format!("`{method}` authentication needs `credentials`"),
+                    )
+                    .with_label(label)
+                    .with_secondary(method_span, "authentication set here")
+                    .with_help(format!(
+                        "add `\"credentials\": {}` to the kafka source",
+                        example(members)
+                    )),
+                );
+            }
             Some(Value::Object(credentials)) => {
-                for member in ["username", "password"] {
-                    let blank = credentials
-                        .get(member)
-                        .and_then(Value::as_str)
-                        .is_some_and(|s| s.trim().is_empty());
-                    if blank {
-                        let pointer = format!("{CREDENTIALS}/{member}");
-                        out.push(
-                            cx.at_value(
+                if event_hubs_connection_string(cx, credentials) {
+                    return;
+                }
+                for (member, placeholder) in members {
+                    let pointer = format!("{CREDENTIALS}/{member}");
+                    let diagnostic = match credentials.get(*member) {
+                        None => Diagnostic::new(
+                            &RULE,
+                            cx.document.object_anchor(CREDENTIALS),
+                            &pointer,
+                            format!("`{method}` authentication needs `credentials.{member}`"),
+                        )
+                        .with_label(format!("`{member}` missing here")),
+                        Some(Value::Null) => cx
+                            .at_value(
                                 &RULE,
                                 &pointer,
-                                format!("`{method}` authentication needs a {member}, but it is empty"),
+                                format!(
+                                    "`{method}` authentication needs a {member}, but it is null"
+                                ),
                             )
-                            .with_label(format!("empty {member}"))
+                            .with_label(format!("null {member}")),
+                        Some(Value::String(text)) if text.trim().is_empty() => cx
+                            .at_value(
+                                &RULE,
+                                &pointer,
+                                format!(
+                                    "`{method}` authentication needs a {member}, but it is empty"
+                                ),
+                            )
+                            .with_label(format!("empty {member}")),
+                        // Set, or of a type the schema reports.
+                        Some(_) => continue,
+                    };
+                    out.push(
+                        diagnostic
                             .with_secondary(method_span.clone(), "authentication set here")
                             .with_help(format!(
-                                "set the {member}, e.g. `\"${{KAFKA_{}}}\"` filled in at deploy time",
-                                member.to_uppercase()
+                                "set `{member}`, e.g. `{placeholder}` filled in at deploy time"
                             )),
-                        );
-                    }
+                    );
                 }
             }
             // Another type: reported by `wrong-type`.
@@ -164,9 +241,96 @@ mod tests {
         let (result, found) = findings(&RULE, &kafka("PLAIN", with));
         assert_eq!(found.len(), 1);
         assert_eq!(spanned(&result, &found[0]), "\"\"");
-        // A missing password is the schema's finding, not this rule's.
+        // A missing password is this rule's finding (the schema no longer requires it:
+        // the members depend on the method).
         let missing = r#", "credentials": {"username": "svc"}"#;
-        assert!(findings(&RULE, &kafka("PLAIN", missing)).1.is_empty());
+        let (_, found) = findings(&RULE, &kafka("PLAIN", missing));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].pointer, "/source/kafka/credentials/password");
+    }
+
+    #[test]
+    fn null_credentials_count_as_missing() {
+        let (result, found) = findings(&RULE, &kafka("SCRAM-SHA-512", r#", "credentials": null"#));
+        assert_eq!(found.len(), 1);
+        assert_eq!(spanned(&result, &found[0]), "null");
+        // With IAM_ROLE, null credentials are what the official CLI sends: nothing to report
+        // and no type error either.
+        let cli = kafka(
+            "IAM_ROLE",
+            r#", "iamRole": "arn:aws:iam::123456789012:role/r", "credentials": null"#,
+        );
+        let (result, found) = findings(&RULE, &cli);
+        assert!(found.is_empty());
+        assert!(result.diagnostics.iter().all(|d| d.name() != "wrong-type"));
+    }
+
+    #[test]
+    fn the_private_key_is_a_secret() {
+        let key = "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n";
+        let with =
+            format!(r#", "credentials": {{"certificate": "${{CERT}}", "privateKey": "{key}"}}"#);
+        let (result, found) = findings(&RULE, &kafka("MUTUAL_TLS", &with));
+        assert!(found.is_empty());
+        assert!(!result.text.contains("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"));
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.name() == "plaintext-secret"),
+            "{:?}",
+            result.diagnostics
+        );
+    }
+
+    #[test]
+    fn event_hubs_may_log_in_with_a_connection_string() {
+        let hub = |credentials: &str| {
+            body(&format!(
+                r#"{{"kafka": {{"type": "azureeventhub", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "ns.servicebus.windows.net:9093", "topics": "t", "credentials": {credentials}}}}}"#
+            ))
+        };
+        let (result, found) = findings(&RULE, &hub(r#"{"connectionString": "${EH_CONN}"}"#));
+        assert!(found.is_empty());
+        assert!(result.diagnostics.is_empty(), "{:?}", result.diagnostics);
+        assert_eq!(
+            findings(&RULE, &hub(r#"{"connectionString": ""}"#)).1.len(),
+            2
+        );
+    }
+
+    #[test]
+    fn mutual_tls_needs_certificate_and_key() {
+        let (_, found) = findings(&RULE, &kafka("MUTUAL_TLS", ""));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].pointer, CREDENTIALS);
+        // Username and password are not what MUTUAL_TLS logs in with.
+        let password = r#", "credentials": {"username": "u", "password": "${P}"}"#;
+        let pointers: Vec<String> = findings(&RULE, &kafka("MUTUAL_TLS", password))
+            .1
+            .into_iter()
+            .map(|d| d.pointer)
+            .collect();
+        assert_eq!(
+            pointers,
+            [
+                "/source/kafka/credentials/certificate",
+                "/source/kafka/credentials/privateKey"
+            ]
+        );
+        let key_null = r#", "credentials": {"certificate": "${CERT}", "privateKey": null}"#;
+        assert_eq!(findings(&RULE, &kafka("MUTUAL_TLS", key_null)).1.len(), 1);
+        let both = r#", "credentials": {"certificate": "${CERT}", "privateKey": "${KEY}"}"#;
+        let (result, found) = findings(&RULE, &kafka("MUTUAL_TLS", both));
+        assert!(found.is_empty());
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .all(|d| d.name() != "unknown-field"),
+            "{:?}",
+            result.diagnostics
+        );
     }
 
     #[test]
@@ -189,8 +353,6 @@ mod tests {
                 .1
                 .is_empty()
         );
-        for method in ["IAM_USER", "MUTUAL_TLS"] {
-            assert!(findings(&RULE, &kafka(method, "")).1.is_empty());
-        }
+        assert!(findings(&RULE, &kafka("IAM_USER", "")).1.is_empty());
     }
 }

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use crate::rule::{Context, Rule};
 
 pub mod auth_for_broker;
+pub mod brokers_empty;
 pub mod brokers_format;
 pub mod credentials_for_auth;
 pub mod iam_role_arn;
@@ -17,6 +18,7 @@ pub mod offset_timestamp_required;
 pub mod pem_certificate;
 pub mod private_endpoint_uuid;
 pub mod schema_registry_https;
+pub mod topics_empty;
 pub mod topics_format;
 
 pub static RULES: &[&Rule] = &[
@@ -31,6 +33,8 @@ pub static RULES: &[&Rule] = &[
     &pem_certificate::RULE,
     &private_endpoint_uuid::RULE,
     &iam_role_arn::RULE,
+    &brokers_empty::RULE,
+    &topics_empty::RULE,
 ];
 
 /// Pointer of the Kafka source object.

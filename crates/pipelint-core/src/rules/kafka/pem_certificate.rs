@@ -8,7 +8,9 @@ use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
-    /// The Kafka `caCertificate` and `schemaRegistry.caCertificate` are PEM (spec 2.7): one
+    /// The Kafka `caCertificate` and `schemaRegistry.caCertificate` (spec 2.7), and the
+    /// `credentials.certificate` of `MUTUAL_TLS` authentication (real-API notes, decision 10:
+    /// the PEM client certificate), are PEM: one
     /// or more `-----BEGIN CERTIFICATE-----` … `-----END CERTIFICATE-----` blocks, each with
     /// the BEGIN and END lines on lines of their own and a complete base64 body. Text
     /// outside the blocks, and blocks of other kinds (such as `X509 CRL`) next to
@@ -17,8 +19,8 @@ declare_rule! {
     /// optional fields.
     ///
     /// ## Why it matters
-    /// The pipe validates the broker's (or the registry's) TLS certificate against these
-    /// certificates. A value that is not PEM — a private key, a file path, a certificate cut
+    /// The pipe validates the broker's (or the registry's) TLS certificate against the CA
+    /// certificates, and presents the client certificate to the brokers. A value that is not PEM — a private key, a file path, a certificate cut
     /// off while copying, line breaks lost or escaped twice — fails the request or every
     /// connection.
     ///
@@ -36,7 +38,7 @@ declare_rule! {
         name: "pem-certificate",
         severity: Error,
         kinds: [CreatePipe],
-        summary: "A CA certificate is not PEM-encoded",
+        summary: "A CA or client certificate is not PEM-encoded",
         check: Some(check),
     };
 }
@@ -48,7 +50,11 @@ const CERTIFICATES: &[(&str, &str)] = &[
         "/source/kafka/schemaRegistry/caCertificate",
         "the schema registry CA certificate",
     ),
+    (CLIENT_CERTIFICATE, "the client certificate"),
 ];
+
+/// The `MUTUAL_TLS` client certificate (real-API notes, decision 10).
+const CLIENT_CERTIFICATE: &str = "/source/kafka/credentials/certificate";
 
 const BEGIN: &str = "-----BEGIN ";
 const BEGIN_CERTIFICATE: &str = "-----BEGIN CERTIFICATE-----";
@@ -59,9 +65,13 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let Some(text) = cx.get_str(pointer) else {
             continue;
         };
-        let Some(problem) = judge(text) else {
+        let Some(mut problem) = judge(text) else {
             continue;
         };
+        if *pointer == CLIENT_CERTIFICATE && problem.label == "private key" {
+            // The client's key has a place of its own.
+            problem.help = "put the client certificate here and its private key in `credentials.privateKey` (as a placeholder such as `${KAFKA_CLIENT_KEY}`)".to_owned();
+        }
         let mut diagnostic = Diagnostic::new(
             &RULE,
             decoded_part_span(cx, pointer, problem.at),
@@ -542,6 +552,32 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn checks_the_mutual_tls_client_certificate() {
+        let kafka = |certificate: &str| {
+            body(&format!(
+                r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "MUTUAL_TLS", "brokers": "b:9092", "topics": "t", "credentials": {{"certificate": {}, "privateKey": "${{KEY}}"}}}}}}"#,
+                serde_json::Value::String(certificate.to_owned())
+            ))
+        };
+        assert!(findings(&RULE, &kafka(&cert())).1.is_empty());
+        let key = "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
+        let (_, found) = findings(&RULE, &kafka(key));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].pointer, CLIENT_CERTIFICATE);
+        assert!(
+            found[0]
+                .message
+                .starts_with("the client certificate is a private key")
+        );
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("privateKey"))
+        );
     }
 
     #[test]

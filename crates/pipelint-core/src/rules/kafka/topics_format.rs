@@ -1,4 +1,4 @@
-use super::brokers_format::Problem;
+use super::brokers_format::{ListProblems, Problem};
 use super::{empty_entry_comma, list_entries, without};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
@@ -7,10 +7,16 @@ use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
-    /// Kafka `topics` is a comma-separated list of valid topic names: 1 to 249 characters
-    /// from letters, digits, `.`, `_` and `-`, and neither `.` nor `..`. Spaces after the
-    /// commas are allowed; empty entries and other separators are not. A value containing a
-    /// placeholder (`${KAFKA_TOPICS}`) is not checked.
+    /// Each entry of Kafka `topics` (a comma-separated list) is a valid topic name: 1 to 249
+    /// characters from letters, digits, `.`, `_` and `-`, and neither `.` nor `..`. Spaces
+    /// after the commas are allowed; other separators are reported. A value containing a
+    /// placeholder (`${KAFKA_TOPICS}`) is not checked. An empty list or an empty entry is
+    /// `kafka-topics-empty`'s finding.
+    ///
+    /// This is a warning, as for brokers (real-API notes, decision 12, applied to topics by
+    /// the severity principle of issue 13): the interface states no format for `topics`, and
+    /// the server is not known to reject such names; they are still almost certainly
+    /// mistakes.
     ///
     /// ## Why it matters
     /// Kafka cannot have a topic with any other name, so the pipe would subscribe to a topic
@@ -27,9 +33,9 @@ declare_rule! {
     pub static RULE = {
         code: "PL206",
         name: "kafka-topics-format",
-        severity: Error,
+        severity: Warning,
         kinds: [CreatePipe],
-        summary: "A Kafka topic name is invalid, or the topic list is malformed",
+        summary: "A Kafka topic name is invalid (characters, length) or topics are not separated by commas",
         check: Some(check),
     };
 }
@@ -44,7 +50,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     if !is_placeholder(text) {
-        Problem::report_all(cx, &RULE, TOPICS, problems(text), out);
+        Problem::report_all(cx, &RULE, TOPICS, problems(text).format, out);
     }
 }
 
@@ -64,23 +70,24 @@ fn valid_topic(name: &str) -> bool {
 }
 
 /// The problems of a topic list, one at most per entry.
-pub(crate) fn problems(text: &str) -> Vec<Problem> {
+pub(crate) fn problems(text: &str) -> ListProblems {
+    let mut found = ListProblems::default();
     if text.trim().is_empty() {
-        return vec![Problem {
+        found.empty.push(Problem {
             at: 0..text.len(),
             message: "the topic list is empty".to_owned(),
             label: "no topics".to_owned(),
             help: "name the topics to read, separated by commas, e.g. `orders,payments`".to_owned(),
             fix: None,
-        }];
+        });
+        return found;
     }
     let entries = list_entries(text);
-    let mut found = Vec::new();
     for (index, range) in entries.iter().enumerate() {
         let entry = &text[range.clone()];
         if entry.is_empty() {
             let comma = empty_entry_comma(text, &entries, index);
-            found.push(Problem {
+            found.empty.push(Problem {
                 message: "the topic list has an empty entry".to_owned(),
                 label: "extra comma".to_owned(),
                 help: "remove the extra comma".to_owned(),
@@ -105,7 +112,7 @@ pub(crate) fn problems(text: &str) -> Vec<Problem> {
                     parts.join(","),
                     &text[range.end..]
                 );
-                found.push(Problem {
+                found.format.push(Problem {
                     at,
                     message: "topics are separated by something other than a comma".to_owned(),
                     label: "not a separator".to_owned(),
@@ -123,7 +130,7 @@ pub(crate) fn problems(text: &str) -> Vec<Problem> {
                 } else {
                     NAME_HELP.to_owned()
                 };
-                found.push(Problem {
+                found.format.push(Problem {
                     at,
                     message: format!("the topic name `{entry}` contains {shown}"),
                     label: "not allowed in a topic name".to_owned(),
@@ -134,7 +141,7 @@ pub(crate) fn problems(text: &str) -> Vec<Problem> {
             continue;
         }
         if entry == "." || entry == ".." {
-            found.push(Problem {
+            found.format.push(Problem {
                 at: range.clone(),
                 message: format!("`{entry}` is not a valid topic name"),
                 label: "reserved name".to_owned(),
@@ -142,7 +149,7 @@ pub(crate) fn problems(text: &str) -> Vec<Problem> {
                 fix: None,
             });
         } else if entry.len() > MAX_TOPIC_LEN {
-            found.push(Problem {
+            found.format.push(Problem {
                 at: range.clone(),
                 message: format!(
                     "the topic name is {} characters long; Kafka allows at most {MAX_TOPIC_LEN}",
@@ -164,8 +171,13 @@ mod tests {
     use super::*;
     use crate::rules::kafka::testing::{body, findings, spanned};
 
+    fn all(text: &str) -> Vec<Problem> {
+        let found = problems(text);
+        found.empty.into_iter().chain(found.format).collect()
+    }
+
     fn bad(text: &str) -> Vec<String> {
-        problems(text)
+        all(text)
             .iter()
             .map(|p| text[p.at.clone()].to_owned())
             .collect()
@@ -180,7 +192,7 @@ mod tests {
             "a-b_c.d, e",
             &"x".repeat(249),
         ] {
-            assert!(problems(ok).is_empty(), "{ok}");
+            assert!(all(ok).is_empty(), "{ok}");
         }
     }
 
@@ -197,14 +209,20 @@ mod tests {
     }
 
     #[test]
+    fn only_empty_lists_and_entries_are_empty_problems() {
+        for empty in ["", "orders,", "orders,,payments"] {
+            let found = problems(empty);
+            assert_eq!((found.empty.len(), found.format.len()), (1, 0), "{empty}");
+        }
+        for format in ["orders/updated", "orders;payments", ".."] {
+            let found = problems(format);
+            assert_eq!((found.empty.len(), found.format.len()), (0, 1), "{format}");
+        }
+    }
+
+    #[test]
     fn fixes_separators_and_extra_commas() {
-        let fix = |t: &str| {
-            problems(t)
-                .into_iter()
-                .next()
-                .and_then(|p| p.fix)
-                .map(|f| f.1)
-        };
+        let fix = |t: &str| all(t).into_iter().next().and_then(|p| p.fix).map(|f| f.1);
         assert_eq!(fix("orders;payments").as_deref(), Some("orders,payments"));
         assert_eq!(fix("orders payments").as_deref(), Some("orders,payments"));
         assert_eq!(fix("orders,,payments").as_deref(), Some("orders,payments"));

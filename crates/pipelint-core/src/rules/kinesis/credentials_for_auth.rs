@@ -10,7 +10,8 @@ declare_rule! {
     /// The Kinesis source carries what its `authentication` method needs (spec 2.7 and the
     /// real-API notes): `IAM_ROLE` needs a non-empty `iamRole`; `IAM_USER` needs `accessKey`
     /// with a non-empty `accessKeyId` and `secretKey`. Members missing *inside* `accessKey`
-    /// are reported by `missing-field`.
+    /// are reported by `missing-field`. A member set to `null` counts as missing (real-API
+    /// notes, decision 9).
     ///
     /// ## Why it matters
     /// Without them the pipe has no way to authenticate to AWS: the API rejects the request.
@@ -84,10 +85,15 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             Some(_) => {}
         },
         "IAM_USER" => match source.get("accessKey") {
-            None => out.push(
+            // Null counts as missing (real-API notes, decision 9).
+            None | Some(Value::Null) => out.push(
                 Diagnostic::new(
                     &RULE,
-                    cx.document.object_anchor(KINESIS),
+                    if source.contains_key("accessKey") {
+                        cx.value_span(ACCESS_KEY)
+                    } else {
+                        cx.document.object_anchor(KINESIS)
+                    },
                     ACCESS_KEY,
                     "`IAM_USER` authentication needs `accessKey`",
                 )
@@ -173,7 +179,11 @@ mod tests {
         assert_eq!(spanned(&result, &found[0]), "\"*\"");
         let partial = r#", "accessKey": {"accessKeyId": "AKIA"}"#;
         assert!(findings(&RULE, &source("IAM_USER", partial)).1.is_empty());
+        // Null means absent (decision 9): this rule reports it, and no type error does.
         let null = r#", "accessKey": null"#;
-        assert!(findings(&RULE, &source("IAM_USER", null)).1.is_empty());
+        let (result, found) = findings(&RULE, &source("IAM_USER", null));
+        assert_eq!(found.len(), 1);
+        assert_eq!(spanned(&result, &found[0]), "null");
+        assert!(result.diagnostics.iter().all(|d| d.name() != "wrong-type"));
     }
 }

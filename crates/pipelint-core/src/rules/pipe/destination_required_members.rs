@@ -6,7 +6,8 @@ use crate::rules::support::{SourceKind, single_source};
 declare_rule! {
     /// ## What it checks
     /// For every source kind except Postgres, `destination` has `table`, `managedTable` and
-    /// `columns` (spec 2.3).
+    /// `columns` (spec 2.3). A member set to `null` counts as missing (real-API notes,
+    /// decision 9: `null` means absent).
     ///
     /// ## Why it matters
     /// A streaming or object-storage pipe writes into one table whose name, ownership and
@@ -45,18 +46,31 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if kind == SourceKind::Postgres {
         return;
     }
-    for member in REQUIRED.iter().filter(|m| !destination.contains_key(**m)) {
+    // Null counts as missing (real-API notes, decision 9).
+    for member in REQUIRED
+        .iter()
+        .filter(|m| destination.get(**m).is_none_or(serde_json::Value::is_null))
+    {
+        let pointer = format!("/destination/{member}");
+        let (span, label) = if destination.contains_key(*member) {
+            (cx.value_span(&pointer), format!("`{member}` is null"))
+        } else {
+            (
+                cx.document.object_anchor("/destination"),
+                format!("`{member}` missing here"),
+            )
+        };
         out.push(
             Diagnostic::new(
                 &RULE,
-                cx.document.object_anchor("/destination"),
-                format!("/destination/{member}"),
+                span,
+                &pointer,
                 format!(
                     "the destination of a `{}` pipe needs `{member}`",
                     kind.member()
                 ),
             )
-            .with_label(format!("`{member}` missing here"))
+            .with_label(label)
             .with_secondary(
                 cx.key_span(kind.pointer()),
                 "required because of this source",

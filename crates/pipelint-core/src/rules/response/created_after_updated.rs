@@ -15,6 +15,10 @@ declare_rule! {
     /// the wrong way round hides bugs in code that sorts, filters or shows "last changed"
     /// times.
     ///
+    /// It is a warning: the interface states no such constraint and no request carries
+    /// this record, so nothing rejects it; it is a likely mistake in a recorded or mocked
+    /// response (severity principle of issue 13).
+    ///
     /// ## Example
     /// ```json
     /// {"createdAt": "2025-03-01T10:00:00Z", "updatedAt": "2025-02-28T10:00:00Z"}
@@ -25,7 +29,7 @@ declare_rule! {
     pub static RULE = {
         code: "PL604",
         name: "created-after-updated",
-        severity: Error,
+        severity: Warning,
         kinds: [Pipe, PipeResponse, Service, ServiceList],
         summary: "createdAt is after updatedAt",
         check: Some(check),

@@ -9,6 +9,16 @@ declare_rule! {
     /// server ignores, so the setting you meant silently does not apply. It is a warning,
     /// not an error, because the real API knows a few members the contract does not list.
     ///
+    /// Members the real API documents but the interface description omits are accepted
+    /// without this warning (real-API notes, decisions 10 and 11): for example Kafka
+    /// `exactlyOnce` and the credential shapes `certificate`/`privateKey`,
+    /// `accessKeyId`/`secretKey` and `connectionString`; Postgres `type`, `authentication`,
+    /// `iamRole`, `tlsHost`, `caCertificate`, `disableTls`, `skipCertVerification`,
+    /// `deleteOnMerge`, `partitionKey`, `partitionByExpr`; object storage `skipInitialLoad`
+    /// and `startAfter`; the service record's `provider`, `region`, `state`, `tags`, … ;
+    /// the alerts' `scheduleOffsetMinutes` and `scheduleStartAt`. Keys that no version of
+    /// the API has keep the warning and its did-you-mean hint.
+    ///
     /// ## Example
     /// ```json
     /// {"source": {"kafka": {"consumergroup": "orders-ingest"}}}

@@ -5,6 +5,13 @@ declare_rule! {
     /// Each member has the JSON type the API defines (string, integer, number, boolean,
     /// object, array, or null where the member is nullable).
     ///
+    /// In the cloud API's bodies and records (pipes, scaling patches, services), `null` for
+    /// an optional member means the member is absent, as the real clients and server treat
+    /// it (real-API notes, decision 9): `"credentials": null` is not a wrong type. A rule
+    /// that needs the member reports it as missing, and required members (`name`,
+    /// `source`, `destination`, …) still reject `null`. The analytics-stack bodies accept
+    /// `null` only where their server does.
+    ///
     /// ## Why it matters
     /// The API rejects a body whose member has the wrong type: `"3"` is not `3`, and
     /// `2.5` is not an integer.

@@ -16,6 +16,10 @@ declare_rule! {
     /// whose lower end is above its upper end. A mock with the bounds swapped tests code
     /// paths (capacity displays, cost estimates) with impossible input.
     ///
+    /// It is a warning: the interface states no such constraint and no request carries
+    /// this record, so nothing rejects it; it is a likely mistake in a recorded or mocked
+    /// response (severity principle of issue 13).
+    ///
     /// ## Example
     /// ```json
     /// {"id": "5f0a4b1e-8c2d-4e7f-9a3b-1c2d3e4f5a6b", "minReplicaMemoryGb": 64, "maxReplicaMemoryGb": 16}
@@ -26,7 +30,7 @@ declare_rule! {
     pub static RULE = {
         code: "PL650",
         name: "memory-min-above-max",
-        severity: Error,
+        severity: Warning,
         kinds: [Service, ServiceList],
         summary: "A service's minimum memory bound is above its maximum",
         check: Some(check),

@@ -1,0 +1,79 @@
+use super::brokers_format::Problem;
+use super::topics_format::problems;
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+use crate::rules::support::is_placeholder;
+
+declare_rule! {
+    /// ## What it checks
+    /// Kafka `topics` names at least one topic, and its comma-separated list has no empty
+    /// entry (`"orders,,payments"`, a trailing or leading comma). Invalid topic names are
+    /// `kafka-topics-format`'s warnings.
+    ///
+    /// This stays an error, as the empty broker list does (real-API notes, decision 12):
+    /// a pipe needs a topic to read.
+    ///
+    /// ## Why it matters
+    /// With no topic the pipe has nothing to read; an empty entry names a topic that cannot
+    /// exist.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"topics": "orders.created,"}
+    /// ```
+    ///
+    /// ## Fix
+    /// List the topics, separated by single commas: `"orders.created,orders.updated"`. An
+    /// extra comma gets an automatic fix.
+    pub static RULE = {
+        code: "PL212",
+        name: "kafka-topics-empty",
+        severity: Error,
+        kinds: [CreatePipe],
+        summary: "The Kafka topic list is empty or has an empty entry",
+        check: Some(check),
+    };
+}
+
+const TOPICS: &str = "/source/kafka/topics";
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(text) = cx.get_str(TOPICS) else {
+        return;
+    };
+    if !is_placeholder(text) {
+        Problem::report_all(cx, &RULE, TOPICS, problems(text).empty, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Severity;
+    use crate::rules::kafka::testing::{body, findings, spanned};
+
+    fn kafka(topics: &str) -> String {
+        body(&format!(
+            r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b:9092", "topics": "{topics}", "credentials": {{"username": "u", "password": "${{P}}"}}}}}}"#
+        ))
+    }
+
+    #[test]
+    fn empty_list_and_entries_are_errors_names_warnings() {
+        let (result, found) = findings(&RULE, &kafka("orders,"));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].severity, Severity::Error);
+        assert_eq!(spanned(&result, &found[0]), ",");
+        assert_eq!(findings(&RULE, &kafka("")).1.len(), 1);
+        let (result, found) = findings(&RULE, &kafka("orders/updated"));
+        assert!(found.is_empty());
+        let format: Vec<_> = result
+            .diagnostics
+            .iter()
+            .filter(|d| d.name() == "kafka-topics-format")
+            .collect();
+        assert_eq!(format.len(), 1);
+        assert_eq!(format[0].severity, Severity::Warning);
+    }
+}

@@ -1,0 +1,145 @@
+use chrono::{DateTime, SecondsFormat, Utc};
+
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// An alert's `scheduleStartAt` is `null` or an RFC 3339 date-time in UTC with a `Z`
+    /// suffix, such as `2026-03-01T09:00:00Z` (real-API notes, "Alert schedule"). How far it
+    /// lies from today is `alert-schedule-start-range`'s warning.
+    ///
+    /// ## Why it matters
+    /// The server rejects any other form, including a valid time with an offset such as
+    /// `+01:00`, a date without a time, and a time without seconds.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"interval": "1d", "scheduleStartAt": "2026-03-01T09:00:00+01:00"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Write the time in UTC with `Z`: `"2026-03-01T08:00:00Z"`. A time with an offset gets
+    /// an automatic fix to the same instant in UTC.
+    pub static RULE = {
+        code: "PL707",
+        name: "alert-schedule-start-format",
+        severity: Error,
+        kinds: [StackAlert, ManagedStackAlert],
+        summary: "scheduleStartAt is not an RFC 3339 date-time in UTC with a Z suffix",
+        check: Some(check),
+    };
+}
+
+const START: &str = "/scheduleStartAt";
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(text) = cx.get_str(START) else {
+        return;
+    };
+    if parse_utc(text).is_some() {
+        return;
+    }
+    let mut diagnostic = cx
+        .at_value(
+            &RULE,
+            START,
+            "`scheduleStartAt` must be an RFC 3339 date-time in UTC ending in `Z`",
+        )
+        .with_label("not a UTC date-time");
+    match DateTime::parse_from_rfc3339(text) {
+        Ok(time) => {
+            let utc = time
+                .with_timezone(&Utc)
+                .to_rfc3339_opts(SecondsFormat::AutoSi, true);
+            diagnostic = diagnostic
+                .with_help(format!("write the same instant in UTC: `{utc}`"))
+                .with_fix(Fix {
+                    title: format!("Write `{utc}`"),
+                    span: cx.value_span(START),
+                    replacement: serde_json::Value::String(utc).to_string(),
+                });
+        }
+        Err(_) => {
+            diagnostic = diagnostic.with_help(
+                "write a date, a time with seconds and `Z`, such as `\"2026-03-01T09:00:00Z\"`, or `null` for no start time",
+            );
+        }
+    }
+    out.push(diagnostic);
+}
+
+/// The instant of an RFC 3339 date-time written in UTC with `Z` (seconds required,
+/// fraction optional); `None` for any other text.
+pub(crate) fn parse_utc(text: &str) -> Option<DateTime<Utc>> {
+    let bytes = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        bytes
+            .get(range)
+            .is_some_and(|part| part.iter().all(u8::is_ascii_digit))
+    };
+    let shape = bytes.len() >= 20
+        && digits(0..4)
+        && bytes[4] == b'-'
+        && digits(5..7)
+        && bytes[7] == b'-'
+        && digits(8..10)
+        && bytes[10] == b'T'
+        && digits(11..13)
+        && bytes[13] == b':'
+        && digits(14..16)
+        && bytes[16] == b':'
+        && digits(17..19)
+        && text.ends_with('Z')
+        && match &text[19..text.len() - 1] {
+            "" => true,
+            fraction => fraction
+                .strip_prefix('.')
+                .is_some_and(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())),
+        };
+    if !shape {
+        return None;
+    }
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::stack::testing::alert_findings;
+
+    #[test]
+    fn accepts_only_utc_with_z() {
+        for ok in ["2026-03-01T09:00:00Z", "2026-03-01T09:00:00.250Z"] {
+            assert!(parse_utc(ok).is_some(), "{ok}");
+        }
+        for bad in [
+            "2026-03-01T09:00:00+01:00",
+            "2026-03-01T09:00Z",
+            "2026-03-01",
+            "2026-02-30T09:00:00Z",
+            "2026-03-01T09:00:00z",
+            "2026-03-01 09:00:00Z",
+            "",
+        ] {
+            assert!(parse_utc(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn offers_the_utc_instant() {
+        let found = alert_findings(
+            &RULE,
+            r#""interval": "1d", "scheduleStartAt": "2026-03-01T09:00:00+01:00""#,
+        );
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].fix.as_ref().map(|f| f.replacement.as_str()),
+            Some("\"2026-03-01T08:00:00Z\"")
+        );
+        assert!(alert_findings(&RULE, r#""interval": "1d", "scheduleStartAt": null"#).is_empty());
+    }
+}

@@ -1,0 +1,117 @@
+use serde_json::Value;
+
+use super::{DISPLAY_TYPES, NEWER_DISPLAY_TYPES};
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::rule::Context;
+use crate::suggest::{closest, list_code};
+
+declare_rule! {
+    /// ## What it checks
+    /// Every dashboard tile `config` has a `displayType` the server knows: `line`,
+    /// `stacked_bar`, `table`, `number`, `pie`, `search` or `markdown` (the March 2026
+    /// server), or one of the later `bar`, `heatmap` and `event_patterns`, which
+    /// `needs-newer-server` reports instead (real-API notes, "Dashboard tiles, beyond the
+    /// grid").
+    ///
+    /// ## Why it matters
+    /// The server picks the tile's shape by its `displayType`; with another value, or none,
+    /// it rejects the whole dashboard.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
+    ///  "config": {"displayType": "area", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}]}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use one of the display types above; a close misspelling gets a suggestion and a fix.
+    pub static RULE = {
+        code: "PL745",
+        name: "tile-display-type",
+        severity: Error,
+        kinds: [Dashboard, DashboardUpdate],
+        summary: "A dashboard tile's config.displayType is missing or not a display type the server knows",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let all: Vec<&str> = DISPLAY_TYPES
+        .iter()
+        .chain(NEWER_DISPLAY_TYPES)
+        .copied()
+        .collect();
+    for (i, config) in super::tile_configs(cx) {
+        let pointer = format!("/tiles/{i}/config/displayType");
+        match config.get("displayType") {
+            None | Some(Value::Null) => out.push(
+                Diagnostic::new(
+                    &RULE,
+                    cx.document.object_anchor(&format!("/tiles/{i}/config")),
+                    &pointer,
+                    format!("the config of `tiles[{i}]` has no `displayType`"),
+                )
+                .with_label("`displayType` missing here")
+                .with_help(format!(
+                    "add `\"displayType\"`: one of {}",
+                    list_code(DISPLAY_TYPES)
+                )),
+            ),
+            Some(Value::String(name)) if all.contains(&name.as_str()) => {}
+            Some(value) => {
+                let shown = value
+                    .as_str()
+                    .map_or_else(|| value.to_string(), |s| format!("`{s}`"));
+                let mut diagnostic = cx
+                    .at_value(
+                        &RULE,
+                        &pointer,
+                        format!("{shown} is not a display type the server knows"),
+                    )
+                    .with_label("unknown display type");
+                let suggestion = value
+                    .as_str()
+                    .and_then(|name| closest(name, all.iter().copied()));
+                diagnostic = match suggestion {
+                    Some(suggestion) => diagnostic
+                        .with_help(format!(
+                            "did you mean `{suggestion}`? Display types: {}",
+                            list_code(DISPLAY_TYPES)
+                        ))
+                        .with_fix(Fix {
+                            title: format!("Replace with `{suggestion}`"),
+                            span: cx.value_span(&pointer),
+                            replacement: Value::String(suggestion.to_owned()).to_string(),
+                        }),
+                    None => {
+                        diagnostic.with_help(format!("display types: {}", list_code(DISPLAY_TYPES)))
+                    }
+                };
+                out.push(diagnostic);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::stack::testing::dashboard_findings;
+
+    #[test]
+    fn known_and_newer_types_pass_others_fail() {
+        for ok in ["line", "markdown", "bar", "event_patterns"] {
+            let config = format!(r#"{{"displayType": "{ok}"}}"#);
+            assert!(dashboard_findings(&RULE, &config).is_empty(), "{ok}");
+        }
+        let found = dashboard_findings(&RULE, r#"{"displayType": "stacked-bar"}"#);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].fix.is_some());
+        assert_eq!(
+            dashboard_findings(&RULE, r#"{"displayType": "area"}"#).len(),
+            1
+        );
+        assert_eq!(dashboard_findings(&RULE, r#"{"select": []}"#).len(), 1);
+    }
+}

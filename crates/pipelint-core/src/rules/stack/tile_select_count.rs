@@ -1,0 +1,131 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::Diagnostic;
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// A dashboard tile's `config` has as many select items as its display needs (real-API
+    /// notes, "Dashboard tiles, beyond the grid"):
+    ///
+    /// - a `number` tile exactly one, unless it sets `formulas` (the items are then the
+    ///   formula's operands);
+    /// - a `pie` or `bar` tile exactly one;
+    /// - `asRatio: true` exactly two (the first divided by the second).
+    ///
+    /// Raw SQL tiles (`configType: "sql"`) have no select list and are only held to the
+    /// `asRatio` count, as the server does.
+    ///
+    /// ## Why it matters
+    /// The server rejects the dashboard: a number or a pie shows one value per group, and
+    /// a ratio needs a numerator and a denominator.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}, {"aggFn": "avg", "valueExpression": "Duration"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Keep one select item (split the others into tiles of their own), add `formulas` to
+    /// a number tile, or give a ratio exactly two items.
+    pub static RULE = {
+        code: "PL750",
+        name: "tile-select-count",
+        severity: Error,
+        kinds: [Dashboard, DashboardUpdate],
+        summary: "A tile has the wrong number of select items for its display type or asRatio",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for (i, config) in super::tile_configs(cx) {
+        let base = format!("/tiles/{i}/config");
+        let select = format!("{base}/select");
+        let count = config.get("select").and_then(Value::as_array).map(Vec::len);
+        let display = config.get("displayType").and_then(Value::as_str);
+        let ratio = config.get("asRatio") == Some(&Value::Bool(true));
+        let report = |need: &str, because: &str, cause: &str| {
+            let (span, label) = match count {
+                Some(n) => (cx.key_span(&select), format!("{n} item(s)")),
+                None => (
+                    cx.document.object_anchor(&base),
+                    "no select list".to_owned(),
+                ),
+            };
+            Diagnostic::new(
+                &RULE,
+                span,
+                &select,
+                format!(
+                    "{because} needs exactly {need}, found {}",
+                    count.unwrap_or(0)
+                ),
+            )
+            .with_label(label)
+            .with_secondary(cx.value_span(&format!("{base}/{cause}")), "set here")
+        };
+        if ratio && count != Some(2) {
+            out.push(
+                report("two select items", "`asRatio: true`", "asRatio")
+                    .with_help("give exactly two select items (the numerator, then the denominator), or remove `asRatio`"),
+            );
+        }
+        if super::is_raw_sql(config) || count.is_none() {
+            continue;
+        }
+        let formulas = config
+            .get("formulas")
+            .and_then(Value::as_array)
+            .is_some_and(|f| !f.is_empty());
+        let help = match display {
+            Some("number") if !formulas && count != Some(1) => {
+                "keep one select item and put the others in tiles of their own, or add `formulas` that combine them"
+            }
+            Some("pie" | "bar") if count != Some(1) => {
+                "keep one select item; a pie or bar shows one value per group (`groupBy`)"
+            }
+            _ => continue,
+        };
+        let display = display.unwrap_or_default();
+        out.push(
+            report(
+                "one select item",
+                &format!("a `{display}` tile"),
+                "displayType",
+            )
+            .with_help(help),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::stack::testing::dashboard_findings;
+
+    const COUNT: &str = r#"{"aggFn": "count"}"#;
+
+    fn tile(display: &str, items: usize, extra: &str) -> Vec<Diagnostic> {
+        let select = vec![COUNT; items].join(", ");
+        dashboard_findings(
+            &RULE,
+            &format!(
+                r#"{{"displayType": "{display}", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{select}]{extra}}}"#
+            ),
+        )
+    }
+
+    #[test]
+    fn counts_select_items_per_display_type() {
+        assert!(tile("number", 1, "").is_empty());
+        assert_eq!(tile("number", 2, "").len(), 1);
+        assert!(tile("number", 2, r#", "formulas": [{"expression": "A / B"}]"#).is_empty());
+        assert_eq!(tile("pie", 2, "").len(), 1);
+        assert_eq!(tile("bar", 0, "").len(), 1);
+        assert!(tile("line", 3, "").is_empty());
+        assert_eq!(tile("line", 3, r#", "asRatio": true"#).len(), 1);
+        assert!(tile("line", 2, r#", "asRatio": true"#).is_empty());
+    }
+}

@@ -1,0 +1,129 @@
+use serde_json::Value;
+
+use crate::declare_rule;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::rule::Context;
+
+declare_rule! {
+    /// ## What it checks
+    /// In the select list of a dashboard tile's `config`, `level` appears only with
+    /// `"aggFn": "quantile"`, and is one of `0.5`, `0.9`, `0.95` and `0.99` (real-API notes,
+    /// "Dashboard tiles, beyond the grid"). Chart series queries have their own rule,
+    /// `level-without-quantile`, and accept any level from 0 to 1.
+    ///
+    /// ## Why it matters
+    /// The server rejects the dashboard: a tile offers only these four quantiles, and
+    /// `level` means nothing to other functions (it usually means `aggFn` was changed and
+    /// `level` was left behind).
+    ///
+    /// ## Example
+    /// ```json
+    /// {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "quantile", "level": 0.75, "valueExpression": "Duration"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Use one of the four levels (the closest one gets a fix), or remove `level` from an
+    /// item whose function is not `quantile`.
+    pub static RULE = {
+        code: "PL749",
+        name: "tile-select-level",
+        severity: Error,
+        kinds: [Dashboard, DashboardUpdate],
+        summary: "A tile select item has level without quantile, or a level other than 0.5, 0.9, 0.95 or 0.99",
+        check: Some(check),
+    };
+}
+
+/// The quantile levels a dashboard tile accepts.
+const LEVELS: [f64; 4] = [0.5, 0.9, 0.95, 0.99];
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for (i, config) in super::tile_configs(cx) {
+        for (j, item) in super::select_items(config) {
+            let base = format!("/tiles/{i}/config/select/{j}");
+            let level = format!("{base}/level");
+            let Some(value) = item.get("level").filter(|v| !v.is_null()) else {
+                continue;
+            };
+            let agg_fn = item.get("aggFn").and_then(Value::as_str);
+            if let Some(name) = agg_fn.filter(|f| *f != "quantile") {
+                out.push(
+                    cx.at_key(
+                        &RULE,
+                        &level,
+                        format!("`level` only applies to `quantile`, not `{name}`"),
+                    )
+                    .with_label("not used by this function")
+                    .with_secondary(
+                        cx.value_span(&format!("{base}/aggFn")),
+                        "aggregation function",
+                    )
+                    .with_help(
+                        "remove `level`, or set `aggFn` to `quantile` to compute that quantile",
+                    ),
+                );
+                continue;
+            }
+            let Some(number) = value.as_f64() else {
+                continue;
+            };
+            if LEVELS.contains(&number) {
+                continue;
+            }
+            let nearest = LEVELS
+                .iter()
+                .copied()
+                .min_by(|a, b| (a - number).abs().total_cmp(&(b - number).abs()))
+                .unwrap_or(0.95);
+            out.push(
+                cx.at_value(
+                    &RULE,
+                    &level,
+                    format!("a tile's quantile level must be 0.5, 0.9, 0.95 or 0.99, not {value}"),
+                )
+                .with_label("not an offered level")
+                .with_help(format!(
+                    "use one of 0.5, 0.9, 0.95 and 0.99; the nearest is {nearest}"
+                ))
+                .with_fix(Fix {
+                    title: format!("Use {nearest}"),
+                    span: cx.value_span(&level),
+                    replacement: nearest.to_string(),
+                }),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::stack::testing::dashboard_findings;
+
+    fn select(item: &str) -> Vec<Diagnostic> {
+        dashboard_findings(
+            &RULE,
+            &format!(
+                r#"{{"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{item}]}}"#
+            ),
+        )
+    }
+
+    #[test]
+    fn level_goes_with_quantile_and_one_of_four_values() {
+        assert!(
+            select(r#"{"aggFn": "quantile", "level": 0.95, "valueExpression": "D"}"#).is_empty()
+        );
+        assert!(select(r#"{"aggFn": "quantile", "valueExpression": "D"}"#).is_empty());
+        let odd = select(r#"{"aggFn": "quantile", "level": 0.75, "valueExpression": "D"}"#);
+        assert_eq!(odd.len(), 1);
+        assert_eq!(
+            odd[0].fix.as_ref().map(|f| f.replacement.as_str()),
+            Some("0.9")
+        );
+        assert_eq!(
+            select(r#"{"aggFn": "avg", "level": 0.95, "valueExpression": "D"}"#).len(),
+            1
+        );
+    }
+}

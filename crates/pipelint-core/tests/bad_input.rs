@@ -330,3 +330,23 @@ fn a_lone_carriage_return_ends_a_line() {
     );
     expect(b"{\r  \"name\": 1\r}", "wrong-type", 2, 11, "");
 }
+
+#[test]
+fn a_duplicate_key_is_reported_whatever_its_value() {
+    for (body, value_finding) in [
+        (&b"{\"name\": \"a\", \"name\": 1}"[..], "wrong-type"),
+        (
+            b"{\"scaling\": {\"replicas\": 2, \"replicas\": 1e400}}",
+            "number-out-of-range",
+        ),
+        (
+            b"{\"scaling\": {\"replicas\": 2, \"replicas\": 11}}",
+            "out-of-range",
+        ),
+    ] {
+        let result = lint_as_create(body);
+        let names: Vec<&str> = result.diagnostics.iter().map(|d| d.name()).collect();
+        assert!(names.contains(&"duplicate-key"), "{names:?}");
+        assert!(names.contains(&value_finding), "{names:?}");
+    }
+}

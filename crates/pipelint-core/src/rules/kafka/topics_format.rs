@@ -1,5 +1,5 @@
 use super::brokers_format::Problem;
-use super::{empty_entry_comma, list_entries, without};
+use super::{Edit, empty_entry_comma, list_entries};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
@@ -84,7 +84,11 @@ pub(crate) fn problems(text: &str) -> Vec<Problem> {
                 message: "the topic list has an empty entry".to_owned(),
                 label: "extra comma".to_owned(),
                 help: "remove the extra comma".to_owned(),
-                fix: Some(("Remove the extra comma".to_owned(), without(text, &comma))),
+                fix: Some(Edit {
+                    title: "Remove the extra comma".to_owned(),
+                    at: comma.clone(),
+                    replacement: String::new(),
+                }),
                 at: comma,
             });
             continue;
@@ -99,18 +103,16 @@ pub(crate) fn problems(text: &str) -> Vec<Problem> {
                 && parts.len() > 1
                 && parts.iter().all(|p| valid_topic(p));
             if separated {
-                let fixed = format!(
-                    "{}{}{}",
-                    &text[..range.start],
-                    parts.join(","),
-                    &text[range.end..]
-                );
                 found.push(Problem {
                     at,
                     message: "topics are separated by something other than a comma".to_owned(),
                     label: "not a separator".to_owned(),
                     help: "separate the topics with commas".to_owned(),
-                    fix: Some(("Separate the topics with commas".to_owned(), fixed)),
+                    fix: Some(Edit {
+                        title: "Separate the topics with commas".to_owned(),
+                        at: range.clone(),
+                        replacement: parts.join(","),
+                    }),
                 });
             } else {
                 let shown = if c.is_whitespace() {
@@ -203,7 +205,7 @@ mod tests {
                 .into_iter()
                 .next()
                 .and_then(|p| p.fix)
-                .map(|f| f.1)
+                .map(|f| f.apply(t))
         };
         assert_eq!(fix("orders;payments").as_deref(), Some("orders,payments"));
         assert_eq!(fix("orders payments").as_deref(), Some("orders,payments"));

@@ -218,4 +218,60 @@ criterion_group! {
     config = config();
     targets = bench_lint, bench_load, bench_schema, bench_rules, bench_mixed, bench_startup, bench_secrets
 }
-criterion_main!(benches);
+
+/// About 1 MB on one line with 90,000 findings: bodies that were quadratic before (30–90 s
+/// for the whole CLI), as create-pipe bodies.
+fn many_findings_bodies() -> Vec<(&'static str, String)> {
+    const FINDINGS: usize = 90_000;
+    let head = r#"{"name": "big", "source": {"kafka": {"type": "kafka", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b:9092", "topics": "t", "credentials": {"username": "${U}", "password": "${P}"}}}, "destination": {"database": "d", "table": "t", "managedTable": true, "columns": ["#;
+    // Wrong-typed array items: strings where columns are objects.
+    let items: Vec<String> = (0..FINDINGS).map(|i| format!("\"c{i:07}\"")).collect();
+    let wrong_items = format!("{head}{}]}}}}", items.join(","));
+    // Unknown members, and the same with a non-ASCII character before every finding.
+    let unknown = |prefix: &str| {
+        let members: String = (0..FINDINGS)
+            .map(|i| format!(",\"{prefix}{i:05}\":0"))
+            .collect();
+        format!("{head}]}}{members}}}")
+    };
+    vec![
+        ("unknown-members", unknown("u")),
+        ("unknown-members-non-ascii", unknown("ü")),
+        ("wrong-typed-items", wrong_items),
+    ]
+}
+
+/// `lint` plus every finding's line, column and UTF-16 column, as the CLI resolves them.
+fn bench_many_findings(c: &mut Criterion) {
+    let options = LintOptions {
+        kind: Some(DocumentKind::CreatePipe),
+        ..LintOptions::default()
+    };
+    let mut group = c.benchmark_group("many-findings");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    for (name, body) in many_findings_bodies() {
+        group.throughput(Throughput::Bytes(body.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(name), &body, |b, body| {
+            b.iter(|| {
+                let result = lint(black_box(body.as_bytes()), &options);
+                let index = pipelint_core::LineIndex::new(&result.text);
+                let mut columns = 0;
+                for d in &result.diagnostics {
+                    columns += index.line_col(&result.text, d.primary.span.start).column;
+                    columns += index.line_utf16(&result.text, d.primary.span.start).1;
+                }
+                (result.diagnostics.len(), columns)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = many_findings;
+    config = config();
+    targets = bench_many_findings
+}
+
+criterion_main!(benches, many_findings);

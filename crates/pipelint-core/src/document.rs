@@ -12,14 +12,18 @@ use jsonc_parser::ast;
 use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::Diagnostic;
-use crate::line_index::{LineIndex, floor_char_boundary};
+use crate::line_index::floor_char_boundary;
 use crate::rule::{pointer_join, pointer_split};
 use crate::rules::document::{
     byte_order_mark, duplicate_key, empty_document, invalid_json, invalid_utf8, nesting_too_deep,
     number_out_of_range,
 };
 
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The UTF-8 byte-order mark (the bytes `EF BB BF`).
+const BOM: char = '\u{FEFF}';
+
+/// How many leading bytes are searched for a NUL to tell a binary file.
+const BINARY_SNIFF: usize = 8192;
 
 /// Deepest nesting of arrays and objects accepted (serde_json's own limit as well).
 pub const MAX_DEPTH: usize = 128;
@@ -46,7 +50,8 @@ pub struct Document {
 /// What loading produced: the text to show, the document when it parsed, and findings.
 #[derive(Debug)]
 pub struct Loaded {
-    /// The text positions refer to (a byte-order mark is blanked out, invalid UTF-8 replaced).
+    /// The text positions refer to: the file's text (a byte-order mark kept, invalid UTF-8
+    /// replaced), or empty for UTF-16 and binary files, which no frame may show.
     pub text: String,
     pub document: Option<Document>,
     pub diagnostics: Vec<Diagnostic>,
@@ -100,21 +105,12 @@ impl Document {
 pub fn load(bytes: &[u8]) -> Loaded {
     let mut diagnostics = Vec::new();
 
-    if let Some(found) = utf16_bom(bytes) {
-        let text = String::from_utf8_lossy(bytes).into_owned();
-        let end = floor_char_boundary(&text, 3).max(text.chars().next().map_or(0, char::len_utf8));
-        diagnostics.push(
-            Diagnostic::new(
-                &invalid_utf8::RULE,
-                0..end,
-                "",
-                format!("the file is encoded as {found}, not UTF-8"),
-            )
-            .with_label("UTF-16 byte-order mark")
-            .with_help("the API accepts UTF-8 JSON only: save the file as UTF-8"),
-        );
+    if let Some(unreadable) = unreadable(bytes) {
+        diagnostics.push(unreadable);
+        // Such a file's text would not be masked (its secrets are not written as UTF-8
+        // JSON), so no frame may show it: the result has no text at all.
         return Loaded {
-            text,
+            text: String::new(),
             document: None,
             diagnostics,
         };
@@ -125,21 +121,15 @@ pub fn load(bytes: &[u8]) -> Loaded {
         Err(error) => {
             let text = String::from_utf8_lossy(bytes).into_owned();
             let at = error.valid_up_to();
-            let binary = bytes.iter().take(8192).any(|&b| b == 0);
-            let message = if binary {
-                "this is a binary file, not UTF-8 text".to_owned()
-            } else {
-                format!(
-                    "invalid UTF-8: byte 0x{:02X} at offset {at} is not valid here",
-                    bytes[at]
-                )
-            };
             diagnostics.push(
                 Diagnostic::new(
                     &invalid_utf8::RULE,
                     at..at + '\u{FFFD}'.len_utf8(),
                     "",
-                    message,
+                    format!(
+                        "invalid UTF-8: byte 0x{:02X} at offset {at} is not valid here",
+                        bytes[at]
+                    ),
                 )
                 .with_label("not UTF-8")
                 .with_help("the API accepts UTF-8 JSON only: re-encode the file as UTF-8"),
@@ -152,36 +142,94 @@ pub fn load(bytes: &[u8]) -> Loaded {
         }
     };
 
-    if let Some(at) = bytes.iter().take(8192).position(|&b| b == 0) {
+    // The result keeps the byte-order mark (the line index gives it no column); the
+    // parsers read a copy with it blanked out, so that offsets stay the same.
+    let blanked;
+    let source = if let Some(rest) = text.strip_prefix(BOM) {
         diagnostics.push(
-            Diagnostic::new(
-                &invalid_utf8::RULE,
-                at..at + 1,
-                "",
-                "this is a binary file, not JSON text",
-            )
-            .with_label("NUL byte")
-            .with_help("pipelint checks JSON text files; exclude this file from the run"),
-        );
-        return Loaded {
-            text,
-            document: None,
-            diagnostics,
-        };
-    }
-
-    // Keep offsets stable: blank the byte-order mark out instead of cutting it off.
-    let text = if bytes.starts_with(UTF8_BOM) {
-        diagnostics.push(
-            Diagnostic::new(&byte_order_mark::RULE, 0..3, "", "the file starts with a UTF-8 byte-order mark")
+            Diagnostic::new(&byte_order_mark::RULE, 0..BOM.len_utf8(), "", "the file starts with a UTF-8 byte-order mark")
                 .with_label("byte-order mark")
                 .with_help("JSON text must not begin with a byte-order mark; save the file as UTF-8 without BOM"),
         );
-        format!("   {}", &text[UTF8_BOM.len()..])
+        blanked = format!("{:width$}{rest}", "", width = BOM.len_utf8());
+        blanked.as_str()
     } else {
-        text
+        text.as_str()
     };
+    let (document, found) = parse(source);
+    diagnostics.extend(found);
+    Loaded {
+        text,
+        document,
+        diagnostics,
+    }
+}
 
+/// The finding for a file that is not text pipelint can show: UTF-16 (with or without a
+/// byte-order mark) or binary (a NUL byte early on). Its span is empty at the start.
+fn unreadable(bytes: &[u8]) -> Option<Diagnostic> {
+    let not_shown = "the file's text is not shown, since secrets in it could not be masked";
+    if let Some(encoding) = utf16(bytes) {
+        return Some(
+            Diagnostic::new(
+                &invalid_utf8::RULE,
+                0..0,
+                "",
+                format!("the file is encoded as {encoding}, not UTF-8"),
+            )
+            .with_label("UTF-16 text (not shown)")
+            .with_help(format!(
+                "the API accepts UTF-8 JSON only: save the file as UTF-8 ({not_shown})"
+            )),
+        );
+    }
+    let nul = bytes.iter().take(BINARY_SNIFF).position(|&b| b == 0)?;
+    Some(
+        Diagnostic::new(
+            &invalid_utf8::RULE,
+            0..0,
+            "",
+            format!("this is a binary file, not JSON text (a NUL byte at offset {nul})"),
+        )
+        .with_label("binary file (not shown)")
+        .with_help(format!(
+            "pipelint checks JSON text files; exclude this file from the run ({not_shown})"
+        )),
+    )
+}
+
+/// Whether the bytes are UTF-16, and in which byte order: by its byte-order mark, or,
+/// without one, by the NUL half of each code unit that ASCII text (all of JSON's syntax)
+/// has in UTF-16. A pair of NULs means binary (or UTF-32), not UTF-16 text.
+fn utf16(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0xFF, 0xFE, ..] => return Some("UTF-16 little-endian"),
+        [0xFE, 0xFF, ..] => return Some("UTF-16 big-endian"),
+        _ => {}
+    }
+    let units = bytes.chunks_exact(2).take(BINARY_SNIFF / 2);
+    if units.clone().any(|unit| unit == [0, 0]) {
+        return None;
+    }
+    let ascii = |b: u8| b != 0 && b.is_ascii();
+    let half_zero = |zero_at: usize| {
+        let zero = units.clone().filter(|unit| unit[zero_at] == 0).count();
+        zero * 2 >= units.len()
+    };
+    match bytes {
+        [first, 0, ..] if ascii(*first) && half_zero(1) => {
+            Some("UTF-16 little-endian without a byte-order mark")
+        }
+        [0, first, ..] if ascii(*first) && half_zero(0) => {
+            Some("UTF-16 big-endian without a byte-order mark")
+        }
+        _ => None,
+    }
+}
+
+/// The strict parse of text that is valid UTF-8 without a byte-order mark.
+fn parse(text: &str) -> (Option<Document>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
     if text.trim().is_empty() {
         let message = if text.is_empty() {
             "the file is empty"
@@ -192,14 +240,10 @@ pub fn load(bytes: &[u8]) -> Loaded {
             Diagnostic::new(&empty_document::RULE, 0..text.len(), "", message)
                 .with_help("a request body is one JSON object, e.g. `{\"name\": ...}`"),
         );
-        return Loaded {
-            text,
-            document: None,
-            diagnostics,
-        };
+        return (None, diagnostics);
     }
 
-    if let Some(at) = too_deep(&text) {
+    if let Some(at) = too_deep(text) {
         diagnostics.push(
             Diagnostic::new(
                 &nesting_too_deep::RULE,
@@ -210,20 +254,12 @@ pub fn load(bytes: &[u8]) -> Loaded {
             .with_label("too deep from here on")
             .with_help("no API body nests this deep; check for a generated or corrupted file"),
         );
-        return Loaded {
-            text,
-            document: None,
-            diagnostics,
-        };
+        return (None, diagnostics);
     }
 
-    if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(&text) {
-        diagnostics.push(syntax_error(&text, &error));
-        return Loaded {
-            text,
-            document: None,
-            diagnostics,
-        };
+    if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+        diagnostics.push(syntax_error(text, &error));
+        return (None, diagnostics);
     }
 
     let options = jsonc_parser::ParseOptions {
@@ -238,7 +274,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
         allow_non_finite_numbers: false,
         allow_extended_string_escapes: false,
     };
-    let parsed = jsonc_parser::parse_to_ast(&text, &Default::default(), &options);
+    let parsed = jsonc_parser::parse_to_ast(text, &Default::default(), &options);
     let root = match parsed {
         Ok(jsonc_parser::ParseResult {
             value: Some(root), ..
@@ -250,11 +286,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
                 "",
                 "the file holds no JSON value",
             ));
-            return Loaded {
-                text,
-                document: None,
-                diagnostics,
-            };
+            return (None, diagnostics);
         }
         Err(error) => {
             // The strict pass accepted the text, so this means the two parsers disagree.
@@ -268,11 +300,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
                 )
                 .with_label("here"),
             );
-            return Loaded {
-                text,
-                document: None,
-                diagnostics,
-            };
+            return (None, diagnostics);
         }
     };
 
@@ -289,11 +317,7 @@ pub fn load(bytes: &[u8]) -> Loaded {
         unrepresentable: builder.unrepresentable,
         fractional_integers: builder.fractional_integers,
     };
-    Loaded {
-        text,
-        document: Some(document),
-        diagnostics,
-    }
+    (Some(document), diagnostics)
 }
 
 /// Offset of the first `[` or `{` that opens level `MAX_DEPTH + 1`, found without recursion.
@@ -326,23 +350,10 @@ fn too_deep(text: &str) -> Option<usize> {
     None
 }
 
-fn utf16_bom(bytes: &[u8]) -> Option<&'static str> {
-    match bytes {
-        [0xFF, 0xFE, ..] => Some("UTF-16 little-endian"),
-        [0xFE, 0xFF, ..] => Some("UTF-16 big-endian"),
-        _ => None,
-    }
-}
-
 /// Turns a strict-pass error into a diagnostic at the exact spot, with our own wording.
 fn syntax_error(text: &str, error: &serde_json::Error) -> Diagnostic {
-    let index = LineIndex::new(text);
-    // serde_json counts columns in bytes from 1; column 0 means "before the line's first byte".
-    let line_start = index
-        .line_start(error.line().saturating_sub(1))
-        .unwrap_or(text.len());
-    let offset = floor_char_boundary(text, line_start + error.column().saturating_sub(1));
     let reason = error.to_string();
+    let offset = floor_char_boundary(text, serde_offset(text, error, &reason));
     let reason = reason
         .split(" at line ")
         .next()
@@ -394,6 +405,30 @@ fn syntax_error(text: &str, error: &serde_json::Error) -> Diagnostic {
     Diagnostic::new(&invalid_json::RULE, span, "", message)
         .with_label(label)
         .with_help(help)
+}
+
+/// The byte offset a serde_json error points at.
+///
+/// serde_json counts lines by `\n` only and columns in bytes. For most errors the column is
+/// the 1-based column of the offending byte; for a control character inside a string (a
+/// raw line break, a tab) it is the count of bytes before it, one less.
+fn serde_offset(text: &str, error: &serde_json::Error, reason: &str) -> usize {
+    let line_start = match error.line().checked_sub(2) {
+        None => 0,
+        Some(breaks_before) => text
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .nth(breaks_before)
+            .map_or(text.len(), |(at, _)| at + 1),
+    };
+    let column = if reason.starts_with("control character") {
+        error.column() + 1
+    } else {
+        error.column()
+    };
+    // Column 0 means "before the line's first byte".
+    line_start + column.saturating_sub(1)
 }
 
 struct Builder<'d> {

@@ -14,7 +14,7 @@ use crate::rule::{pointer_join, pointer_split, pointer_tokens};
 use crate::rules::schema::{
     invalid_enum_value, missing_field, out_of_range, schema_violation, unknown_field, wrong_type,
 };
-use crate::suggest::{closest, list_code};
+use crate::suggest::{Names, closest, list_code};
 
 /// The schema text of a kind, as shipped in `schemas/`.
 pub fn schema_text(kind: DocumentKind) -> &'static str {
@@ -252,12 +252,17 @@ fn map_error(
                     .and_then(Value::as_object)
                     .map(|p| p.keys().map(String::as_str).collect())
                     .unwrap_or_default();
+            // Unknown members of `source` are unsupported source kinds: an error of
+            // their own rule (`unsupported-source-kind`), not an unknown-field warning.
+            if pointer == "/source" && kind == DocumentKind::CreatePipe {
+                return;
+            }
+            // Prepared once for every unexpected key of this object (there may be many).
+            let known = Known {
+                names: Names::new(known.iter().copied()),
+                listed: (!known.is_empty()).then(|| list_code(&known)),
+            };
             for key in unexpected {
-                // Unknown members of `source` are unsupported source kinds: an error of
-                // their own rule (`unsupported-source-kind`), not an unknown-field warning.
-                if pointer == "/source" && kind == DocumentKind::CreatePipe {
-                    continue;
-                }
                 out.push(unknown_field_diagnostic(document, &pointer, key, &known));
             }
         }
@@ -346,11 +351,18 @@ fn enum_diagnostic(
     diagnostic
 }
 
+/// The members an object may have, for the suggestions on its unknown ones.
+struct Known<'s> {
+    names: Names<'s>,
+    /// The names as a Markdown list; `None` when the object takes no named members.
+    listed: Option<String>,
+}
+
 fn unknown_field_diagnostic(
     document: &Document,
     parent: &str,
     key: &str,
-    known: &[&str],
+    known: &Known,
 ) -> Diagnostic {
     let member = pointer_join(parent, key);
     let mut diagnostic = Diagnostic::new(
@@ -363,8 +375,8 @@ fn unknown_field_diagnostic(
     let suggestion = key
         .strip_prefix("clickhouse_")
         .map(|rest| format!("db_{rest}"))
-        .filter(|renamed| known.contains(&renamed.as_str()))
-        .or_else(|| closest(key, known.iter().copied()).map(str::to_owned));
+        .filter(|renamed| known.names.contains(renamed))
+        .or_else(|| known.names.closest(key).map(str::to_owned));
     diagnostic = match suggestion {
         Some(suggestion) => diagnostic
             .with_help(format!(
@@ -375,10 +387,10 @@ fn unknown_field_diagnostic(
                 span: document.key_span(&member),
                 replacement: Value::String(suggestion.clone()).to_string(),
             }),
-        None if known.is_empty() => {
-            diagnostic.with_help("remove it: the server ignores members it does not know")
-        }
-        None => diagnostic.with_help(format!("known members here: {}", list_code(known))),
+        None => match &known.listed {
+            Some(listed) => diagnostic.with_help(format!("known members here: {listed}")),
+            None => diagnostic.with_help("remove it: the server ignores members it does not know"),
+        },
     };
     diagnostic
 }

@@ -185,3 +185,168 @@ fn very_long_strings_are_checked() {
             .any(|d| d.name() == "out-of-range")
     );
 }
+
+#[test]
+fn a_control_character_in_a_string_is_reported_at_its_own_column() {
+    // serde_json's column for this error is one less than for the others.
+    expect(
+        b"{\"name\": \"ab\x01c\"}",
+        "invalid-json",
+        1,
+        13,
+        "control character",
+    );
+    expect(
+        b"{\"name\":\n  \"a\tb\"}",
+        "invalid-json",
+        2,
+        5,
+        "control character",
+    );
+    // A raw line break is the last character of its line.
+    expect(
+        b"{\"x\": 1,\n \"name\": \"ab\ncd\"}",
+        "invalid-json",
+        2,
+        13,
+        "control character",
+    );
+    let result = lint_as_create(b"{\"name\": \"ab\ncd\"}");
+    let span = &result.diagnostics[0].primary.span;
+    assert_eq!(&result.text[span.clone()], "\n");
+}
+
+/// The UTF-16 encoding of ASCII text, low byte first or high byte first.
+fn utf16(text: &str, little_endian: bool) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|unit| {
+            if little_endian {
+                unit.to_le_bytes()
+            } else {
+                unit.to_be_bytes()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn utf16_without_a_byte_order_mark_is_recognised_and_never_shown() {
+    let body = "{\n  \"name\": \"orders\",\n  \"password\": \"Xk9#pQ2!vR7m\"\n}\n";
+    for (little_endian, order) in [(true, "little-endian"), (false, "big-endian")] {
+        let bytes = utf16(body, little_endian);
+        let result = lint_as_create(&bytes);
+        let [finding] = result.diagnostics.as_slice() else {
+            panic!("one finding expected: {:#?}", result.diagnostics);
+        };
+        assert_eq!(finding.name(), "invalid-utf8");
+        assert!(
+            finding
+                .message
+                .contains(&format!("UTF-16 {order} without a byte-order mark")),
+            "{}",
+            finding.message
+        );
+        // No frame can show what is not in the text.
+        assert_eq!(result.text, "");
+        assert_eq!(finding.primary.span, 0..0);
+    }
+}
+
+#[test]
+fn utf16_with_a_byte_order_mark_and_binary_files_are_never_shown() {
+    let mut with_mark = vec![0xFF, 0xFE];
+    with_mark.extend(utf16("{\"password\": \"Xk9#pQ2!vR7m\"}", true));
+    let utf32: Vec<u8> = "{\"password\": \"Xk9#pQ2!vR7m\"}"
+        .chars()
+        .flat_map(|c| u32::from(c).to_le_bytes())
+        .collect();
+    let nul_in_json = b"{\"password\": \"Xk9#pQ2!vR7m\",\x00 \"name\": \"x\"}".to_vec();
+    for (bytes, message) in [
+        (with_mark, "UTF-16 little-endian, not UTF-8"),
+        (utf32, "binary file"),
+        (
+            nul_in_json,
+            "binary file, not JSON text (a NUL byte at offset 28)",
+        ),
+    ] {
+        let result = lint_as_create(&bytes);
+        let [finding] = result.diagnostics.as_slice() else {
+            panic!("one finding expected: {:#?}", result.diagnostics);
+        };
+        assert!(finding.message.contains(message), "{}", finding.message);
+        assert_eq!(result.text, "");
+        assert_eq!(finding.primary.span, 0..0);
+    }
+}
+
+#[test]
+fn ascii_text_with_nul_free_pairs_is_not_taken_for_utf16() {
+    // Every other byte is a letter, none is NUL: plain UTF-8.
+    let result = lint_as_create(b"{\"name\": \"orders\"}");
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .all(|d| d.name() != "invalid-utf8")
+    );
+}
+
+#[test]
+fn a_byte_order_mark_adds_no_column_on_line_one() {
+    let plain = lint_as_create(b"{\"name\": 1, \"scaling\": {\"replicas\": 11}}");
+    let marked = lint_as_create(b"\xef\xbb\xbf{\"name\": 1, \"scaling\": {\"replicas\": 11}}");
+    let positions = |result: &LintResult| {
+        let index = pipelint_core::LineIndex::new(&result.text);
+        result
+            .diagnostics
+            .iter()
+            .filter(|d| d.name() != "byte-order-mark")
+            .map(|d| {
+                let at = index.line_col(&result.text, d.primary.span.start);
+                (d.name(), at.line, at.column)
+            })
+            .collect::<Vec<_>>()
+    };
+    assert!(positions(&plain).contains(&("wrong-type", 1, 10)));
+    assert_eq!(positions(&marked), positions(&plain));
+    // The mark is still reported, at the start.
+    expect(
+        b"\xef\xbb\xbf{\"name\": 1}",
+        "byte-order-mark",
+        1,
+        1,
+        "byte-order mark",
+    );
+}
+
+#[test]
+fn a_lone_carriage_return_ends_a_line() {
+    expect(
+        b"{\r  \"name\": 1,\r\n  \"scaling\": {\"replicas\": 11}\r}",
+        "out-of-range",
+        3,
+        27,
+        "",
+    );
+    expect(b"{\r  \"name\": 1\r}", "wrong-type", 2, 11, "");
+}
+
+#[test]
+fn a_duplicate_key_is_reported_whatever_its_value() {
+    for (body, value_finding) in [
+        (&b"{\"name\": \"a\", \"name\": 1}"[..], "wrong-type"),
+        (
+            b"{\"scaling\": {\"replicas\": 2, \"replicas\": 1e400}}",
+            "number-out-of-range",
+        ),
+        (
+            b"{\"scaling\": {\"replicas\": 2, \"replicas\": 11}}",
+            "out-of-range",
+        ),
+    ] {
+        let result = lint_as_create(body);
+        let names: Vec<&str> = result.diagnostics.iter().map(|d| d.name()).collect();
+        assert!(names.contains(&"duplicate-key"), "{names:?}");
+        assert!(names.contains(&value_finding), "{names:?}");
+    }
+}

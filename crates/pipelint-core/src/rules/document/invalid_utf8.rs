@@ -3,7 +3,9 @@ use crate::declare_rule;
 declare_rule! {
     /// ## What it checks
     /// The file is UTF-8 text. Reports the first byte that is not valid UTF-8, a UTF-16
-    /// byte-order mark, or a binary file.
+    /// file (with a byte-order mark, or without one, told by the NUL byte beside each ASCII
+    /// character), or a binary file (a NUL byte in the first 8 KiB). The text of a UTF-16 or
+    /// binary file is never shown, since secrets in it could not be masked.
     ///
     /// ## Why it matters
     /// JSON exchanged with the API must be UTF-8; a Latin-1 or UTF-16 file is rejected or,

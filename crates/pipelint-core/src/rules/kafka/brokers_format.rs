@@ -1,7 +1,7 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
 
-use super::{decoded_part_span, empty_entry_comma, list_entries, without};
+use super::{Edit, Literal, empty_entry_comma, list_entries};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
@@ -61,7 +61,7 @@ pub(crate) struct Problem {
     pub label: String,
     pub help: String,
     /// Fix title and the whole corrected value.
-    pub fix: Option<(String, String)>,
+    pub fix: Option<Edit>,
 }
 
 impl Problem {
@@ -74,19 +74,18 @@ impl Problem {
         problems: Vec<Problem>,
         out: &mut Vec<Diagnostic>,
     ) {
+        let literal = Literal::new(cx, pointer);
         for problem in problems {
             let span = if problem.at.is_empty() {
-                cx.value_span(pointer)
+                literal.span.clone()
             } else {
-                decoded_part_span(cx, pointer, problem.at)
+                literal.part(problem.at).unwrap_or(literal.span.clone())
             };
             let mut diagnostic = Diagnostic::new(rule, span, pointer, problem.message)
                 .with_label(problem.label)
                 .with_help(problem.help);
-            if let Some((title, fixed)) = problem.fix {
-                diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
-                    cx, pointer, title, fixed,
-                ));
+            if let Some(fix) = problem.fix.and_then(|edit| literal.fix(edit)) {
+                diagnostic = diagnostic.with_fix(fix);
             }
             out.push(diagnostic);
         }
@@ -128,7 +127,11 @@ pub(crate) fn problems(text: &str) -> ListProblems {
                 message: "the broker list has an empty entry".to_owned(),
                 label: "extra comma".to_owned(),
                 help: "remove the extra comma".to_owned(),
-                fix: Some(("Remove the extra comma".to_owned(), without(text, &comma))),
+                fix: Some(Edit {
+                    title: "Remove the extra comma".to_owned(),
+                    at: comma.clone(),
+                    replacement: String::new(),
+                }),
                 at: comma,
             });
             continue;
@@ -161,18 +164,16 @@ fn separator_problem(text: &str, range: &Range<usize>) -> Option<Problem> {
     let shown = if separator == ';' { "`;`" } else { "a space" };
     let at = range.start + at..range.start + at + separator.len_utf8();
     if parts.len() > 1 && parts.iter().all(|p| address_problem(p).is_none()) {
-        let fixed = format!(
-            "{}{}{}",
-            &text[..range.start],
-            parts.join(","),
-            &text[range.end..]
-        );
         Some(Problem {
             at,
             message: format!("brokers are separated by {shown} instead of a comma"),
             label: "not a separator".to_owned(),
             help: "separate the brokers with commas".to_owned(),
-            fix: Some(("Separate the brokers with commas".to_owned(), fixed)),
+            fix: Some(Edit {
+                title: "Separate the brokers with commas".to_owned(),
+                at: range.clone(),
+                replacement: parts.join(","),
+            }),
         })
     } else {
         Some(Problem {
@@ -191,11 +192,10 @@ fn scheme_problem(text: &str, range: &Range<usize>) -> Option<Problem> {
     let cut = entry.find("://")?;
     let scheme = &entry[..cut + 3];
     let rest = &entry[cut + 3..];
-    let fix = address_problem(rest).is_none().then(|| {
-        (
-            format!("Remove `{scheme}`"),
-            format!("{}{rest}{}", &text[..range.start], &text[range.end..]),
-        )
+    let fix = address_problem(rest).is_none().then(|| Edit {
+        title: format!("Remove `{scheme}`"),
+        at: range.start..range.start + scheme.len(),
+        replacement: String::new(),
     });
     Some(Problem {
         at: range.start..range.start + scheme.len(),
@@ -358,7 +358,7 @@ mod tests {
     }
 
     fn fixed(text: &str) -> Option<String> {
-        all(text).into_iter().next()?.fix.map(|(_, f)| f)
+        all(text).into_iter().next()?.fix.map(|edit| edit.apply(text))
     }
 
     #[test]
@@ -445,5 +445,50 @@ mod tests {
         ] {
             assert!(findings(&RULE, &kafka(silent)).1.is_empty(), "{silent}");
         }
+    }
+
+    /// The text with one fix applied.
+    fn applied(text: &str, fix: &crate::Fix) -> String {
+        format!(
+            "{}{}{}",
+            &text[..fix.span.start],
+            fix.replacement,
+            &text[fix.span.end..]
+        )
+    }
+
+    #[test]
+    fn fixes_edit_only_their_part_of_the_value() {
+        // `\u0062` is `b`: the fix must still land on the raw text of the right comma.
+        let (result, found) = findings(&RULE, &kafka("a:9092,,\\u0062:9092;c:9092"));
+        let fixes: Vec<&crate::Fix> = found.iter().filter_map(|d| d.fix.as_ref()).collect();
+        assert_eq!(fixes.len(), 2, "{found:#?}");
+        let brokers = |text: &str| {
+            let value: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+            value["source"]["kafka"]["brokers"]
+                .as_str()
+                .map(str::to_owned)
+        };
+        assert_eq!(
+            brokers(&applied(&result.text, fixes[0])).as_deref(),
+            Some("a:9092,b:9092;c:9092")
+        );
+        assert_eq!(
+            brokers(&applied(&result.text, fixes[1])).as_deref(),
+            Some("a:9092,,b:9092,c:9092")
+        );
+    }
+
+    #[test]
+    fn a_long_list_gets_small_fixes() {
+        // Each fix once carried the whole rewritten list: 5,000 copies of it here.
+        let list: Vec<String> = (0..5_000).map(|i| format!("k://h{i}:9092")).collect();
+        let (_, found) = findings(&RULE, &kafka(&list.join(",")));
+        assert_eq!(found.len(), 5_000);
+        assert!(found.iter().all(|d| {
+            d.fix
+                .as_ref()
+                .is_some_and(|f| f.span.len() == "k://".len() && f.replacement.is_empty())
+        }));
     }
 }

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 
+use crate::diagnostic::Fix;
 use crate::rule::{Context, Rule};
 
 pub mod auth_for_broker;
@@ -49,30 +50,89 @@ fn kafka<'a>(cx: &Context<'a>) -> Option<&'a Map<String, Value>> {
 /// text, also when the literal contains escapes such as `\n` (PEM certificates always do).
 /// Falls back to the whole literal when the literal cannot be mapped.
 pub(crate) fn decoded_part_span(cx: &Context, pointer: &str, inner: Range<usize>) -> Range<usize> {
-    let span = cx.value_span(pointer);
-    let Some(decoded) = cx.get_str(pointer) else {
-        return span;
-    };
-    let Some(raw) = cx.text.get(span.start + 1..span.end.saturating_sub(1)) else {
-        return span;
-    };
-    match offsets(raw, decoded) {
-        Some(starts) if inner.start <= inner.end && inner.end <= decoded.len() => {
-            let start = starts[inner.start];
-            let end = if inner.end == inner.start {
-                start
-            } else {
-                // The end of the raw text that produced the last decoded byte of `inner`.
-                let last = starts[inner.end - 1];
-                starts[inner.end..]
-                    .iter()
-                    .copied()
-                    .find(|&s| s > last)
-                    .unwrap_or(raw.len())
-            };
-            span.start + 1 + start..span.start + 1 + end
+    let literal = Literal::new(cx, pointer);
+    literal.part(inner).unwrap_or(literal.span)
+}
+
+/// A string literal with the raw offset of each byte of its decoded value, computed once
+/// for all the parts a rule reports in it (a long list may have thousands).
+pub(crate) struct Literal {
+    /// The whole literal, quotes included.
+    pub span: Range<usize>,
+    /// See `offsets`; `None` when the literal could not be mapped.
+    starts: Option<Vec<usize>>,
+}
+
+impl Literal {
+    pub(crate) fn new(cx: &Context, pointer: &str) -> Self {
+        let span = cx.value_span(pointer);
+        let starts = cx.get_str(pointer).and_then(|decoded| {
+            let raw = cx.text.get(span.start + 1..span.end.saturating_sub(1))?;
+            offsets(raw, decoded)
+        });
+        Literal { span, starts }
+    }
+
+    /// The span in the source text of `inner`, a byte range of the decoded value.
+    pub(crate) fn part(&self, inner: Range<usize>) -> Option<Range<usize>> {
+        let starts = self.starts.as_ref()?;
+        let decoded_len = starts.len().checked_sub(1)?;
+        if inner.start > inner.end || inner.end > decoded_len {
+            return None;
         }
-        _ => span,
+        let start = starts[inner.start];
+        let end = if inner.end == inner.start {
+            start
+        } else {
+            // The end of the raw text that produced the last decoded byte of `inner`:
+            // the next larger start (a few entries on at most).
+            let last = starts[inner.end - 1];
+            starts[inner.end..]
+                .iter()
+                .copied()
+                .find(|&s| s > last)
+                .unwrap_or(starts[decoded_len])
+        };
+        let raw_start = self.span.start + 1;
+        Some(raw_start + start..raw_start + end)
+    }
+
+    /// A fix that replaces `edit.at` of the decoded value with `edit.replacement`: only
+    /// that part of the literal, so that many fixes in one long value stay cheap.
+    pub(crate) fn fix(&self, edit: Edit) -> Option<Fix> {
+        let span = self.part(edit.at)?;
+        let quoted = Value::String(edit.replacement).to_string();
+        let replacement = quoted
+            .strip_prefix('"')
+            .and_then(|q| q.strip_suffix('"'))
+            .unwrap_or_default()
+            .to_owned();
+        Some(Fix {
+            title: edit.title,
+            span,
+            replacement,
+        })
+    }
+}
+
+/// A repair inside a string value: replace the decoded bytes `at` with `replacement`.
+#[derive(Debug)]
+pub(crate) struct Edit {
+    pub title: String,
+    pub at: Range<usize>,
+    pub replacement: String,
+}
+
+impl Edit {
+    /// The whole value after the edit (for tests).
+    #[cfg(test)]
+    pub(crate) fn apply(&self, text: &str) -> String {
+        format!(
+            "{}{}{}",
+            &text[..self.at.start],
+            self.replacement,
+            &text[self.at.end..]
+        )
     }
 }
 
@@ -174,11 +234,6 @@ pub(crate) fn empty_entry_comma(
     at..at + 1
 }
 
-/// The text with the comma at `comma` removed (used to fix an empty list entry).
-pub(crate) fn without(text: &str, comma: &Range<usize>) -> String {
-    format!("{}{}", &text[..comma.start], &text[comma.end..])
-}
-
 #[cfg(test)]
 pub(crate) mod testing {
     use crate::diagnostic::Diagnostic;
@@ -244,6 +299,11 @@ mod tests {
         assert_eq!(parts, ["a:1", "b:2", "", "c:3", ""]);
         assert_eq!(empty_entry_comma(text, &entries, 2), 8..9);
         assert_eq!(empty_entry_comma(text, &entries, 4), 14..15);
-        assert_eq!(without(text, &(14..15)), "a:1, b:2,,c:3 ");
+        let edit = Edit {
+            title: String::new(),
+            at: 14..15,
+            replacement: String::new(),
+        };
+        assert_eq!(edit.apply(text), "a:1, b:2,,c:3 ");
     }
 }

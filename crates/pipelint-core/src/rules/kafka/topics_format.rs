@@ -1,5 +1,5 @@
 use super::brokers_format::{ListProblems, Problem};
-use super::{empty_entry_comma, list_entries, without};
+use super::{Edit, empty_entry_comma, list_entries};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
@@ -91,7 +91,11 @@ pub(crate) fn problems(text: &str) -> ListProblems {
                 message: "the topic list has an empty entry".to_owned(),
                 label: "extra comma".to_owned(),
                 help: "remove the extra comma".to_owned(),
-                fix: Some(("Remove the extra comma".to_owned(), without(text, &comma))),
+                fix: Some(Edit {
+                    title: "Remove the extra comma".to_owned(),
+                    at: comma.clone(),
+                    replacement: String::new(),
+                }),
                 at: comma,
             });
             continue;
@@ -106,18 +110,16 @@ pub(crate) fn problems(text: &str) -> ListProblems {
                 && parts.len() > 1
                 && parts.iter().all(|p| valid_topic(p));
             if separated {
-                let fixed = format!(
-                    "{}{}{}",
-                    &text[..range.start],
-                    parts.join(","),
-                    &text[range.end..]
-                );
                 found.format.push(Problem {
                     at,
                     message: "topics are separated by something other than a comma".to_owned(),
                     label: "not a separator".to_owned(),
                     help: "separate the topics with commas".to_owned(),
-                    fix: Some(("Separate the topics with commas".to_owned(), fixed)),
+                    fix: Some(Edit {
+                        title: "Separate the topics with commas".to_owned(),
+                        at: range.clone(),
+                        replacement: parts.join(","),
+                    }),
                 });
             } else {
                 let shown = if c.is_whitespace() {
@@ -222,7 +224,13 @@ mod tests {
 
     #[test]
     fn fixes_separators_and_extra_commas() {
-        let fix = |t: &str| all(t).into_iter().next().and_then(|p| p.fix).map(|f| f.1);
+        let fix = |t: &str| {
+            all(t)
+                .into_iter()
+                .next()
+                .and_then(|p| p.fix)
+                .map(|f| f.apply(t))
+        };
         assert_eq!(fix("orders;payments").as_deref(), Some("orders,payments"));
         assert_eq!(fix("orders payments").as_deref(), Some("orders,payments"));
         assert_eq!(fix("orders,,payments").as_deref(), Some("orders,payments"));

@@ -2,7 +2,7 @@ use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::rules::support::strings;
-use crate::suggest::closest;
+use crate::suggest::Names;
 
 declare_rule! {
     /// ## What it checks
@@ -40,7 +40,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     {
         return;
     }
-    let columns: Vec<&str> = super::column_names(cx).map(|(_, name)| name).collect();
+    let columns = Names::new(super::column_names(cx).map(|(_, name)| name));
     let mut named: Vec<(String, &str)> = Vec::new();
     if let Some(version) = cx.get_str(&format!("{DEFINITION}/engine/versionColumnId")) {
         named.push((format!("{DEFINITION}/engine/versionColumnId"), version));
@@ -52,10 +52,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         named.push((format!("{DEFINITION}/sortingKey/{i}"), key));
     }
     for (pointer, name) in named {
-        if columns.contains(&name) {
+        if columns.contains(name) {
             continue;
         }
-        let help = match closest(name, columns.iter().copied()) {
+        let help = match columns.closest(name) {
             Some(guess) => format!("did you mean `{guess}`?"),
             None => "name one of the columns in `destination.columns`".to_owned(),
         };

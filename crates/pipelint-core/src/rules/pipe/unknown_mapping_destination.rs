@@ -1,7 +1,7 @@
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
-use crate::suggest::closest;
+use crate::suggest::Names;
 
 declare_rule! {
     /// ## What it checks
@@ -37,13 +37,13 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     {
         return;
     }
-    let columns: Vec<&str> = super::column_names(cx).map(|(_, name)| name).collect();
+    let columns = Names::new(super::column_names(cx).map(|(_, name)| name));
     for (index, field) in super::mapping_destinations(cx) {
-        if columns.contains(&field) {
+        if columns.contains(field) {
             continue;
         }
         let pointer = format!("/fieldMappings/{index}/destinationField");
-        let help = match closest(field, columns.iter().copied()) {
+        let help = match columns.closest(field) {
             Some(guess) => format!("did you mean `{guess}`?"),
             None => {
                 "map to one of the columns in `destination.columns`, or add the column".to_owned()

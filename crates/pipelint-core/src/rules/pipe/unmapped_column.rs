@@ -1,7 +1,9 @@
+use std::collections::HashSet;
+
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
-use crate::suggest::closest;
+use crate::suggest::Names;
 
 declare_rule! {
     /// ## What it checks
@@ -39,17 +41,18 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if !has_mappings {
         return;
     }
-    let mapped: Vec<&str> = super::mapping_destinations(cx).map(|(_, f)| f).collect();
-    let columns: Vec<&str> = super::column_names(cx).map(|(_, name)| name).collect();
+    let mapped: HashSet<&str> = super::mapping_destinations(cx).map(|(_, f)| f).collect();
+    let columns = Names::new(super::column_names(cx).map(|(_, name)| name));
     // A mapping with a misspelt destination is reported by `unknown-mapping-destination`,
-    // which names the column meant; that column is not reported again here.
-    let meant: Vec<&str> = mapped
-        .iter()
+    // which names the column meant; that column is not reported again here. (The order
+    // of the mappings decides which ones get a similarity search, as in that rule.)
+    let meant: HashSet<&str> = super::mapping_destinations(cx)
+        .map(|(_, field)| field)
         .filter(|field| !columns.contains(field))
-        .filter_map(|field| closest(field, columns.iter().copied()))
+        .filter_map(|field| columns.closest(field))
         .collect();
     for (index, name) in super::column_names(cx) {
-        if mapped.contains(&name) || meant.contains(&name) {
+        if mapped.contains(name) || meant.contains(name) {
             continue;
         }
         let pointer = format!("/destination/columns/{index}/name");

@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use super::table_mappings;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
@@ -33,12 +35,16 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for (mapping_pointer, mapping) in table_mappings(cx) {
-        let excluded: Vec<(usize, &str)> = strings(mapping.get("excludedColumns")).collect();
+        // Each excluded name with the index it is first excluded at.
+        let mut excluded: HashMap<&str, usize> = HashMap::new();
+        for (index, name) in strings(mapping.get("excludedColumns")) {
+            excluded.entry(name).or_insert(index);
+        }
         if excluded.is_empty() {
             continue;
         }
         for (index, key) in strings(mapping.get("sortingKeys")) {
-            let Some((excluded_index, _)) = excluded.iter().find(|(_, c)| *c == key) else {
+            let Some(excluded_index) = excluded.get(key) else {
                 continue;
             };
             let pointer = format!("{mapping_pointer}/sortingKeys/{index}");

@@ -3,7 +3,9 @@
 //!
 //! - `output/<format>/lines`: one member a line;
 //! - `output/<format>/one-line`: the same body minified onto one line, where every
-//!   position is on a 1 MB line and code frames are cut to excerpts.
+//!   position is on a 1 MB line and code frames are cut to excerpts;
+//! - `output/<format>/late`: 1 MB of blank lines, then 100 unknown members: the frames are
+//!   at the end of a large text (a code frame must not cost the text before it).
 //!
 //! Linting happens once, outside the measurement. Writing goes to `io::sink()`.
 //! Run: `cargo bench -p pipelint --bench output` (add `-- --quick` for a fast pass).
@@ -21,23 +23,34 @@ use pipelint_core::{LintOptions, Severity, lint};
 
 const FINDINGS: usize = 90_000;
 
-/// A scaling patch with `FINDINGS` unknown members, one a line or all on one line.
-fn body(one_line: bool) -> String {
-    let separator = if one_line { "," } else { ",\n" };
-    let members: Vec<String> = std::iter::once("\"replicas\": 2".to_owned())
-        .chain((0..FINDINGS).map(|i| format!("\"u{i:06}\": 1")))
-        .collect();
-    format!("{{{}}}\n", members.join(separator))
+#[derive(Clone, Copy)]
+enum Shape {
+    Lines,
+    OneLine,
+    Late,
 }
 
-fn report(one_line: bool) -> FileReport {
-    let text = body(one_line);
+/// A scaling patch with unknown members, shaped as `shape` says.
+fn body(shape: Shape) -> String {
+    let (count, separator, padding) = match shape {
+        Shape::Lines => (FINDINGS, ",\n", String::new()),
+        Shape::OneLine => (FINDINGS, ",", String::new()),
+        Shape::Late => (100, ",\n", " \n".repeat(500_000)),
+    };
+    let members: Vec<String> = std::iter::once("\"replicas\": 2".to_owned())
+        .chain((0..count).map(|i| format!("\"u{i:06}\": 1")))
+        .collect();
+    format!("{{{padding}{}}}\n", members.join(separator))
+}
+
+fn report(shape: Shape) -> FileReport {
+    let text = body(shape);
     let options = LintOptions {
         file_name: Some("big.scaling.json"),
         ..LintOptions::default()
     };
     let result = lint(text.as_bytes(), &options);
-    assert!(result.diagnostics.len() >= FINDINGS, "too few findings");
+    assert!(result.diagnostics.len() >= 100, "too few findings");
     FileReport::new(
         "big.scaling.json".to_owned(),
         result.text,
@@ -51,14 +64,20 @@ fn bench_formats(c: &mut Criterion) {
     let mut group = c.benchmark_group("output");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(5));
-    for (shape, one_line) in [("lines", false), ("one-line", true)] {
-        let reports = [report(one_line)];
+    let shapes = [
+        ("lines", Shape::Lines),
+        ("one-line", Shape::OneLine),
+        ("late", Shape::Late),
+    ];
+    for (name, shape) in shapes {
+        let reports = [report(shape)];
         group.throughput(Throughput::Bytes(reports[0].text.len() as u64));
         for format in Format::value_variants() {
-            let name = format
+            let format_name = format
                 .to_possible_value()
                 .map_or_else(|| format!("{format:?}"), |v| v.get_name().to_owned());
-            group.bench_with_input(BenchmarkId::new(name, shape), &reports, |b, reports| {
+            let id = BenchmarkId::new(format_name, name);
+            group.bench_with_input(id, &reports, |b, reports| {
                 b.iter(|| {
                     output::write(
                         *format,

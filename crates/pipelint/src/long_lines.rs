@@ -307,7 +307,7 @@ impl SourceCode for Excerpt {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let start = span.offset();
-        let end = start + span.len();
+        let end = start.saturating_add(span.len());
         if self.lines.is_empty() || end > self.text.len() {
             return Err(MietteError::OutOfBounds);
         }

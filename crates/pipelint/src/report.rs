@@ -92,7 +92,7 @@ impl FileReport {
 pub fn line_index(text: &str) -> LineIndex {
     let bytes = text.as_bytes();
     let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
-    if !(0..bytes.len()).any(lone_cr) {
+    if !text.contains('\r') || !(0..bytes.len()).any(lone_cr) {
         return LineIndex::new(text);
     }
     let breaks: Vec<u8> = (0..bytes.len())

@@ -1,11 +1,14 @@
 //! Human output: miette's graphical reports with code frames.
 
 use std::fmt;
+use std::ops::Range;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
-use pipelint_core::{Diagnostic, LineIndex};
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use pipelint_core::Diagnostic;
 
-use crate::long_lines;
+use crate::long_lines::{self, Excerpt};
+use crate::output::escape;
+use crate::report;
 
 /// At most this many findings are drawn per file; rendering cost grows with each.
 pub const MAX_RENDERED_PER_FILE: usize = 100;
@@ -26,45 +29,40 @@ impl Style {
 }
 
 /// Renders every finding of one file as code frames, in order.
+///
+/// Each frame is drawn from an excerpt of the lines it shows (`long_lines`), so the cost
+/// of a frame does not grow with the file. Control characters from the file (in the code,
+/// the messages, the labels and the name) are shown as visible stand-ins.
 pub fn full(name: &str, text: &str, diagnostics: &[Diagnostic], style: Style) -> String {
     let theme = if style.color {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()
     };
+    // The excerpt names each frame `name:line:column` itself, counted in characters from
+    // the same line index as the other formats (miette would count bytes).
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false)
         .with_urls(true)
-        .with_context_lines(1);
-    // Excerpts carry the original line and column in their name instead.
-    let excerpt_handler = handler.clone().without_primary_span_start();
-    let index = LineIndex::new(text);
-    let whole = NamedSource::new(name, text.to_owned()).with_language("json");
+        .with_context_lines(long_lines::CONTEXT_LINES)
+        .without_primary_span_start();
+    let index = report::line_index(text);
+    let name = escape::visible(name);
     let mut out = String::new();
     for diagnostic in diagnostics.iter().take(MAX_RENDERED_PER_FILE) {
-        let points: Vec<usize> = std::iter::once(&diagnostic.primary)
+        let spans: Vec<_> = std::iter::once(&diagnostic.primary)
             .chain(&diagnostic.secondary)
-            .flat_map(|l| [l.span.start, l.span.end])
+            .map(|label| label.span.clone())
             .collect();
-        // A file with very long lines is shown as an excerpt, one per finding.
-        let excerpt = long_lines::shorten(text, &points);
-        let shortened;
-        let (diagnostic, source, handler) = match &excerpt {
-            Some(excerpt) => {
-                let at = index.line_col(text, diagnostic.primary.span.start);
-                let located = format!("{name}:{}:{}", at.line, at.column);
-                shortened = (
-                    moved(diagnostic, excerpt),
-                    NamedSource::new(located, excerpt.text.clone()).with_language("json"),
-                );
-                (&shortened.0, &shortened.1, &excerpt_handler)
-            }
-            None => (diagnostic, &whole, &handler),
+        let excerpt = Excerpt::new(&name, text, &index, &spans);
+        let shown = shown(diagnostic, excerpt.spans());
+        let report = WithSource {
+            diagnostic: &shown,
+            source: &excerpt,
         };
-        let report = WithSource { diagnostic, source };
         if handler.render_report(&mut out, &report).is_err() {
-            out.push_str(&format!("{name}: {}\n", diagnostic.message));
+            out.push_str(&format!("{name}: {}\n", shown.message));
         }
         out.push('\n');
     }
@@ -77,22 +75,28 @@ pub fn full(name: &str, text: &str, diagnostics: &[Diagnostic], style: Style) ->
     out
 }
 
-/// The diagnostic with its spans moved into the excerpt.
-fn moved(diagnostic: &Diagnostic, excerpt: &long_lines::Excerpt) -> Diagnostic {
-    let mut moved = diagnostic.clone();
-    moved.primary.span = excerpt.map_span(&diagnostic.primary.span);
-    for label in &mut moved.secondary {
-        label.span = excerpt.map_span(&label.span);
+/// The diagnostic as a frame shows it: spans moved into the excerpt (primary first, as
+/// given to `Excerpt::new`) and text from the file made visible.
+fn shown(diagnostic: &Diagnostic, spans: &[Range<usize>]) -> Diagnostic {
+    let visible = |text: &str| escape::visible(text).into_owned();
+    let mut shown = diagnostic.clone();
+    shown.message = visible(&diagnostic.message);
+    shown.help = diagnostic.help.as_deref().map(visible);
+    for (label, span) in std::iter::once(&mut shown.primary)
+        .chain(&mut shown.secondary)
+        .zip(spans)
+    {
+        label.span = span.clone();
+        label.text = label.text.as_deref().map(visible);
     }
-    moved
+    shown
 }
 
 /// A diagnostic paired with the text its spans point into.
 struct WithSource<'a> {
     diagnostic: &'a Diagnostic,
-    source: &'a NamedSource<String>,
+    source: &'a Excerpt,
 }
-
 impl fmt::Debug for WithSource<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.diagnostic, f)

@@ -45,7 +45,7 @@ impl FileReport {
         diagnostics: Vec<Diagnostic>,
         fail_on: Severity,
     ) -> Self {
-        let lines = LineIndex::new(&text);
+        let lines = line_index(&text);
         FileReport {
             path,
             text,
@@ -86,6 +86,25 @@ impl FileReport {
     }
 }
 
+/// The line index every format takes its positions from. A lone CR ends a line, as in the
+/// language server: the index is built over a copy where each lone CR is a LF, which keeps
+/// every byte offset and character count, so it answers for `text` itself.
+pub fn line_index(text: &str) -> LineIndex {
+    let bytes = text.as_bytes();
+    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !text.contains('\r') || !(0..bytes.len()).any(lone_cr) {
+        return LineIndex::new(text);
+    }
+    let breaks: Vec<u8> = (0..bytes.len())
+        .map(|i| if lone_cr(i) { b'\n' } else { bytes[i] })
+        .collect();
+    // Replacing one ASCII byte by another keeps the text valid UTF-8.
+    match String::from_utf8(breaks) {
+        Ok(copy) => LineIndex::new(&copy),
+        Err(_) => LineIndex::new(text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +117,15 @@ mod tests {
         let at = report.position(one);
         assert_eq!((at.line, at.column, at.column_utf16), (1, 8, 9));
         assert_eq!(at.offset, one);
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line_like_lf_and_crlf() {
+        let text = "{\r\"a\": 1,\r\n\"b\": 2,\n\"c\": 3}".to_owned();
+        let report = FileReport::new("a".into(), text.clone(), None, Vec::new(), Severity::Error);
+        for (needle, line) in [("\"a", 2), ("\"b", 3), ("\"c", 4)] {
+            let at = report.position(text.find(needle).unwrap_or_default());
+            assert_eq!((at.line, at.column), (line, 1), "{needle}");
+        }
     }
 }

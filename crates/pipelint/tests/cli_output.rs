@@ -280,3 +280,159 @@ fn full_output_draws_code_frames() {
     );
     assert!(run.stdout.contains("help: did you mean `SCRAM-SHA-512`?"));
 }
+
+/// Lone CRs, a CRLF and non-ASCII text before each finding: line 1 ends with a lone CR.
+const MIXED_BREAKS: &str = "{\"zz\u{1F600}é\": 1,\r  \"replicas\": \"x\",\r\n  \"é\": 2}\n";
+
+#[test]
+fn every_format_takes_its_positions_from_one_line_index() {
+    let tree = Tree::new();
+    tree.write("e.scaling.json", MIXED_BREAKS);
+    let expected = [(1, 2), (2, 15), (3, 3)];
+    let run = |format: &str| tree.run(&["check", "--output-format", format]).expect(1);
+    let number = |text: &str| {
+        text.parse::<u64>()
+            .unwrap_or_else(|e| panic!("{text:?}: {e}"))
+    };
+    let pair = |line: &str, column: &str| (number(line), number(column));
+
+    let concise: Vec<_> = run("concise")
+        .stdout
+        .lines()
+        .map(|l| {
+            let parts: Vec<&str> = l.splitn(4, ':').collect();
+            pair(parts[1], parts[2])
+        })
+        .collect();
+    assert_eq!(concise, expected, "concise");
+
+    let full: Vec<_> = run("full")
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_once("╭─[e.scaling.json:")?.1.strip_suffix(']'))
+        .map(|at| at.split_once(':').map(|(l, c)| pair(l, c)))
+        .collect();
+    assert_eq!(full, expected.map(Some), "full");
+
+    let json = run("json").json();
+    let from_json: Vec<_> = json
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array"))
+        .iter()
+        .map(|f| (num_at(f, "/start/line"), num_at(f, "/start/column")))
+        .collect();
+    assert_eq!(from_json, expected, "json");
+
+    let github: Vec<_> = run("github")
+        .stdout
+        .lines()
+        .map(|l| {
+            let field = |key: &str| {
+                let rest = l.split_once(key).map_or("", |(_, r)| r);
+                rest.split([',', ':']).next().unwrap_or_default().to_owned()
+            };
+            pair(&field(",line="), &field(",col="))
+        })
+        .collect();
+    assert_eq!(github, expected, "github");
+
+    let junit = run("junit").stdout;
+    for (line, column) in expected {
+        assert!(junit.contains(&format!(" at {line}:{column}\"")), "{junit}");
+    }
+    let gitlab = run("gitlab").json();
+    let lines: Vec<_> = gitlab
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array"))
+        .iter()
+        .map(|i| num_at(i, "/location/lines/begin"))
+        .collect();
+    assert_eq!(lines, expected.map(|(l, _)| l), "gitlab");
+    let sarif = run("sarif").json();
+    let lines: Vec<_> = (0..3)
+        .map(|i| {
+            num_at(
+                &sarif,
+                &format!("/runs/0/results/{i}/locations/0/physicalLocation/region/startLine"),
+            )
+        })
+        .collect();
+    assert_eq!(lines, expected.map(|(l, _)| l), "sarif");
+}
+
+/// Characters that would act on a terminal, a log viewer or the direction of text, other
+/// than the output's own line breaks.
+fn acting(out: &str) -> Vec<char> {
+    out.chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n')
+                || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        })
+        .collect()
+}
+
+#[test]
+fn control_characters_from_the_file_never_reach_the_terminal_or_the_log() {
+    let tree = Tree::new();
+    // Keys written with JSON escapes: the decoded key is in the message.
+    tree.write(
+        "keys.scaling.json",
+        r#"{"replicas": 2, "t\u001b]0;owned\u0007\u001b[2J\u009b31m\u202e": 1, "a\nb%0A::error::fake\r::warning::x": 1}"#,
+    );
+    // A raw escape sequence in the code frame.
+    tree.write(
+        "raw.scaling.json",
+        "{\"replicas\": 2, \"a\u{1b}[2Jb\": 1}\n",
+    );
+    // And in a file name.
+    tree.write("n\u{1b}[31m.scaling.json", WARNING_ONLY_SCALING);
+    let findings = tree
+        .run(&["check", "--output-format", "json"])
+        .json()
+        .as_array()
+        .map_or(0, Vec::len);
+    assert_eq!(findings, 4);
+    for format in ["full", "concise", "github"] {
+        let run = tree.run(&["check", "--output-format", format]).expect(1);
+        assert_eq!(
+            acting(&run.stdout),
+            Vec::<char>::new(),
+            "{format}:\n{}",
+            run.stdout
+        );
+        assert_eq!(
+            acting(&run.stderr),
+            Vec::<char>::new(),
+            "{format}:\n{}",
+            run.stderr
+        );
+        assert!(
+            run.stdout.contains("\u{241B}]0;owned\u{2407}"),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.contains("n\u{241B}[31m.scaling.json"),
+            "{}",
+            run.stdout
+        );
+        if format != "full" {
+            // One line a finding, so a line break in a key cannot start a line (or, in a
+            // CI log, a workflow command) of its own.
+            assert_eq!(run.stdout.lines().count(), findings, "{}", run.stdout);
+        }
+        if format == "github" {
+            assert!(
+                run.stdout
+                    .lines()
+                    .all(|l| l.starts_with("::warning ") || l.starts_with("::error ")),
+                "{}",
+                run.stdout
+            );
+            assert!(
+                run.stdout
+                    .contains("a\u{240A}b%250A::error::fake\u{240D}::warning::x")
+            );
+        }
+    }
+}

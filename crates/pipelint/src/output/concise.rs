@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use pipelint_core::Diagnostic;
 
-use super::one_line;
+use super::escape::visible;
 use crate::report::FileReport;
 
 pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
@@ -16,16 +16,18 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// `path:line:col: CODE severity message` for one finding.
+/// `path:line:col: CODE severity message` for one finding. Control characters from the
+/// file (a line break in a key, an escape sequence) are shown as visible stand-ins, so a
+/// finding is always one line and never drives the terminal.
 pub fn line(report: &FileReport, d: &Diagnostic) -> String {
     let at = report.position(d.primary.span.start);
     format!(
         "{}:{}:{}: {} {} {}",
-        report.path,
+        visible(&report.path),
         at.line,
         at.column,
         d.code(),
         d.severity,
-        one_line(&d.message)
+        visible(&d.message)
     )
 }

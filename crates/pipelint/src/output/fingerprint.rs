@@ -2,19 +2,22 @@
 //! JSON pointer, never the line, so reformatting or adding members above does not turn an
 //! old finding into a new one in GitLab or code scanning.
 
+use std::collections::HashMap;
+
 use crate::report::FileReport;
 
 /// One fingerprint per diagnostic of the report, in the same order. When one rule fires
 /// more than once at one pointer, the occurrence number keeps the fingerprints distinct.
 pub fn fingerprints(report: &FileReport) -> Vec<String> {
-    let mut seen: Vec<(&str, &str)> = Vec::new();
+    // How often each (rule, pointer) was seen so far: one look-up per finding.
+    let mut seen: HashMap<(&str, &str), usize> = HashMap::new();
     report
         .diagnostics
         .iter()
         .map(|d| {
-            let key = (d.rule.code, d.pointer.as_str());
-            let occurrence = seen.iter().filter(|k| **k == key).count();
-            seen.push(key);
+            let count = seen.entry((d.rule.code, d.pointer.as_str())).or_default();
+            let occurrence = *count;
+            *count += 1;
             let mut hash = Fnv128::new();
             // A separator no path, code or pointer contains keeps the fields apart.
             for field in [report.path.as_str(), d.rule.code, d.pointer.as_str()] {

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use pipelint_core::Severity;
 
+use super::escape::visible;
 use crate::report::FileReport;
 
 pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
@@ -16,11 +17,19 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
                 Severity::Warning => "warning",
                 Severity::Info => "notice",
             };
-            let message = format!("{}\n{}", super::message_with_help(d), d.url());
+            // Text from the file gets visible stand-ins first: the escapes below are
+            // undone by the runner, and the log viewer would act on ANSI sequences.
+            let mut message = visible(&d.message).into_owned();
+            if let Some(help) = &d.help {
+                message.push_str("\nhelp: ");
+                message.push_str(&visible(help));
+            }
+            message.push('\n');
+            message.push_str(&d.url());
             writeln!(
                 out,
                 "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
-                property(&report.path),
+                property(&visible(&report.path)),
                 start.line,
                 start.column,
                 end.line,
@@ -33,7 +42,8 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Escapes a command's message: a newline would end the command, `%` starts an escape.
+/// Escapes a command's message as the runner expects (`escapeData` in GitHub's toolkit):
+/// a line break would end the command, `%` starts an escape.
 fn data(text: &str) -> String {
     text.replace('%', "%25")
         .replace('\r', "%0D")

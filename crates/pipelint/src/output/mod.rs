@@ -1,6 +1,7 @@
 //! Every output format, each drawing only from the per-file `FileReport`s.
 
 mod concise;
+pub(crate) mod escape;
 mod fingerprint;
 mod full;
 mod github;
@@ -80,12 +81,4 @@ fn message_with_help(d: &Diagnostic) -> String {
         Some(help) => format!("{}\nhelp: {help}", d.message),
         None => d.message.clone(),
     }
-}
-
-/// A message on one line (for line-based formats).
-fn one_line(text: &str) -> String {
-    text.split(['\n', '\r'])
-        .filter(|part| !part.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -2,7 +2,7 @@
 //! the standard are needed. Columns are 1-based UTF-16 code units (`columnKind`), the JSON
 //! pointer is the logical location, and fingerprints ignore line numbers.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
 use pipelint_core::{Diagnostic, Severity, rules};
@@ -249,13 +249,15 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
             },
         })
         .collect();
+    let rule_index: HashMap<&str, usize> = catalog
+        .iter()
+        .enumerate()
+        .map(|(i, rule)| (rule.code, i))
+        .collect();
     let mut results = Vec::new();
     for report in reports {
         for (d, fingerprint) in report.diagnostics.iter().zip(super::fingerprints(report)) {
-            let index = catalog
-                .iter()
-                .position(|r| r.code == d.rule.code)
-                .unwrap_or_default();
+            let index = rule_index.get(d.rule.code).copied().unwrap_or_default();
             results.push(result(report, d, index, fingerprint));
         }
     }

@@ -386,7 +386,7 @@ mod tests {
     use super::*;
 
     fn excerpt(text: &str, spans: &[Range<usize>]) -> Excerpt {
-        Excerpt::new("f", text, &crate::report::line_index(text), spans)
+        Excerpt::new("f", text, &pipelint_core::LineIndex::new(text), spans)
     }
 
     #[test]

@@ -8,7 +8,7 @@ use pipelint_core::Diagnostic;
 
 use crate::long_lines::{self, Excerpt};
 use crate::output::escape;
-use crate::report;
+use pipelint_core::LineIndex;
 
 /// At most this many findings are drawn per file; rendering cost grows with each.
 pub const MAX_RENDERED_PER_FILE: usize = 100;
@@ -47,7 +47,7 @@ pub fn full(name: &str, text: &str, diagnostics: &[Diagnostic], style: Style) ->
         .with_urls(true)
         .with_context_lines(long_lines::CONTEXT_LINES)
         .without_primary_span_start();
-    let index = report::line_index(text);
+    let index = LineIndex::new(text);
     let name = escape::visible(name);
     let mut out = String::new();
     for diagnostic in diagnostics.iter().take(MAX_RENDERED_PER_FILE) {

@@ -45,7 +45,7 @@ impl FileReport {
         diagnostics: Vec<Diagnostic>,
         fail_on: Severity,
     ) -> Self {
-        let lines = line_index(&text);
+        let lines = LineIndex::new(&text);
         FileReport {
             path,
             text,
@@ -83,25 +83,6 @@ impl FileReport {
         self.diagnostics
             .iter()
             .any(|d| std::ptr::eq(d.rule, &pipelint_core::rules::document::unknown_kind::RULE))
-    }
-}
-
-/// The line index every format takes its positions from. A lone CR ends a line, as in the
-/// language server: the index is built over a copy where each lone CR is a LF, which keeps
-/// every byte offset and character count, so it answers for `text` itself.
-pub fn line_index(text: &str) -> LineIndex {
-    let bytes = text.as_bytes();
-    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
-    if !text.contains('\r') || !(0..bytes.len()).any(lone_cr) {
-        return LineIndex::new(text);
-    }
-    let breaks: Vec<u8> = (0..bytes.len())
-        .map(|i| if lone_cr(i) { b'\n' } else { bytes[i] })
-        .collect();
-    // Replacing one ASCII byte by another keeps the text valid UTF-8.
-    match String::from_utf8(breaks) {
-        Ok(copy) => LineIndex::new(&copy),
-        Err(_) => LineIndex::new(text),
     }
 }
 

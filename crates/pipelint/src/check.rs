@@ -12,7 +12,7 @@ use crate::cli::{CheckArgs, ColorChoice};
 use crate::config::{FailLevel, Resolver};
 use crate::console;
 use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
-use crate::output;
+use crate::output::{self, escape::visible};
 use crate::render::{self, Style};
 use crate::report::FileReport;
 use crate::stats;
@@ -145,7 +145,7 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         for report in &reports {
             tally.add(report);
             if args.explain_kind {
-                console::to_stderr(&format!("{}\n", explain_kind(report)));
+                console::to_stderr(&format!("{}\n", visible(&explain_kind(report))));
             }
         }
         if streaming {

@@ -7,6 +7,7 @@ use std::fmt::Display;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::output::escape::visible;
 use crate::{EXIT_OK, EXIT_TROUBLE};
 
 static WRITE_FAILED: AtomicBool = AtomicBool::new(false);
@@ -16,9 +17,10 @@ pub fn write_failed() -> bool {
     WRITE_FAILED.load(Ordering::Relaxed)
 }
 
-/// `pipelint: <message>` on a line of its own on stderr.
+/// `pipelint: <message>` on a line of its own on stderr. Messages carry file names and
+/// other text from the input: control characters in them are shown as visible stand-ins.
 pub fn message(message: impl Display) {
-    to_stderr(&format!("pipelint: {message}\n"));
+    to_stderr(&format!("pipelint: {}\n", visible(&message.to_string())));
 }
 
 /// Text on stderr, as it is.

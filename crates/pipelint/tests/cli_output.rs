@@ -436,3 +436,30 @@ fn control_characters_from_the_file_never_reach_the_terminal_or_the_log() {
         }
     }
 }
+
+#[test]
+fn control_characters_in_file_names_never_reach_stderr() {
+    let tree = Tree::new();
+    tree.write("t\u{1b}]0;owned\u{7}.scaling.json", WARNING_ONLY_SCALING);
+    // A link the walk does not follow gets a note on stderr that names it.
+    std::os::unix::fs::symlink(
+        tree.path().join("t\u{1b}]0;owned\u{7}.scaling.json"),
+        tree.path().join("l\u{1b}[2J.scaling.json"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let run = tree
+        .run(&["check", "--explain-kind", "--output-format", "concise"])
+        .expect(0);
+    assert_eq!(acting(&run.stderr), Vec::<char>::new(), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("t\u{241B}]0;owned\u{2407}.scaling.json: checked as"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("l\u{241B}[2J.scaling.json"),
+        "{}",
+        run.stderr
+    );
+}

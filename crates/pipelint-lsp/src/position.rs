@@ -1,9 +1,9 @@
 //! Byte offsets (the core's unit) to LSP positions and back.
 //!
 //! LSP positions are a 0-based line and a 0-based column counted in UTF-16 code units, and
-//! the protocol counts `\n`, `\r\n` and a lone `\r` as line breaks. The core's own
-//! `LineIndex` counts only `\n` (what terminals and the CLI's code frames do), so the server
-//! keeps this small index of its own: the two agree on every file without a lone `\r`.
+//! the protocol counts `\n`, `\r\n` and a lone `\r` as line breaks, as the core's
+//! `LineIndex` does. The server keeps this small index of its own because it also turns
+//! positions back into offsets (to apply edits); merging the two is left for later.
 
 use lsp_types::{Position, Range};
 use pipelint_core::line_index::floor_char_boundary;

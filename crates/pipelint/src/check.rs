@@ -149,7 +149,9 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             }
         }
         if streaming {
+            // Flushed per chunk, so findings appear as files are checked.
             output::write(args.output_format, &reports, style, &mut sink)
+                .and_then(|()| sink.flush())
                 .map_err(|e| format!("cannot write the findings: {e}"))?;
         } else {
             kept.extend(reports);
@@ -230,7 +232,9 @@ fn same_path(cwd: &Path, a: &Path, b: &Path) -> bool {
 /// Where findings go: stdout, or a temporary file beside the target renamed into place at
 /// the end, so a failed run never leaves half a file (dropped unfinished, it is removed).
 enum Sink {
-    Stdout(std::io::StdoutLock<'static>),
+    /// Buffered: Rust's stdout flushes at every line break, and a pretty-printed report has
+    /// one every few bytes (a system call each).
+    Stdout(std::io::BufWriter<std::io::StdoutLock<'static>>),
     File {
         target: PathBuf,
         file: std::io::BufWriter<std::fs::File>,
@@ -242,7 +246,9 @@ enum Sink {
 impl Sink {
     fn open(output_file: Option<&Path>) -> Result<Sink, String> {
         let Some(target) = output_file else {
-            return Ok(Sink::Stdout(std::io::stdout().lock()));
+            return Ok(Sink::Stdout(std::io::BufWriter::new(
+                std::io::stdout().lock(),
+            )));
         };
         let (file, temporary) = files::temp_file_beside(target)
             .map_err(|e| format!("--output-file {}: {e}", target.display()))?

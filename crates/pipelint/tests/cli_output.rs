@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{BAD_PIPE, EMOJI_SCALING, GOOD_PIPE, Tree, WARNING_ONLY_SCALING};
+use common::{BAD_PIPE, EMOJI_SCALING, GOOD_PIPE, Tree, WARNING_ONLY_SCALING, acting};
 use serde_json::Value;
 
 /// A tree with one file of each sort: errors and a warning, clean, warning only.
@@ -358,17 +358,6 @@ fn every_format_takes_its_positions_from_one_line_index() {
         })
         .collect();
     assert_eq!(lines, expected.map(|(l, _)| l), "sarif");
-}
-
-/// Characters that would act on a terminal, a log viewer or the direction of text, other
-/// than the output's own line breaks.
-fn acting(out: &str) -> Vec<char> {
-    out.chars()
-        .filter(|&c| {
-            (c.is_control() && c != '\n')
-                || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-        })
-        .collect()
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Code frames (`full`): positions from the same line index as every other format, labels
 //! under the text they mark, and nothing from the file that could drive a terminal.
 
+mod common;
+
+use common::acting;
 use pipelint::render::{self, Style};
 use pipelint::report::FileReport;
 use pipelint_core::{Diagnostic, Severity};
@@ -33,17 +36,6 @@ fn position(text: &str, offset: usize) -> String {
 fn headers(out: &str) -> Vec<&str> {
     out.lines()
         .filter_map(|l| l.split_once("╭─[")?.1.strip_suffix(']'))
-        .collect()
-}
-
-/// Characters that would act on a terminal or reorder text, other than the line breaks
-/// of the output itself.
-fn acting(out: &str) -> Vec<char> {
-    out.chars()
-        .filter(|&c| {
-            (c.is_control() && c != '\n')
-                || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-        })
         .collect()
 }
 

@@ -2,6 +2,8 @@
 //! names the position the other formats report, and nothing from the input can drive a
 //! terminal.
 
+mod common;
+
 use pipelint::render::{self, Style};
 use pipelint::report::FileReport;
 use pipelint_core::{LintOptions, Severity, lint};
@@ -73,10 +75,7 @@ proptest! {
         let text: String = pieces.iter().map(|&i| PIECES[i]).collect();
         let result = lint(text.as_bytes(), &LintOptions::default());
         let out = render::full("input.json", &result.text, &result.diagnostics, Style::PLAIN);
-        let acting: Vec<char> = out
-            .chars()
-            .filter(|&c| (c.is_control() && c != '\n') || matches!(c, '\u{202A}'..='\u{202E}'))
-            .collect();
+        let acting = common::acting(&out);
         prop_assert!(acting.is_empty(), "{:?} in {}", acting, out);
         let report = FileReport::new("input.json".into(), result.text.clone(), None, Vec::new(), Severity::Error);
         let headers = headers_per_finding(&out);

@@ -161,3 +161,14 @@ impl Run {
             .collect()
     }
 }
+
+/// Characters that would act on a terminal or reorder text, other than the line breaks
+/// of the output itself.
+pub fn acting(out: &str) -> Vec<char> {
+    out.chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n')
+                || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        })
+        .collect()
+}

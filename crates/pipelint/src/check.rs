@@ -374,7 +374,11 @@ fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
         result.text
     };
     let mut report = FileReport::new(target.name.clone(), text, result.kind, diagnostics, fail_on);
-    report.kind_reason = result.kind_reason;
+    // The core sees any kind passed in as given with `--kind`; a `[kinds]` glob is not.
+    report.kind_reason = match target.kind {
+        Some(kind) if args.kind.is_none() => Some(target.config.kind_glob_reason(kind)),
+        _ => result.kind_reason,
+    };
     report
 }
 

@@ -156,6 +156,14 @@ impl Config {
         Ok(found)
     }
 
+    /// Why a file has the kind its `[kinds]` globs give it (for `--explain-kind`).
+    pub fn kind_glob_reason(&self, kind: DocumentKind) -> String {
+        format!(
+            "the file matches the `[kinds]` globs of `{kind}`{}",
+            self.named()
+        )
+    }
+
     /// " in <config path>", for messages.
     fn named(&self) -> String {
         match &self.source {

@@ -359,9 +359,10 @@ fn too_large(size: Option<u64>, limit: u64) -> LintResult {
 
 /// Applies the file's config to a lint result: the only place a `FileReport` is made.
 fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
-    let diagnostics = target
-        .config
-        .settle(target.relative.as_deref(), result.diagnostics);
+    let diagnostics =
+        target
+            .config
+            .settle_selected(target.relative.as_deref(), result.diagnostics, &args.rules);
     let fail_on = args
         .fail_on
         .or(target.config.fail_on)

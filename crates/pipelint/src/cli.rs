@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::config::FailLevel;
+use crate::config::{FailLevel, RuleSelection};
 use crate::output::Format;
 
 /// Lint the JSON bodies of the cloud data platform's management API before they are sent.
@@ -21,7 +21,7 @@ pub enum Command {
     ///
     /// Named files are always checked. Directories are walked (honouring .gitignore) for
     /// `*.pipe.json`, `*.scaling.json` and the config's `include` and `[kinds]` globs.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// List every rule: code, name, default severity, kinds and summary.
     Rules(RulesArgs),
     /// Print the full documentation of one rule, by code or name.
@@ -103,6 +103,10 @@ pub struct CheckArgs {
     /// Print only the findings: no summary line.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Which rules to report (`--select`, `--extend-select`, `--ignore`).
+    #[command(flatten)]
+    pub rules: RuleSelection,
 
     /// Use this config file for every input instead of looking for one.
     #[arg(long, value_name = "FILE", conflicts_with = "isolated")]

@@ -4,6 +4,7 @@
 mod discover;
 mod file;
 pub mod patterns;
+mod selection;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -15,6 +16,7 @@ use serde::Deserialize;
 pub use discover::Resolver;
 pub use file::parse;
 use patterns::Patterns;
+pub use selection::{RuleSelection, RuleSelector};
 
 /// The names a config file may have, in the order they are looked for in one directory.
 pub const FILE_NAMES: [&str; 2] = ["pipelint.toml", ".pipelint.toml"];
@@ -175,11 +177,26 @@ impl Config {
     /// Applies rule levels and overrides: drops what is `off`, sets every other severity.
     /// `relative` is `None` for stdin without `--stdin-filename` (no file glob matches it).
     pub fn settle(&self, relative: Option<&str>, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        self.settle_selected(relative, diagnostics, &RuleSelection::default())
+    }
+
+    /// [`Config::settle`], then keeps only the rules the command line selects (see
+    /// [`RuleSelection`] for how the two combine).
+    pub fn settle_selected(
+        &self,
+        relative: Option<&str>,
+        diagnostics: Vec<Diagnostic>,
+        selection: &RuleSelection,
+    ) -> Vec<Diagnostic> {
         diagnostics
             .into_iter()
+            .filter(|diagnostic| selection.reports(diagnostic.rule.code))
             .filter_map(|mut diagnostic| {
                 let code = diagnostic.rule.code;
                 let mut level = self.rules.get(code).copied();
+                if level == Some(RuleLevel::Off) && selection.names(code) {
+                    level = None;
+                }
                 // Later overrides win, as in the file they are read top to bottom.
                 for entry in &self.overrides {
                     if let Some(set) = entry.rules.get(code)

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use pipelint_core::{Document, DocumentKind, LintOptions, LintResult, Severity, lint};
 use rayon::prelude::*;
 
-use crate::cli::{CheckArgs, ColorChoice};
+use crate::cli::CheckArgs;
 use crate::config::{FailLevel, Resolver};
 use crate::console;
 use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
@@ -396,11 +396,7 @@ fn explain_kind(report: &FileReport) -> String {
 fn style(args: &CheckArgs) -> Style {
     let to_terminal = args.output_file.is_none() && std::io::stdout().is_terminal();
     Style {
-        color: match args.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
-        },
+        color: args.color.resolve(to_terminal),
         width: 100,
     }
 }

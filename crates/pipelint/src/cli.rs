@@ -134,7 +134,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
 
-    /// When to use colour in the output.
+    /// When to use colour in the output; `auto` honours `NO_COLOR`, then `FORCE_COLOR`.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 }
@@ -164,6 +164,24 @@ pub enum ColorChoice {
     Never,
 }
 
+impl ColorChoice {
+    /// Whether to colour output: `--color always|never` wins; with `auto`, a non-empty
+    /// `NO_COLOR` turns colour off (no-color.org), else a non-empty `FORCE_COLOR` turns it on
+    /// (force-color.org), else colour goes to terminals only.
+    pub fn resolve(self, to_terminal: bool) -> bool {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
+        self.decide(to_terminal, set("NO_COLOR"), set("FORCE_COLOR"))
+    }
+
+    fn decide(self, to_terminal: bool, no_color: bool, force_color: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => !no_color && (force_color || to_terminal),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
     Text,
@@ -174,4 +192,19 @@ fn kind_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
         pipelint_core::DocumentKind::ALL.iter().map(|k| k.name()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ColorChoice;
+
+    #[test]
+    fn the_flag_beats_no_color_which_beats_force_color() {
+        assert!(ColorChoice::Always.decide(false, true, false));
+        assert!(!ColorChoice::Never.decide(true, false, true));
+        assert!(ColorChoice::Auto.decide(false, false, true));
+        assert!(!ColorChoice::Auto.decide(true, true, true));
+        assert!(ColorChoice::Auto.decide(true, false, false));
+        assert!(!ColorChoice::Auto.decide(false, false, false));
+    }
 }

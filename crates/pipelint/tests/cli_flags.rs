@@ -159,3 +159,48 @@ fn an_unknown_rule_in_a_selection_flag_is_a_usage_error_with_a_guess() {
     assert!(run.stderr.contains("unknown rule `XY1`"), "{run:#?}");
     assert!(run.stdout.is_empty(), "{run:#?}");
 }
+
+/// Runs `pipelint check` on the bad pipe with these colour variables (and no others).
+fn colour_run(env: &[(&str, &str)], args: &[&str]) -> String {
+    let tree = bad_pipe_tree();
+    let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pipelint"));
+    command
+        .current_dir(tree.path())
+        .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR")
+        .env_remove("PIPELINT_OUTPUT_FORMAT")
+        .arg("check")
+        .args(args)
+        .arg("pipes");
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let output = command
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn force_color_colours_a_pipe_unless_no_color_or_the_flag_says_otherwise() {
+    let coloured = |text: &str| text.contains('\u{1b}');
+    assert!(!coloured(&colour_run(&[], &[])), "a pipe is not a terminal");
+    assert!(coloured(&colour_run(&[("FORCE_COLOR", "1")], &[])));
+    assert!(
+        !coloured(&colour_run(&[("FORCE_COLOR", "")], &[])),
+        "empty is unset"
+    );
+    assert!(!coloured(&colour_run(
+        &[("FORCE_COLOR", "1"), ("NO_COLOR", "1")],
+        &[]
+    )));
+    assert!(!coloured(&colour_run(
+        &[("FORCE_COLOR", "1")],
+        &["--color", "never"]
+    )));
+    assert!(coloured(&colour_run(
+        &[("NO_COLOR", "1")],
+        &["--color", "always"]
+    )));
+}

@@ -29,9 +29,9 @@ pub enum Command {
         /// A code such as `PL011` or a name such as `invalid-enum-value`.
         rule: String,
     },
-    /// Print the embedded JSON Schema of a document kind (for editors).
+    /// Print the embedded JSON Schema of a document kind, or of the config file (for editors).
     Schema {
-        /// The document kind, e.g. `create-pipe`.
+        /// The document kind, e.g. `create-pipe`, or `config` for `pipelint.toml`.
         kind: String,
     },
     /// Run the language server on stdin and stdout (for editors).
@@ -42,6 +42,17 @@ pub enum Command {
     },
     /// Write a commented starter `pipelint.toml`.
     Init(InitArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of pipelint, or of one of its commands (`pipelint man check`).
+    Man {
+        /// A command such as `check`; none for the page of pipelint itself.
+        command: Option<String>,
+    },
 }
 
 /// No API body comes near this size; larger files are generated data or mistakes.

@@ -204,3 +204,91 @@ fn force_color_colours_a_pipe_unless_no_color_or_the_flag_says_otherwise() {
         &["--color", "always"]
     )));
 }
+
+/// The visible subcommands and the long flags of `check`, from the clap definition itself:
+/// whatever is added later must show up in the completions and the man page too.
+fn subcommands_and_check_flags() -> (Vec<String>, Vec<String>) {
+    let command = <pipelint::cli::Cli as clap::CommandFactory>::command();
+    let subcommands: Vec<String> = command
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    let check = command
+        .find_subcommand("check")
+        .unwrap_or_else(|| panic!("no check subcommand"));
+    let flags: Vec<String> = check
+        .get_arguments()
+        .filter(|a| !a.is_hide_set())
+        .filter_map(|a| a.get_long().map(str::to_owned))
+        .collect();
+    assert!(subcommands.len() >= 8, "{subcommands:?}");
+    assert!(flags.contains(&"select".to_owned()), "{flags:?}");
+    (subcommands, flags)
+}
+
+#[test]
+fn completions_for_every_shell_know_every_subcommand_and_check_flag() {
+    let (subcommands, flags) = subcommands_and_check_flags();
+    let tree = Tree::new();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let run = tree.run(&["completions", shell]).expect(0);
+        for name in subcommands.iter().chain(&flags) {
+            assert!(
+                run.stdout.contains(name.as_str()),
+                "{shell} completions lack `{name}`"
+            );
+        }
+    }
+    let run = tree.run(&["completions", "tcsh"]).expect(2);
+    assert!(run.stderr.contains("possible values"), "{run:#?}");
+}
+
+#[test]
+fn the_man_pages_list_the_subcommands_and_the_check_flags() {
+    let (subcommands, flags) = subcommands_and_check_flags();
+    let tree = Tree::new();
+    let main = tree.run(&["man"]).expect(0);
+    assert!(main.stdout.contains(".TH pipelint 1"), "{}", main.stdout);
+    for name in &subcommands {
+        assert!(
+            main.stdout
+                .contains(&format!("pipelint\\-{}", name.replace('-', "\\-"))),
+            "pipelint(1) lacks `{name}`"
+        );
+    }
+    let check = tree.run(&["man", "check"]).expect(0);
+    assert!(
+        check.stdout.contains(".TH pipelint-check 1"),
+        "{}",
+        check.stdout
+    );
+    for flag in &flags {
+        let roff = format!("\\-\\-{}", flag.replace('-', "\\-"));
+        assert!(
+            check.stdout.contains(&roff),
+            "pipelint-check(1) lacks `--{flag}`"
+        );
+    }
+    let run = tree.run(&["man", "chekc"]).expect(2);
+    assert!(run.stderr.contains("no command `chekc`"), "{run:#?}");
+}
+
+#[test]
+fn schema_config_prints_the_config_schema() {
+    let tree = Tree::new();
+    let run = tree.run(&["schema", "config"]).expect(0);
+    let expected = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../schemas/pipelint-config.schema.json"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(run.stdout, expected);
+    assert!(
+        run.json()["properties"]["rules"].is_object(),
+        "{}",
+        run.stdout
+    );
+    let run = tree.run(&["schema", "confg"]).expect(2);
+    assert!(run.stderr.contains("`config`"), "{run:#?}");
+}

@@ -46,13 +46,7 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     }
 
     let limit = args.max_file_size;
-    let mut resolver = if args.isolated {
-        Resolver::isolated(&cwd)
-    } else if let Some(path) = &args.config {
-        Resolver::explicit(&cwd, path).map_err(|e| format!("--config {e}"))?
-    } else {
-        Resolver::discover(&cwd)
-    };
+    let mut resolver = Resolver::for_run(&cwd, args.isolated, &args.config)?;
     let selection = Selection {
         respect_gitignore: !args.no_respect_gitignore,
         force_exclude: args.force_exclude,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::config::{FailLevel, RuleSelection};
+use crate::config::{ConfigArgument, FailLevel, RuleSelection};
 use crate::output::Format;
 
 /// Lint the JSON bodies of the cloud data platform's management API before they are sent.
@@ -119,9 +119,11 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub rules: RuleSelection,
 
-    /// Use this config file for every input instead of looking for one.
-    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
-    pub config: Option<PathBuf>,
+    /// Use this config file for every input instead of looking for one; or, with `KEY=VALUE`
+    /// (TOML, e.g. `fail-on=warning` or `rules.PL014=off`), override one setting of every
+    /// config used. Repeatable: one file, any number of overrides.
+    #[arg(long, value_name = "FILE|KEY=VALUE", conflicts_with = "isolated", value_parser = ConfigArgument::parse)]
+    pub config: Vec<ConfigArgument>,
 
     /// Ignore every config file.
     #[arg(long)]

@@ -292,3 +292,102 @@ fn schema_config_prints_the_config_schema() {
     let run = tree.run(&["schema", "confg"]).expect(2);
     assert!(run.stderr.contains("`config`"), "{run:#?}");
 }
+
+#[test]
+fn config_key_value_overrides_the_config_found_or_given() {
+    let tree = Tree::new();
+    tree.write("pipes/s.scaling.json", common::WARNING_ONLY_SCALING)
+        .write("pipelint.toml", "[rules]\nunknown-field = \"error\"\n");
+    tree.run(&["check", "pipes"]).expect(1);
+    // Quoted as TOML or bare: the same override; a rule's name or code.
+    for setting in ["rules.PL014 = \"off\"", "rules.unknown-field=off"] {
+        let run = tree.run(&["check", "--config", setting, "pipes"]).expect(0);
+        assert!(run.stderr.contains("no problems"), "{setting}: {run:#?}");
+    }
+    // Settings it does not name stay as the file has them; later overrides win.
+    let run = tree
+        .run(&[
+            "check",
+            "--config",
+            "fail-on=warning",
+            "--config",
+            "rules.PL014=warning",
+            "pipes",
+        ])
+        .expect(1);
+    assert!(run.stderr.contains("1 warning"), "{run:#?}");
+    // With no config file at all, it overrides the defaults.
+    let bare = Tree::new();
+    bare.write("s.scaling.json", common::WARNING_ONLY_SCALING);
+    bare.run(&["check", "s.scaling.json"]).expect(0);
+    bare.run(&["check", "--config", "fail-on=warning", "s.scaling.json"])
+        .expect(1);
+}
+
+#[test]
+fn config_file_and_key_value_combine_and_a_file_with_equals_is_a_file() {
+    let tree = Tree::new();
+    tree.write("s.scaling.json", common::WARNING_ONLY_SCALING)
+        .write("team=strict.toml", "fail-on = \"warning\"\n");
+    tree.run(&["check", "--config", "team=strict.toml", "s.scaling.json"])
+        .expect(1);
+    tree.run(&[
+        "check",
+        "--config",
+        "team=strict.toml",
+        "--config",
+        "rules.PL014=info",
+        "s.scaling.json",
+    ])
+    .expect(0);
+    let run = tree
+        .run(&[
+            "check",
+            "--config",
+            "team=strict.toml",
+            "--config",
+            "team=strict.toml",
+            "s.scaling.json",
+        ])
+        .expect(2);
+    assert!(run.stderr.contains("can be given once"), "{run:#?}");
+}
+
+#[test]
+fn a_broken_key_value_override_is_a_usage_error_with_a_guess() {
+    let tree = Tree::new();
+    tree.write("s.scaling.json", common::WARNING_ONLY_SCALING);
+    let run = tree
+        .run(&[
+            "check",
+            "--config",
+            "rules.unknown-feild=off",
+            "s.scaling.json",
+        ])
+        .expect(2);
+    assert!(
+        run.stderr
+            .contains("--config rules.unknown-feild=off: unknown rule"),
+        "{run:#?}"
+    );
+    assert!(
+        run.stderr.contains("did you mean `unknown-field`?"),
+        "{run:#?}"
+    );
+    let run = tree
+        .run(&["check", "--config", "fial-on=warning", "s.scaling.json"])
+        .expect(2);
+    assert!(run.stderr.contains("did you mean `fail-on`?"), "{run:#?}");
+    let run = tree
+        .run(&["check", "--config", "include=[", "s.scaling.json"])
+        .expect(2);
+    assert!(run.stderr.contains("neither a config file nor"), "{run:#?}");
+    // No `=`: a path, as before.
+    let run = tree
+        .run(&["check", "--config", "missing.toml", "s.scaling.json"])
+        .expect(2);
+    assert!(
+        run.stderr.contains("--config missing.toml: cannot read"),
+        "{run:#?}"
+    );
+}

@@ -14,7 +14,7 @@ use pipelint_core::{Diagnostic, DocumentKind, Severity};
 use serde::Deserialize;
 
 pub use discover::Resolver;
-pub use file::parse;
+pub use file::{InlineOverride, parse};
 use patterns::Patterns;
 pub use selection::{RuleSelection, RuleSelector};
 
@@ -24,6 +24,25 @@ pub const FILE_NAMES: [&str; 2] = ["pipelint.toml", ".pipelint.toml"];
 /// What a directory walk checks when the configuration adds nothing: the file names that
 /// tell a document's kind (`DocumentKind::from_file_name`).
 pub const DEFAULT_INCLUDE: [&str; 2] = ["*.pipe.json", "*.scaling.json"];
+
+/// One `--config` argument: a config file, or an inline `KEY=VALUE` override. A value with
+/// `=` is an override unless a file by that name exists (as ruff decides).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigArgument {
+    File(PathBuf),
+    Inline(InlineOverride),
+}
+
+impl ConfigArgument {
+    pub fn parse(value: &str) -> Result<ConfigArgument, String> {
+        let path = Path::new(value);
+        if value.contains('=') && path.symlink_metadata().is_err() {
+            InlineOverride::parse(value).map(ConfigArgument::Inline)
+        } else {
+            Ok(ConfigArgument::File(path.to_path_buf()))
+        }
+    }
+}
 
 /// A severity a rule can be set to in the configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

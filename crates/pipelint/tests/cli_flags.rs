@@ -146,6 +146,27 @@ fn select_revives_a_rule_the_config_turns_off_but_not_an_override() {
 }
 
 #[test]
+fn selection_flags_never_hide_a_file_that_could_not_be_checked() {
+    let tree = Tree::new();
+    tree.write("broken.pipe.json", "{\"name\": \"x\",,}\n")
+        .write("what.json", "{\"hello\": 1}\n");
+    let run = tree
+        .run(&[
+            "check",
+            "--output-format",
+            "concise",
+            "--select",
+            "PL2",
+            "--ignore",
+            "ALL",
+            "broken.pipe.json",
+            "what.json",
+        ])
+        .expect(2);
+    assert_eq!(codes(&run), ["PL001", "PL008"], "{run:#?}");
+}
+
+#[test]
 fn an_unknown_rule_in_a_selection_flag_is_a_usage_error_with_a_guess() {
     let tree = bad_pipe_tree();
     let run = tree

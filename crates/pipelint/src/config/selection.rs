@@ -6,6 +6,10 @@
 //! `off` is reported again (at its default severity) when `--select` or `--extend-select`
 //! names it: the one-off command line beats the file. `[[overrides]]` entries, which silence
 //! particular places, still do. `--ignore` beats both select flags.
+//!
+//! The findings that say a file could not be checked at all (not JSON, not UTF-8, empty, too
+//! deep, too large, kind unknown) are never filtered: `--select PL2` must not turn a broken
+//! file into a clean one, just as ruff always reports syntax errors.
 
 use pipelint_core::rules;
 use pipelint_core::suggest::closest;
@@ -76,6 +80,9 @@ impl RuleSelection {
 
     /// Whether findings of the rule are reported at all.
     pub(super) fn reports(&self, code: &str) -> bool {
+        if not_checked(code) {
+            return true;
+        }
         let selected = match &self.select {
             None => true,
             Some(_) => self.names(code),
@@ -83,6 +90,23 @@ impl RuleSelection {
         (selected || self.extend_select.iter().any(|s| s.matches(code)))
             && !self.ignore.iter().any(|s| s.matches(code))
     }
+}
+
+/// Whether the rule's findings mean the file was not checked (see the module comment).
+fn not_checked(code: &str) -> bool {
+    use rules::document::{
+        empty_document, file_too_large, invalid_json, invalid_utf8, nesting_too_deep, unknown_kind,
+    };
+    [
+        &invalid_json::RULE,
+        &invalid_utf8::RULE,
+        &empty_document::RULE,
+        &nesting_too_deep::RULE,
+        &unknown_kind::RULE,
+        &file_too_large::RULE,
+    ]
+    .iter()
+    .any(|rule| rule.code == code)
 }
 
 #[cfg(test)]

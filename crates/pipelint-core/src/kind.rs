@@ -155,7 +155,11 @@ impl KindChoice {
         if let Some(name) = file_name
             && let Some((suffix, kind)) = DocumentKind::file_suffix(name)
         {
-            return KindChoice::chosen(kind, format!("the file name ends with `{suffix}`"));
+            let reason = match response_hint(kind, value) {
+                Some(hint) => format!("the file name ends with `{suffix}`; {hint}"),
+                None => format!("the file name ends with `{suffix}`"),
+            };
+            return KindChoice::chosen(kind, reason);
         }
         detect(value)
     }

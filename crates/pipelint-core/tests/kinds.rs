@@ -300,6 +300,12 @@ fn a_response_saved_as_a_create_body_gets_the_hint() {
         .map(|d| d.pointer.as_str())
         .collect();
     assert!(hinted.contains(&"/requestId"), "{result:#?}");
+    // `--explain-kind` says it too.
+    let reason = result.kind_reason.as_deref().unwrap_or_default();
+    assert!(
+        reason.contains("`.pipe.json`; this looks like a saved `pipe-response`"),
+        "{reason}"
+    );
     // The required members a create body lacks.
     assert!(hinted.contains(&"/name"), "{result:#?}");
     assert!(

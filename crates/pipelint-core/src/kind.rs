@@ -10,6 +10,8 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::Diagnostic;
+
 /// The kinds of document pipelint knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DocumentKind {
@@ -153,9 +155,43 @@ impl KindChoice {
         if let Some(name) = file_name
             && let Some((suffix, kind)) = DocumentKind::file_suffix(name)
         {
-            return KindChoice::chosen(kind, format!("the file name ends with `{suffix}`"));
+            let reason = match response_hint(kind, value) {
+                Some(hint) => format!("the file name ends with `{suffix}`; {hint}"),
+                None => format!("the file name ends with `{suffix}`"),
+            };
+            return KindChoice::chosen(kind, reason);
         }
         detect(value)
+    }
+}
+
+/// The hint for a response envelope checked as something else, for instance a pipe response
+/// saved as `orders.pipe.json`: `None` unless the content is a response (steps 2 and 3 of
+/// [`detect`]) and `kind` is not.
+pub fn response_hint(kind: DocumentKind, value: &Value) -> Option<String> {
+    let detected = detect(value).kind?;
+    if !detected.is_envelope() || kind.is_envelope() {
+        return None;
+    }
+    let suffix = detected.suffixes().next().unwrap_or(".json");
+    Some(format!(
+        "this looks like a saved `{detected}` (a response, not a request body), checked as \
+         `{kind}`: name it `*{suffix}` or pass `--kind {detected}`"
+    ))
+}
+
+/// Adds [`response_hint`] to the help of the findings on the top level of the document (the
+/// missing and unknown members a response has in place of a body), where it explains them.
+pub fn add_response_hint(kind: DocumentKind, value: &Value, diagnostics: &mut [Diagnostic]) {
+    let Some(hint) = response_hint(kind, value) else {
+        return;
+    };
+    let top_level = |pointer: &str| pointer.matches('/').count() <= 1;
+    for diagnostic in diagnostics.iter_mut().filter(|d| top_level(&d.pointer)) {
+        diagnostic.help = Some(match diagnostic.help.take() {
+            Some(help) => format!("{hint}. {help}"),
+            None => hint.clone(),
+        });
     }
 }
 
@@ -274,7 +310,9 @@ fn and_list(items: &[String]) -> String {
 ///    records have (`id`, `serviceId`, `state`, `createdAt`, `updatedAt`), else `create-pipe`.
 /// 9. A member only service records have (`clickhouseVersion`, `numReplicas`, `endpoints`,
 ///    …): a `service`.
-/// 10. Only scaling members (and at least one): `pipe-scaling`.
+/// 10. A scaling member (`replicas`, `replicaCpuMillicores`, `replicaMemoryGb`,
+///     `concurrency`) and none of `state`, `id` or `createdAt`: `pipe-scaling`, whatever
+///     else it has (a misspelled member is then reported as unknown, with a did-you-mean).
 /// 11. `state`: a `pipe` record; `id` or `createdAt` alone: ambiguous between `pipe` and
 ///     `service`.
 /// 12. Anything else: unknown.
@@ -414,12 +452,33 @@ pub fn detect(value: &Value) -> KindChoice {
             ),
         );
     }
-    // 10. Scaling patches.
-    if !object.is_empty() && object.keys().all(|k| SCALING_MEMBERS.contains(&k.as_str())) {
-        return KindChoice::chosen(
-            K::PipeScaling,
-            "it has only scaling members: a scaling patch (spec 4.2)",
-        );
+    // 10. Scaling patches, also with misspelled or stray members: nothing above matched,
+    // so a scaling member is the best clue there is, and checking the document as a patch
+    // reports the other members as unknown (with a did-you-mean) instead of giving up.
+    let scaling = present(object, SCALING_MEMBERS);
+    let record = present(object, &["state", "id", "createdAt"]);
+    if !scaling.is_empty() && record.is_empty() {
+        let others: Vec<String> = object
+            .keys()
+            .filter(|k| !SCALING_MEMBERS.contains(&k.as_str()))
+            .map(|k| format!("`{k}`"))
+            .collect();
+        return if others.is_empty() {
+            KindChoice::chosen(
+                K::PipeScaling,
+                "it has only scaling members: a scaling patch (spec 4.2)",
+            )
+        } else {
+            KindChoice::chosen(
+                K::PipeScaling,
+                format!(
+                    "it has {} and nothing that identifies another body: a scaling patch (spec 4.2); {} {} not a scaling member",
+                    and_list(&scaling),
+                    and_list(&others),
+                    if others.len() == 1 { "is" } else { "are" }
+                ),
+            )
+        };
     }
     // 11. Records with too little to go on.
     if object.contains_key("state") {

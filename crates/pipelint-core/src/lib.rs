@@ -107,6 +107,7 @@ fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
         }
     }
     finish(&document, &mut diagnostics);
+    kind::add_response_hint(kind, &document.value, &mut diagnostics);
     LintResult {
         text,
         kind: Some(kind),

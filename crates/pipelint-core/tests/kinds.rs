@@ -257,3 +257,82 @@ fn the_alert_forms_accept_the_same_members() {
         strip(schema::schema(DocumentKind::DashboardUpdate))
     );
 }
+
+/// A misspelled member no longer hides the kind: the patch is checked as one, and the
+/// misspelling is the one finding, with the right spelling.
+#[test]
+fn a_scaling_patch_with_a_misspelled_member_is_still_a_scaling_patch() {
+    let result = lint_text("{\"replicas\": 2, \"replicaCpuMilicores\": 500}\n", None);
+    assert_eq!(result.kind, Some(DocumentKind::PipeScaling), "{result:#?}");
+    assert_eq!(names(&result), vec!["unknown-field"], "{result:#?}");
+    assert!(
+        result.diagnostics[0]
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("did you mean `replicaCpuMillicores`?")),
+        "{result:#?}"
+    );
+    let reason = result.kind_reason.unwrap_or_default();
+    assert!(
+        reason.contains("`replicaCpuMilicores` is not a scaling member"),
+        "{reason}"
+    );
+    // A record member still makes it a record question, not a patch.
+    let record = lint_text("{\"id\": \"p1\", \"replicas\": 2}\n", None);
+    assert_eq!(record.kind, None, "{record:#?}");
+}
+
+/// A pipe response saved under a create-body name: the findings its envelope produces say
+/// why, and findings deeper in the document are left as they are.
+#[test]
+fn a_response_saved_as_a_create_body_gets_the_hint() {
+    let text = read("fixtures/pipe-response/valid/create-kafka-pipe.json");
+    let result = lint_text(&text, Some("orders.pipe.json"));
+    assert_eq!(result.kind, Some(DocumentKind::CreatePipe));
+    let hinted: Vec<&str> = result
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.help
+                .as_deref()
+                .is_some_and(|h| h.contains("looks like a saved `pipe-response`"))
+        })
+        .map(|d| d.pointer.as_str())
+        .collect();
+    assert!(hinted.contains(&"/requestId"), "{result:#?}");
+    // `--explain-kind` says it too.
+    let reason = result.kind_reason.as_deref().unwrap_or_default();
+    assert!(
+        reason.contains("`.pipe.json`; this looks like a saved `pipe-response`"),
+        "{reason}"
+    );
+    // The required members a create body lacks.
+    assert!(hinted.contains(&"/name"), "{result:#?}");
+    assert!(
+        result.diagnostics.iter().all(|d| d
+            .help
+            .as_deref()
+            .is_none_or(|h| !h.contains("looks like") || d.pointer.matches('/').count() <= 1)),
+        "{result:#?}"
+    );
+    // Checked as what it is, there is nothing to hint.
+    let right = lint_text(&text, Some("orders.pipe-response.json"));
+    assert!(
+        right
+            .diagnostics
+            .iter()
+            .all(|d| d.help.as_deref().is_none_or(|h| !h.contains("looks like"))),
+        "{right:#?}"
+    );
+    // A create body under its own name gets no hint either.
+    let body = read("fixtures/create-pipe/valid/kafka-scram-sha-512.json");
+    let plain = lint_text(&body.replace("\"name\"", "\"nmae\""), Some("a.pipe.json"));
+    assert!(!plain.diagnostics.is_empty());
+    assert!(
+        plain
+            .diagnostics
+            .iter()
+            .all(|d| d.help.as_deref().is_none_or(|h| !h.contains("looks like"))),
+        "{plain:#?}"
+    );
+}

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use pipelint_core::{Document, DocumentKind, LintOptions, LintResult, Severity, lint};
 use rayon::prelude::*;
 
-use crate::cli::{CheckArgs, ColorChoice};
+use crate::cli::CheckArgs;
 use crate::config::{FailLevel, Resolver};
 use crate::console;
 use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
@@ -46,13 +46,7 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     }
 
     let limit = args.max_file_size;
-    let mut resolver = if args.isolated {
-        Resolver::isolated(&cwd)
-    } else if let Some(path) = &args.config {
-        Resolver::explicit(&cwd, path).map_err(|e| format!("--config {e}"))?
-    } else {
-        Resolver::discover(&cwd)
-    };
+    let mut resolver = Resolver::for_run(&cwd, args.isolated, &args.config)?;
     let selection = Selection {
         respect_gitignore: !args.no_respect_gitignore,
         force_exclude: args.force_exclude,
@@ -365,9 +359,10 @@ fn too_large(size: Option<u64>, limit: u64) -> LintResult {
 
 /// Applies the file's config to a lint result: the only place a `FileReport` is made.
 fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
-    let diagnostics = target
-        .config
-        .settle(target.relative.as_deref(), result.diagnostics);
+    let diagnostics =
+        target
+            .config
+            .settle_selected(target.relative.as_deref(), result.diagnostics, &args.rules);
     let fail_on = args
         .fail_on
         .or(target.config.fail_on)
@@ -380,7 +375,11 @@ fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
         result.text
     };
     let mut report = FileReport::new(target.name.clone(), text, result.kind, diagnostics, fail_on);
-    report.kind_reason = result.kind_reason;
+    // The core sees any kind passed in as given with `--kind`; a `[kinds]` glob is not.
+    report.kind_reason = match target.kind {
+        Some(kind) if args.kind.is_none() => Some(target.config.kind_glob_reason(kind)),
+        _ => result.kind_reason,
+    };
     report
 }
 
@@ -397,11 +396,7 @@ fn explain_kind(report: &FileReport) -> String {
 fn style(args: &CheckArgs) -> Style {
     let to_terminal = args.output_file.is_none() && std::io::stdout().is_terminal();
     Style {
-        color: match args.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
-        },
+        color: args.color.resolve(to_terminal),
         width: 100,
     }
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::config::FailLevel;
+use crate::config::{ConfigArgument, FailLevel, RuleSelection};
 use crate::output::Format;
 
 /// Lint the JSON bodies of the cloud data platform's management API before they are sent.
@@ -21,7 +21,7 @@ pub enum Command {
     ///
     /// Named files are always checked. Directories are walked (honouring .gitignore) for
     /// `*.pipe.json`, `*.scaling.json` and the config's `include` and `[kinds]` globs.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// List every rule: code, name, default severity, kinds and summary.
     Rules(RulesArgs),
     /// Print the full documentation of one rule, by code or name.
@@ -29,9 +29,9 @@ pub enum Command {
         /// A code such as `PL011` or a name such as `invalid-enum-value`.
         rule: String,
     },
-    /// Print the embedded JSON Schema of a document kind (for editors).
+    /// Print the embedded JSON Schema of a document kind, or of the config file (for editors).
     Schema {
-        /// The document kind, e.g. `create-pipe`.
+        /// The document kind, e.g. `create-pipe`, or `config` for `pipelint.toml`.
         kind: String,
     },
     /// Run the language server on stdin and stdout (for editors).
@@ -42,6 +42,17 @@ pub enum Command {
     },
     /// Write a commented starter `pipelint.toml`.
     Init(InitArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of pipelint, or of one of its commands (`pipelint man check`).
+    Man {
+        /// A command such as `check`; none for the page of pipelint itself.
+        command: Option<String>,
+    },
 }
 
 /// No API body comes near this size; larger files are generated data or mistakes.
@@ -104,9 +115,15 @@ pub struct CheckArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
-    /// Use this config file for every input instead of looking for one.
-    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
-    pub config: Option<PathBuf>,
+    /// Which rules to report (`--select`, `--extend-select`, `--ignore`).
+    #[command(flatten)]
+    pub rules: RuleSelection,
+
+    /// Use this config file for every input instead of looking for one; or, with `KEY=VALUE`
+    /// (TOML, e.g. `fail-on=warning` or `rules.PL014=off`), override one setting of every
+    /// config used. Repeatable: one file, any number of overrides.
+    #[arg(long, value_name = "FILE|KEY=VALUE", conflicts_with = "isolated", value_parser = ConfigArgument::parse)]
+    pub config: Vec<ConfigArgument>,
 
     /// Ignore every config file.
     #[arg(long)]
@@ -130,7 +147,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
 
-    /// When to use colour in the output.
+    /// When to use colour in the output; `auto` honours `NO_COLOR`, then `FORCE_COLOR`.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 }
@@ -160,6 +177,24 @@ pub enum ColorChoice {
     Never,
 }
 
+impl ColorChoice {
+    /// Whether to colour output: `--color always|never` wins; with `auto`, a non-empty
+    /// `NO_COLOR` turns colour off (no-color.org), else a non-empty `FORCE_COLOR` turns it on
+    /// (force-color.org), else colour goes to terminals only.
+    pub fn resolve(self, to_terminal: bool) -> bool {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
+        self.decide(to_terminal, set("NO_COLOR"), set("FORCE_COLOR"))
+    }
+
+    fn decide(self, to_terminal: bool, no_color: bool, force_color: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => !no_color && (force_color || to_terminal),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
     Text,
@@ -170,4 +205,19 @@ fn kind_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
         pipelint_core::DocumentKind::ALL.iter().map(|k| k.name()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ColorChoice;
+
+    #[test]
+    fn the_flag_beats_no_color_which_beats_force_color() {
+        assert!(ColorChoice::Always.decide(false, true, false));
+        assert!(!ColorChoice::Never.decide(true, false, true));
+        assert!(ColorChoice::Auto.decide(false, false, true));
+        assert!(!ColorChoice::Auto.decide(true, true, true));
+        assert!(ColorChoice::Auto.decide(true, false, false));
+        assert!(!ColorChoice::Auto.decide(false, false, false));
+    }
 }

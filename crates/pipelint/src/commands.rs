@@ -15,8 +15,57 @@ pub fn dispatch(cli: Cli) -> u8 {
         Command::Schema { kind } => show_schema(&kind),
         Command::Init(args) => crate::init::init(&args.dir, args.force),
         Command::Lsp { .. } => crate::lsp::run(),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { command } => man_page(command.as_deref()),
     }
 }
+
+/// The clap definition everything below is generated from, built (so that subcommands know
+/// their full names, `pipelint check`).
+fn definition() -> clap::Command {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    command.build();
+    command
+}
+
+fn completions(shell: clap_complete::Shell) -> u8 {
+    let mut command = definition();
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "pipelint", &mut script);
+    console::to_stdout(&String::from_utf8_lossy(&script))
+}
+
+/// `pipelint(1)`, or `pipelint-check(1)` for `pipelint man check`.
+fn man_page(name: Option<&str>) -> u8 {
+    let root = definition();
+    let command = match name {
+        None => root,
+        Some(name) => match root.find_subcommand(name) {
+            Some(sub) => sub.clone(),
+            None => {
+                let names: Vec<&str> = root.get_subcommands().map(|c| c.get_name()).collect();
+                console::message(format!(
+                    "no command `{name}`; commands: {}",
+                    names.join(", ")
+                ));
+                return EXIT_TROUBLE;
+            }
+        },
+    };
+    let mut page = Vec::new();
+    let source = format!("pipelint {}", env!("CARGO_PKG_VERSION"));
+    if let Err(error) = clap_mangen::Man::new(command)
+        .source(source)
+        .render(&mut page)
+    {
+        console::message(format!("cannot render the man page: {error}"));
+        return EXIT_TROUBLE;
+    }
+    console::to_stdout(&String::from_utf8_lossy(&page))
+}
+
+/// The JSON Schema of `pipelint.toml` (`pipelint schema config`).
+const CONFIG_SCHEMA: &str = include_str!("../../../schemas/pipelint-config.schema.json");
 
 #[derive(Serialize)]
 struct RuleEntry {
@@ -90,12 +139,15 @@ fn show_rule(query: &str) -> u8 {
 }
 
 fn show_schema(kind: &str) -> u8 {
+    if kind == "config" {
+        return console::to_stdout(CONFIG_SCHEMA);
+    }
     match DocumentKind::from_name(kind) {
         Some(kind) => console::to_stdout(pipelint_core::schema::schema_text(kind)),
         None => {
             let kinds: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();
             console::message(format!(
-                "unknown kind `{kind}`; kinds: {}",
+                "unknown kind `{kind}`; kinds: {} (or `config` for the config file)",
                 kinds.join(", ")
             ));
             EXIT_TROUBLE

@@ -4,6 +4,8 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
+mod common;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -86,4 +88,43 @@ fn ambiguous_content_names_the_candidates() {
     assert!(out.contains("kind unknown: it has `id`"), "{out}");
     assert!(out.contains("(`pipe` or `service`)"), "{out}");
     assert!(out.contains("`*.pipe-record.json`"), "{out}");
+}
+
+/// A kind from the config's `[kinds]` globs is explained as such, with the config file,
+/// not as given with `--kind`.
+#[test]
+fn a_kind_from_the_config_globs_names_the_config() {
+    let tree = common::Tree::new();
+    tree.write(
+        "pipelint.toml",
+        "[kinds]\nmanaged-stack-alert = [\"alerts/*.json\"]\n",
+    )
+    .write(
+        "alerts/a.json",
+        &std::fs::read_to_string(root().join("fixtures/stack-alert/valid/tile-alert-webhook.json"))
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let run = tree.run(&["check", "--explain-kind", "alerts/a.json"]);
+    assert!(
+        run.stderr.contains(
+            "alerts/a.json: checked as `managed-stack-alert`: the file matches the `[kinds]` globs of `managed-stack-alert` in "
+        ),
+        "{run:#?}"
+    );
+    assert!(run.stderr.contains("pipelint.toml"), "{run:#?}");
+    assert!(!run.stderr.contains("--kind"), "{run:#?}");
+    // `--kind` still beats the globs and says so.
+    let given = tree.run(&[
+        "check",
+        "--explain-kind",
+        "--kind",
+        "stack-alert",
+        "alerts/a.json",
+    ]);
+    assert!(
+        given
+            .stderr
+            .contains("checked as `stack-alert`: given with `--kind stack-alert`"),
+        "{given:#?}"
+    );
 }

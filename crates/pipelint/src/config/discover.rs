@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::{Config, ConfigError, FILE_NAMES, parse};
+use super::file::{defaults_with, parse_with};
+use super::{Config, ConfigArgument, ConfigError, FILE_NAMES, InlineOverride};
 use crate::files::{self, Links, SIDE_FILE_LIMIT};
 
 /// Finds and caches configs by directory, so a walk reads each config file once.
@@ -14,6 +15,8 @@ pub struct Resolver {
     fixed: Option<Arc<Config>>,
     defaults: Arc<Config>,
     by_dir: HashMap<PathBuf, Arc<Config>>,
+    /// `--config KEY=VALUE` overrides, laid over every config file found.
+    inline: Vec<InlineOverride>,
 }
 
 impl Resolver {
@@ -23,27 +26,45 @@ impl Resolver {
             fixed: None,
             defaults: Arc::new(Config::defaults(cwd)),
             by_dir: HashMap::new(),
+            inline: Vec::new(),
         }
     }
 
-    /// Ignores every config file (`--isolated`).
-    pub fn isolated(cwd: &Path) -> Resolver {
-        let defaults = Arc::new(Config::defaults(cwd));
-        Resolver {
-            fixed: Some(defaults.clone()),
+    /// The resolver `pipelint check` asks for: `--isolated`, then at most one `--config FILE`,
+    /// else discovery; `--config KEY=VALUE` overrides apply to whichever config a file gets
+    /// (the defaults included). Messages are ready to print.
+    pub fn for_run(
+        cwd: &Path,
+        isolated: bool,
+        arguments: &[ConfigArgument],
+    ) -> Result<Resolver, String> {
+        let mut files = Vec::new();
+        let mut inline = Vec::new();
+        for argument in arguments {
+            match argument {
+                ConfigArgument::File(path) => files.push(path),
+                ConfigArgument::Inline(over) => inline.push(over.clone()),
+            }
+        }
+        if files.len() > 1 {
+            return Err(
+                "--config FILE can be given once (--config KEY=VALUE any number of times)".into(),
+            );
+        }
+        // Checks every override once, before any file is looked at.
+        let defaults = Arc::new(defaults_with(cwd, &inline).map_err(|e| e.to_string())?);
+        let fixed = match files.first() {
+            _ if isolated => Some(defaults.clone()),
+            Some(path) => Some(Arc::new(
+                load(path, cwd, &inline).map_err(|e| format!("--config {e}"))?,
+            )),
+            None => None,
+        };
+        Ok(Resolver {
+            fixed,
             defaults,
             by_dir: HashMap::new(),
-        }
-    }
-
-    /// Uses one file for everything (`--config`). Its globs are relative to the working
-    /// directory, since it may live anywhere.
-    pub fn explicit(cwd: &Path, path: &Path) -> Result<Resolver, ConfigError> {
-        let config = Arc::new(load(path, cwd)?);
-        Ok(Resolver {
-            fixed: Some(config),
-            defaults: Arc::new(Config::defaults(cwd)),
-            by_dir: HashMap::new(),
+            inline,
         })
     }
 
@@ -69,7 +90,7 @@ impl Resolver {
             }
             unresolved.push(ancestor.to_path_buf());
             if let Some(path) = config_file_in(ancestor)? {
-                found = Some(Arc::new(load(&path, ancestor)?));
+                found = Some(Arc::new(load(&path, ancestor, &self.inline)?));
                 break;
             }
         }
@@ -108,7 +129,7 @@ fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
 
 /// Reads a config file as an input is read: a regular file (not a FIFO or device), within
 /// the size limit.
-fn load(path: &Path, base: &Path) -> Result<Config, ConfigError> {
+fn load(path: &Path, base: &Path, inline: &[InlineOverride]) -> Result<Config, ConfigError> {
     let unreadable = |reason: String| ConfigError {
         path: path.to_path_buf(),
         position: None,
@@ -117,5 +138,5 @@ fn load(path: &Path, base: &Path) -> Result<Config, ConfigError> {
     let bytes = files::read_regular(path, SIDE_FILE_LIMIT, Links::Follow)
         .map_err(|unread| unreadable(unread.reason(SIDE_FILE_LIMIT)))?;
     let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
-    parse(&text, path, base)
+    parse_with(&text, path, base, inline)
 }

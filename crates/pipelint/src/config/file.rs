@@ -12,15 +12,14 @@ use toml::Spanned;
 use super::patterns::Patterns;
 use super::{Config, ConfigError, DEFAULT_INCLUDE, FailLevel, Levels, Override, RuleLevel};
 
-/// The file as written. Unknown keys are errors (toml ignores them otherwise).
+/// The file as written. Unknown keys are errors (toml ignores them otherwise). Lists are
+/// options so that an inline `--config` override can tell "not given" from "empty".
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawConfig {
     fail_on: Option<FailLevel>,
-    #[serde(default)]
-    include: Vec<Spanned<String>>,
-    #[serde(default)]
-    exclude: Vec<Spanned<String>>,
+    include: Option<Vec<Spanned<String>>>,
+    exclude: Option<Vec<Spanned<String>>>,
     #[serde(default)]
     kinds: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
     #[serde(default)]
@@ -89,63 +88,207 @@ impl Located<'_> {
     }
 }
 
+/// One config text with every name and glob checked, not yet combined with others.
+#[derive(Default)]
+struct Checked {
+    fail_on: Option<FailLevel>,
+    include: Option<Vec<String>>,
+    exclude: Option<Vec<String>>,
+    kinds: Vec<(DocumentKind, Vec<String>)>,
+    rules: Levels,
+    overrides: Vec<Override>,
+}
+
+impl Checked {
+    /// Reads and checks one text; errors point into it.
+    fn read(text: &str, path: &Path) -> Result<Checked, ConfigError> {
+        let file = Located { text, path };
+        let raw: RawConfig =
+            toml::from_str(text).map_err(|e| file.at(e.span(), with_suggestion(e.message())))?;
+        let strings = |list: &[Spanned<String>]| -> Vec<String> {
+            list.iter().map(|p| p.get_ref().clone()).collect()
+        };
+
+        let mut kinds = Vec::new();
+        for (name, list) in &raw.kinds {
+            let Some(kind) = DocumentKind::from_name(name.get_ref()) else {
+                let known = DocumentKind::ALL.iter().map(|k| k.name());
+                return Err(file.at(
+                    Some(name.span()),
+                    unknown("kind", name.get_ref(), closest(name.get_ref(), known)),
+                ));
+            };
+            file.globs(list)?;
+            kinds.push((kind, strings(list)));
+        }
+        for list in [&raw.include, &raw.exclude].into_iter().flatten() {
+            file.globs(list)?;
+        }
+
+        let mut overrides = Vec::new();
+        for entry in &raw.overrides {
+            if entry.files.is_empty() {
+                return Err(file.at(None, "an [[overrides]] entry lists no files".into()));
+            }
+            for pointer in &entry.pointers {
+                let p = pointer.get_ref();
+                if !(p.is_empty() || p.starts_with('/')) {
+                    return Err(file.at(
+                        Some(pointer.span()),
+                        format!("`{p}` is not a JSON pointer: write `/{p}` (RFC 6901)"),
+                    ));
+                }
+            }
+            overrides.push(Override {
+                files: file.globs(&entry.files)?,
+                pointers: strings(&entry.pointers),
+                rules: file.levels(&entry.rules)?,
+            });
+        }
+
+        Ok(Checked {
+            fail_on: raw.fail_on,
+            include: raw.include.as_deref().map(strings),
+            exclude: raw.exclude.as_deref().map(strings),
+            kinds,
+            rules: file.levels(&raw.rules)?,
+            overrides,
+        })
+    }
+
+    /// Lays `over` on top: values and lists it gives replace these, `[kinds]` and `[rules]`
+    /// entries replace the same kind or rule, and its `[[overrides]]` come last (so win).
+    fn merge(&mut self, over: Checked) {
+        self.fail_on = over.fail_on.or(self.fail_on);
+        self.include = over.include.or(self.include.take());
+        self.exclude = over.exclude.or(self.exclude.take());
+        for (kind, globs) in over.kinds {
+            self.kinds.retain(|(k, _)| *k != kind);
+            self.kinds.push((kind, globs));
+        }
+        self.rules.extend(over.rules);
+        self.overrides.extend(over.overrides);
+    }
+
+    /// Compiles the combined globs; every glob was checked on its own already.
+    fn build(self, source: Option<&Path>, base: &Path) -> Result<Config, ConfigError> {
+        let whole = |message: String| ConfigError {
+            path: source.map_or_else(|| "--config".into(), Path::to_path_buf),
+            position: None,
+            message,
+        };
+        let include = DEFAULT_INCLUDE
+            .into_iter()
+            .chain(self.include.iter().flatten().map(String::as_str))
+            .chain(self.kinds.iter().flat_map(|(_, l)| l).map(String::as_str));
+        let include = Patterns::new(include).map_err(whole)?;
+        let exclude = self.exclude.unwrap_or_default();
+        let exclude = Patterns::new(exclude.iter().map(String::as_str)).map_err(whole)?;
+        let mut kinds = Vec::new();
+        for (kind, list) in self.kinds {
+            kinds.push((
+                kind,
+                Patterns::new(list.iter().map(String::as_str)).map_err(whole)?,
+            ));
+        }
+        Ok(Config {
+            source: source.map(Path::to_path_buf),
+            base: base.to_path_buf(),
+            fail_on: self.fail_on,
+            include,
+            exclude,
+            kinds,
+            rules: self.rules,
+            overrides: self.overrides,
+        })
+    }
+}
+
 /// Parses the text of a config file; `base` is the directory its globs are relative to.
 pub fn parse(text: &str, path: &Path, base: &Path) -> Result<Config, ConfigError> {
-    let file = Located { text, path };
-    let raw: RawConfig =
-        toml::from_str(text).map_err(|e| file.at(e.span(), with_suggestion(e.message())))?;
+    parse_with(text, path, base, &[])
+}
 
-    let mut kinds = Vec::new();
-    for (name, list) in &raw.kinds {
-        let Some(kind) = DocumentKind::from_name(name.get_ref()) else {
-            let known = DocumentKind::ALL.iter().map(|k| k.name());
-            return Err(file.at(
-                Some(name.span()),
-                unknown("kind", name.get_ref(), closest(name.get_ref(), known)),
-            ));
-        };
-        kinds.push((kind, file.globs(list)?));
+/// [`parse`], with inline `--config KEY=VALUE` overrides laid on top in order.
+pub fn parse_with(
+    text: &str,
+    path: &Path,
+    base: &Path,
+    inline: &[InlineOverride],
+) -> Result<Config, ConfigError> {
+    let mut checked = Checked::read(text, path)?;
+    for over in inline {
+        checked.merge(over.check()?);
     }
+    checked.build(Some(path), base)
+}
 
-    // Checked one by one above or below, so only the combination is compiled here.
-    file.globs(&raw.include)?;
-    let include = DEFAULT_INCLUDE
-        .into_iter()
-        .chain(raw.include.iter().map(|p| p.get_ref().as_str()))
-        .chain(raw.kinds.values().flatten().map(|p| p.get_ref().as_str()));
-    let include = Patterns::new(include).map_err(|m| file.at(None, m))?;
+/// The built-in defaults with inline overrides laid on top (no config file).
+pub fn defaults_with(base: &Path, inline: &[InlineOverride]) -> Result<Config, ConfigError> {
+    let mut checked = Checked::default();
+    for over in inline {
+        checked.merge(over.check()?);
+    }
+    checked.build(None, base)
+}
 
-    let mut overrides = Vec::new();
-    for entry in &raw.overrides {
-        if entry.files.is_empty() {
-            return Err(file.at(None, "an [[overrides]] entry lists no files".into()));
-        }
-        for pointer in &entry.pointers {
-            let p = pointer.get_ref();
-            if !(p.is_empty() || p.starts_with('/')) {
-                return Err(file.at(
-                    Some(pointer.span()),
-                    format!("`{p}` is not a JSON pointer: write `/{p}` (RFC 6901)"),
-                ));
+/// One `--config KEY=VALUE`: a line of TOML laid over every config of the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineOverride {
+    /// As typed on the command line.
+    argument: String,
+    /// The TOML text, `KEY = VALUE`.
+    toml: String,
+}
+
+impl InlineOverride {
+    /// `KEY=VALUE` as TOML; a bare value that is not TOML (`fail-on=warning`) is taken as a
+    /// string, so the quotes a shell would eat are optional.
+    pub fn parse(argument: &str) -> Result<InlineOverride, String> {
+        let inline = |toml: String| InlineOverride {
+            argument: argument.to_owned(),
+            toml,
+        };
+        let error = match toml::from_str::<toml::Table>(argument) {
+            Ok(_) => return Ok(inline(argument.to_owned())),
+            Err(error) => error.message().trim_end().to_owned(),
+        };
+        if let Some((key, value)) = argument.split_once('=') {
+            let value = value.trim();
+            let quoted = format!("{key} = {}", toml_string(value));
+            let bare = !value.is_empty() && !value.starts_with(['"', '\'', '[', '{']);
+            if bare && toml::from_str::<toml::Table>(&quoted).is_ok() {
+                return Ok(inline(quoted));
             }
         }
-        overrides.push(Override {
-            files: file.globs(&entry.files)?,
-            pointers: entry.pointers.iter().map(|p| p.get_ref().clone()).collect(),
-            rules: file.levels(&entry.rules)?,
-        });
+        Err(format!(
+            "`{argument}` is neither a config file nor a TOML `KEY = VALUE` override: {error}"
+        ))
     }
 
-    Ok(Config {
-        source: Some(path.to_path_buf()),
-        base: base.to_path_buf(),
-        fail_on: raw.fail_on,
-        include,
-        exclude: file.globs(&raw.exclude)?,
-        kinds,
-        rules: file.levels(&raw.rules)?,
-        overrides,
-    })
+    /// Checks the names and globs it gives; errors name the argument as typed.
+    fn check(&self) -> Result<Checked, ConfigError> {
+        Checked::read(&self.toml, Path::new("--config")).map_err(|error| ConfigError {
+            path: format!("--config {}", self.argument).into(),
+            position: None,
+            message: error.message,
+        })
+    }
+}
+
+/// A TOML basic string holding `value`.
+fn toml_string(value: &str) -> String {
+    let mut out = String::from("\"");
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn unknown(what: &str, name: &str, guess: Option<&str>) -> String {
@@ -241,6 +384,56 @@ mod tests {
             "[[overrides]]\nfiles = [\"a.json\"]\npointers = [\"source\"]\nrules = { PL014 = \"off\" }\n",
         );
         assert!(message.contains("write `/source`"), "{message}");
+    }
+
+    fn inline(argument: &str) -> InlineOverride {
+        InlineOverride::parse(argument).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn inline_overrides_replace_values_and_lists_and_merge_tables() {
+        let file = "fail-on = \"error\"\ninclude = [\"bodies/*.json\"]\n\
+                    [kinds]\ncreate-pipe = [\"pipes/*.json\"]\nerror = [\"errors/*.json\"]\n\
+                    [rules]\nPL014 = \"error\"\nPL011 = \"warning\"\n";
+        let overrides = [
+            inline("include=[\"other/*.json\"]"),
+            inline("kinds.create-pipe=[\"new/*.json\"]"),
+            inline("rules.unknown-field=off"),
+            inline("fail-on=warning"),
+        ];
+        let config = parse_with(
+            file,
+            Path::new("pipelint.toml"),
+            Path::new("/repo"),
+            &overrides,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(config.fail_on, Some(FailLevel::Warning));
+        assert!(config.selects("other/a.json"));
+        assert!(!config.selects("bodies/a.json"), "include is replaced");
+        assert_eq!(
+            config.kind_for("new/a.json"),
+            Ok(Some(DocumentKind::CreatePipe))
+        );
+        assert_eq!(config.kind_for("pipes/a.json"), Ok(None));
+        assert_eq!(
+            config.kind_for("errors/a.json"),
+            Ok(Some(DocumentKind::Error))
+        );
+        assert_eq!(config.rules.get("PL014"), Some(&RuleLevel::Off));
+        assert_eq!(config.rules.get("PL011"), Some(&RuleLevel::Warning));
+    }
+
+    #[test]
+    fn inline_overrides_take_toml_or_a_bare_string() {
+        assert_eq!(inline("fail-on=warning").toml, "fail-on = \"warning\"");
+        assert!(InlineOverride::parse("include=[").is_err());
+        assert!(InlineOverride::parse("no-equals").is_err());
+        let error = defaults_with(Path::new("/repo"), &[inline("rules.PL999=off")])
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert_eq!(error, "--config rules.PL999=off: unknown rule `PL999`");
     }
 
     #[test]

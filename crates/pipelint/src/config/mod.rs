@@ -4,6 +4,7 @@
 mod discover;
 mod file;
 pub mod patterns;
+mod selection;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -13,8 +14,9 @@ use pipelint_core::{Diagnostic, DocumentKind, Severity};
 use serde::Deserialize;
 
 pub use discover::Resolver;
-pub use file::parse;
+pub use file::{InlineOverride, parse};
 use patterns::Patterns;
+pub use selection::{RuleSelection, RuleSelector};
 
 /// The names a config file may have, in the order they are looked for in one directory.
 pub const FILE_NAMES: [&str; 2] = ["pipelint.toml", ".pipelint.toml"];
@@ -22,6 +24,25 @@ pub const FILE_NAMES: [&str; 2] = ["pipelint.toml", ".pipelint.toml"];
 /// What a directory walk checks when the configuration adds nothing: the file names that
 /// tell a document's kind (`DocumentKind::from_file_name`).
 pub const DEFAULT_INCLUDE: [&str; 2] = ["*.pipe.json", "*.scaling.json"];
+
+/// One `--config` argument: a config file, or an inline `KEY=VALUE` override. A value with
+/// `=` is an override unless a file by that name exists (as ruff decides).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigArgument {
+    File(PathBuf),
+    Inline(InlineOverride),
+}
+
+impl ConfigArgument {
+    pub fn parse(value: &str) -> Result<ConfigArgument, String> {
+        let path = Path::new(value);
+        if value.contains('=') && path.symlink_metadata().is_err() {
+            InlineOverride::parse(value).map(ConfigArgument::Inline)
+        } else {
+            Ok(ConfigArgument::File(path.to_path_buf()))
+        }
+    }
+}
 
 /// A severity a rule can be set to in the configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -156,6 +177,14 @@ impl Config {
         Ok(found)
     }
 
+    /// Why a file has the kind its `[kinds]` globs give it (for `--explain-kind`).
+    pub fn kind_glob_reason(&self, kind: DocumentKind) -> String {
+        format!(
+            "the file matches the `[kinds]` globs of `{kind}`{}",
+            self.named()
+        )
+    }
+
     /// " in <config path>", for messages.
     fn named(&self) -> String {
         match &self.source {
@@ -167,11 +196,26 @@ impl Config {
     /// Applies rule levels and overrides: drops what is `off`, sets every other severity.
     /// `relative` is `None` for stdin without `--stdin-filename` (no file glob matches it).
     pub fn settle(&self, relative: Option<&str>, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        self.settle_selected(relative, diagnostics, &RuleSelection::default())
+    }
+
+    /// [`Config::settle`], then keeps only the rules the command line selects (see
+    /// [`RuleSelection`] for how the two combine).
+    pub fn settle_selected(
+        &self,
+        relative: Option<&str>,
+        diagnostics: Vec<Diagnostic>,
+        selection: &RuleSelection,
+    ) -> Vec<Diagnostic> {
         diagnostics
             .into_iter()
+            .filter(|diagnostic| selection.reports(diagnostic.rule.code))
             .filter_map(|mut diagnostic| {
                 let code = diagnostic.rule.code;
                 let mut level = self.rules.get(code).copied();
+                if level == Some(RuleLevel::Off) && selection.names(code) {
+                    level = None;
+                }
                 // Later overrides win, as in the file they are read top to bottom.
                 for entry in &self.overrides {
                     if let Some(set) = entry.rules.get(code)

@@ -1,0 +1,154 @@
+//! `--select`, `--extend-select` and `--ignore`: which rules a run reports, by code, name or
+//! code prefix, as ruff's flags of the same names.
+//!
+//! They apply after the config: `[rules]` and `[[overrides]]` set each finding's severity or
+//! drop it, then the command line keeps only the selected rules. A rule that `[rules]` turns
+//! `off` is reported again (at its default severity) when `--select` or `--extend-select`
+//! names it: the one-off command line beats the file. `[[overrides]]` entries, which silence
+//! particular places, still do. `--ignore` beats both select flags.
+//!
+//! The findings that say a file could not be checked at all (not JSON, not UTF-8, empty, too
+//! deep, too large, kind unknown) are never filtered: `--select PL2` must not turn a broken
+//! file into a clean one, just as ruff always reports syntax errors.
+
+use pipelint_core::rules;
+use pipelint_core::suggest::closest;
+
+/// One rule, or every rule whose code starts with a prefix (`PL2`; `ALL` is every rule).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleSelector {
+    Rule(&'static str),
+    Prefix(String),
+}
+
+impl RuleSelector {
+    /// Parses a code, a name or a code prefix; unknown ones get a did-you-mean.
+    pub fn parse(text: &str) -> Result<RuleSelector, String> {
+        if let Some(rule) = rules::find(text) {
+            return Ok(RuleSelector::Rule(rule.code));
+        }
+        if text.eq_ignore_ascii_case("ALL") {
+            return Ok(RuleSelector::Prefix(String::new()));
+        }
+        let prefix = text.to_ascii_uppercase();
+        if !prefix.is_empty() && rules::ALL.iter().any(|r| r.code.starts_with(&prefix)) {
+            return Ok(RuleSelector::Prefix(prefix));
+        }
+        let known = rules::ALL.iter().flat_map(|r| [r.code, r.name]);
+        Err(match closest(text, known) {
+            Some(guess) => format!("unknown rule `{text}`; did you mean `{guess}`?"),
+            None => format!(
+                "unknown rule `{text}`: give a code (`PL014`), a name (`unknown-field`) or a code prefix (`PL2`); `pipelint rules` lists them"
+            ),
+        })
+    }
+
+    fn matches(&self, code: &str) -> bool {
+        match self {
+            RuleSelector::Rule(rule) => *rule == code,
+            RuleSelector::Prefix(prefix) => code.starts_with(prefix.as_str()),
+        }
+    }
+}
+
+/// The three flags, as `pipelint check` takes them (comma-separated or repeated).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct RuleSelection {
+    /// Report only these rules: codes, names or code prefixes (`PL2`, `ALL`), comma-separated.
+    /// Revives rules the config's `[rules]` turns off.
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)]
+    pub select: Option<Vec<RuleSelector>>,
+
+    /// Report these rules too, besides `--select` (or every rule); revives rules the config's
+    /// `[rules]` turns off.
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)]
+    pub extend_select: Vec<RuleSelector>,
+
+    /// Never report these rules (beats `--select` and `--extend-select`).
+    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)]
+    pub ignore: Vec<RuleSelector>,
+}
+
+impl RuleSelection {
+    /// Whether the command line names the rule in `--select` or `--extend-select`.
+    pub(super) fn names(&self, code: &str) -> bool {
+        let selected = self.select.iter().flatten();
+        selected
+            .chain(&self.extend_select)
+            .any(|selector| selector.matches(code))
+    }
+
+    /// Whether findings of the rule are reported at all.
+    pub(super) fn reports(&self, code: &str) -> bool {
+        if not_checked(code) {
+            return true;
+        }
+        let selected = match &self.select {
+            None => true,
+            Some(_) => self.names(code),
+        };
+        (selected || self.extend_select.iter().any(|s| s.matches(code)))
+            && !self.ignore.iter().any(|s| s.matches(code))
+    }
+}
+
+/// Whether the rule's findings mean the file was not checked (see the module comment).
+fn not_checked(code: &str) -> bool {
+    use rules::document::{
+        empty_document, file_too_large, invalid_json, invalid_utf8, nesting_too_deep, unknown_kind,
+    };
+    [
+        &invalid_json::RULE,
+        &invalid_utf8::RULE,
+        &empty_document::RULE,
+        &nesting_too_deep::RULE,
+        &unknown_kind::RULE,
+        &file_too_large::RULE,
+    ]
+    .iter()
+    .any(|rule| rule.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(list: &[&str]) -> Vec<RuleSelector> {
+        list.iter()
+            .map(|s| RuleSelector::parse(s).unwrap_or_else(|e| panic!("{e}")))
+            .collect()
+    }
+
+    #[test]
+    fn codes_names_and_prefixes_are_accepted() {
+        assert_eq!(parsed(&["pl014"]), parsed(&["unknown-field"]));
+        assert_eq!(
+            RuleSelector::parse("pl2"),
+            Ok(RuleSelector::Prefix("PL2".into()))
+        );
+        assert_eq!(
+            RuleSelector::parse("ALL"),
+            Ok(RuleSelector::Prefix("".into()))
+        );
+        let error = RuleSelector::parse("unknown-feild")
+            .err()
+            .unwrap_or_default();
+        assert!(error.contains("did you mean `unknown-field`?"), "{error}");
+        assert!(RuleSelector::parse("PL9").is_err());
+        assert!(RuleSelector::parse("").is_err());
+    }
+
+    #[test]
+    fn ignore_beats_select_and_extend_select_adds() {
+        let selection = RuleSelection {
+            select: Some(parsed(&["PL0"])),
+            extend_select: parsed(&["PL212"]),
+            ignore: parsed(&["PL014"]),
+        };
+        assert!(selection.reports("PL011"));
+        assert!(selection.reports("PL212"));
+        assert!(!selection.reports("PL014"));
+        assert!(!selection.reports("PL213"));
+        assert!(RuleSelection::default().reports("PL213"));
+    }
+}

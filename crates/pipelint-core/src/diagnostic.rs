@@ -43,6 +43,40 @@ pub struct Fix {
     pub title: String,
     pub span: Range<usize>,
     pub replacement: String,
+    /// Whether `pipelint check --fix` applies it, or only `--unsafe-fixes`.
+    pub applicability: Applicability,
+}
+
+/// Whether a fix keeps what the user meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Applicability {
+    /// The same value spelled as the API wants it (case, format, separators), or the
+    /// removal of something the server ignores: `--fix` applies it.
+    Safe,
+    /// A guess at what was meant, or an edit that changes what the request does: only
+    /// `--unsafe-fixes` applies it.
+    Unsafe,
+}
+
+impl Fix {
+    /// The same fix, applied only with `--unsafe-fixes`.
+    pub fn unsafe_fix(self) -> Self {
+        self.with_applicability(Applicability::Unsafe)
+    }
+
+    pub fn with_applicability(mut self, applicability: Applicability) -> Self {
+        self.applicability = applicability;
+        self
+    }
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
 }
 
 /// One finding in one document.

@@ -138,6 +138,7 @@ fn fractional_integers(kind: DocumentKind, document: &Document, out: &mut Vec<Di
                 title: format!("Write `{whole}`"),
                 span,
                 replacement: whole,
+                applicability: crate::Applicability::Safe,
             }),
         );
     }
@@ -339,6 +340,10 @@ fn enum_diagnostic(
                     title: format!("Replace with `{suggestion}`"),
                     span,
                     replacement: Value::String(suggestion.to_owned()).to_string(),
+                    applicability: crate::suggest::applicability(
+                        instance.as_str().unwrap_or_default(),
+                        suggestion,
+                    ),
                 });
         }
         None => diagnostic = diagnostic.with_help(format!("allowed values: {allowed_list}")),
@@ -374,6 +379,13 @@ fn unknown_field_diagnostic(
                 title: format!("Rename to `{suggestion}`"),
                 span: document.key_span(&member),
                 replacement: Value::String(suggestion.clone()).to_string(),
+                // `clickhouse_` to `db_` is the documented rename: safe.
+                applicability: if key.strip_prefix("clickhouse_") == suggestion.strip_prefix("db_")
+                {
+                    crate::Applicability::Safe
+                } else {
+                    crate::suggest::applicability(key, &suggestion)
+                },
             }),
         None if known.is_empty() => {
             diagnostic.with_help("remove it: the server ignores members it does not know")

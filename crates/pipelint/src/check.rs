@@ -12,6 +12,7 @@ use crate::cli::{CheckArgs, ColorChoice};
 use crate::config::{FailLevel, Resolver};
 use crate::console;
 use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
+use crate::fix::{self, Fixed, Mode};
 use crate::output;
 use crate::render::{self, Style};
 use crate::report::FileReport;
@@ -122,20 +123,30 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
 
     let style = style(args);
     let streaming = args.output_format.is_streamable();
-    let mut sink = Sink::open(args.output_file.as_deref())?;
+    // `--fix -` prints the fixed text on stdout: the findings go to stderr, as ruff does.
+    let stdin_fixed = args.fix && !args.diff && stdin.is_ok() && stdin_given(&targets);
+    let mut sink = if stdin_fixed && args.output_file.is_none() {
+        Sink::Stderr(std::io::stderr().lock())
+    } else {
+        Sink::open(args.output_file.as_deref())?
+    };
     let mut tally = Tally::default();
+    let mut fixes = FixTally::default();
     let mut kept = Vec::new();
     // Chunks keep memory flat however many files there are: streamable formats write each
     // chunk and keep only totals. Indexed parallel iterators keep the input order.
     for chunk in targets.chunks(CHUNK) {
-        let outcomes: Vec<Result<FileReport, String>> = chunk
+        let outcomes: Vec<Result<Checked, String>> = chunk
             .par_iter()
             .map(|target| check_one(target, args, pipe.as_ref(), &stdin))
             .collect();
         let mut reports = Vec::with_capacity(outcomes.len());
         for outcome in outcomes {
             match outcome {
-                Ok(report) => reports.push(report),
+                Ok(checked) => {
+                    trouble |= fixes.add(&checked);
+                    reports.push(checked.report);
+                }
                 Err(message) => {
                     trouble = true;
                     console::message(message);
@@ -148,24 +159,33 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
                 console::to_stderr(&format!("{}\n", explain_kind(report)));
             }
         }
-        if streaming {
+        if args.diff {
+            // A diff is the whole output: findings would be those of text not yet fixed.
+        } else if streaming {
             output::write(args.output_format, &reports, style, &mut sink)
                 .map_err(|e| format!("cannot write the findings: {e}"))?;
         } else {
             kept.extend(reports);
         }
     }
-    if !streaming {
+    if !streaming && !args.diff {
         output::write(args.output_format, &kept, style, &mut sink)
             .map_err(|e| format!("cannot write the findings: {e}"))?;
     }
     sink.finish()?;
+    if let Some(text) = &fixes.stdout {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(text)
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write the fixed text: {e}"))?;
+    }
     trouble |= tally.kind_unknown;
 
     if args.statistics {
         console::to_stderr(&stats::format(&tally.per_rule));
     }
-    if !args.quiet {
+    if !args.quiet && !args.diff {
         let summary = render::summary(
             tally.errors,
             tally.warnings,
@@ -175,9 +195,20 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         );
         console::to_stderr(&format!("{summary}\n"));
     }
+    if !args.quiet && (args.fix || args.diff) {
+        let line = fix::summary(fixes.applied, fixes.unsafe_left, args.diff);
+        console::to_stderr(&format!("{line}\n"));
+    }
 
     Ok(if trouble {
         EXIT_TROUBLE
+    } else if args.diff {
+        // `--diff` fails when something would change, like a formatter's check.
+        if fixes.applied > 0 && !args.exit_zero {
+            EXIT_FINDINGS
+        } else {
+            EXIT_OK
+        }
     } else if tally.failing && !args.exit_zero {
         EXIT_FINDINGS
     } else {
@@ -218,6 +249,38 @@ impl Tally {
     }
 }
 
+/// What fixing did over the run.
+#[derive(Default)]
+struct FixTally {
+    applied: usize,
+    unsafe_left: usize,
+    /// The fixed text of stdin, printed once the findings are written.
+    stdout: Option<Vec<u8>>,
+}
+
+impl FixTally {
+    /// Counts one file's fixes and prints its diff; returns whether fixing it failed.
+    fn add(&mut self, checked: &Checked) -> bool {
+        self.applied += checked.applied;
+        self.unsafe_left += checked.unsafe_left;
+        if let Some(diff) = &checked.diff {
+            console::to_stdout(diff);
+        }
+        if let Some(text) = &checked.stdout {
+            self.stdout = Some(text.clone());
+        }
+        if let Some(problem) = &checked.fix_problem {
+            console::message(problem);
+            return true;
+        }
+        false
+    }
+}
+
+fn stdin_given(targets: &[Target]) -> bool {
+    targets.iter().any(|t| t.source == Source::Stdin)
+}
+
 /// Whether two paths name one file: the same file when both exist, else the same absolute
 /// spelling (an `--stdin-filename` may name a file not yet saved).
 fn same_path(cwd: &Path, a: &Path, b: &Path) -> bool {
@@ -231,6 +294,8 @@ fn same_path(cwd: &Path, a: &Path, b: &Path) -> bool {
 /// the end, so a failed run never leaves half a file (dropped unfinished, it is removed).
 enum Sink {
     Stdout(std::io::StdoutLock<'static>),
+    /// For `--fix -`, whose stdout is the fixed text.
+    Stderr(std::io::StderrLock<'static>),
     File {
         target: PathBuf,
         file: std::io::BufWriter<std::fs::File>,
@@ -244,9 +309,12 @@ impl Sink {
         let Some(target) = output_file else {
             return Ok(Sink::Stdout(std::io::stdout().lock()));
         };
-        let (file, temporary) = files::temp_file_beside(target)
-            .map_err(|e| format!("--output-file {}: {e}", target.display()))?
-            .into_parts();
+        Sink::file(target).map_err(|e| format!("--output-file {}: {e}", target.display()))
+    }
+
+    /// A temporary file beside `target`, renamed onto it by `finish`.
+    fn file(target: &Path) -> std::io::Result<Sink> {
+        let (file, temporary) = files::temp_file_beside(target)?.into_parts();
         Ok(Sink::File {
             target: target.to_path_buf(),
             file: std::io::BufWriter::new(file),
@@ -255,20 +323,33 @@ impl Sink {
     }
 
     fn finish(self) -> Result<(), String> {
+        let what = match &self {
+            Sink::File { target, .. } => format!("--output-file {}", target.display()),
+            _ => "cannot write the findings".to_owned(),
+        };
+        self.finish_checked(|_| Ok(()))
+            .map_err(|e| format!("{what}: {e}"))
+    }
+
+    /// Flushes; a file is synced, passed to `before_rename` (which may refuse) and renamed
+    /// onto its target. On every error the temporary file is removed.
+    fn finish_checked(
+        self,
+        before_rename: impl FnOnce(&std::fs::File) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
         match self {
-            Sink::Stdout(mut stdout) => stdout
-                .flush()
-                .map_err(|e| format!("cannot write the findings: {e}")),
+            Sink::Stdout(mut stdout) => stdout.flush(),
+            Sink::Stderr(mut stderr) => stderr.flush(),
             Sink::File {
                 target,
                 file,
                 temporary,
             } => {
                 // On every error `temporary` is dropped, which removes the file.
-                let file = file.into_inner().map_err(|e| e.into_error());
-                file.and_then(|f| f.sync_all())
-                    .and_then(|()| temporary.persist(&target).map_err(|e| e.error))
-                    .map_err(|e| format!("--output-file {}: {e}", target.display()))
+                let file = file.into_inner().map_err(|e| e.into_error())?;
+                file.sync_all()?;
+                before_rename(&file)?;
+                temporary.persist(&target).map_err(|e| e.error)
             }
         }
     }
@@ -278,6 +359,7 @@ impl Write for Sink {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         match self {
             Sink::Stdout(stdout) => stdout.write(bytes),
+            Sink::Stderr(stderr) => stderr.write(bytes),
             Sink::File { file, .. } => file.write(bytes),
         }
     }
@@ -285,6 +367,7 @@ impl Write for Sink {
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
             Sink::Stdout(stdout) => stdout.flush(),
+            Sink::Stderr(stderr) => stderr.flush(),
             Sink::File { file, .. } => file.flush(),
         }
     }
@@ -304,13 +387,40 @@ fn load_pipe(path: &Path, limit: u64) -> Result<Document, String> {
         .ok_or_else(|| format!("--pipe {}: not a valid JSON document", path.display()))
 }
 
-/// Lints one input and applies its config: the only place a `FileReport` is made.
+/// One checked input: its report, and what fixing it did.
+struct Checked {
+    report: FileReport,
+    applied: usize,
+    /// Findings left with a fix only `--unsafe-fixes` applies.
+    unsafe_left: usize,
+    /// `--diff`: the input's diff (secrets masked).
+    diff: Option<String>,
+    /// `--fix -`: the text to print on stdout (the input itself when nothing applied).
+    stdout: Option<Vec<u8>>,
+    /// Why the fixed text could not be written (the run exits 2).
+    fix_problem: Option<String>,
+}
+
+impl Checked {
+    fn of(report: FileReport) -> Checked {
+        Checked {
+            report,
+            applied: 0,
+            unsafe_left: 0,
+            diff: None,
+            stdout: None,
+            fix_problem: None,
+        }
+    }
+}
+
+/// Lints one input (fixing it first with `--fix` or `--diff`) and applies its config.
 fn check_one(
     target: &Target,
     args: &CheckArgs,
     pipe: Option<&Document>,
     stdin: &Result<Vec<u8>, Unread>,
-) -> Result<FileReport, String> {
+) -> Result<Checked, String> {
     let limit = args.max_file_size;
     let read;
     let outcome = match &target.source {
@@ -323,7 +433,7 @@ fn check_one(
     let bytes = match outcome {
         Ok(bytes) => bytes,
         Err(Unread::TooLarge(size)) => {
-            return Ok(report(target, args, too_large(*size, limit)));
+            return Ok(Checked::of(report(target, args, too_large(*size, limit))));
         }
         Err(unread) => return Err(format!("{}: {}", target.name, unread.reason(limit))),
     };
@@ -333,8 +443,118 @@ fn check_one(
         pipe,
         show_secrets: args.show_secrets,
     };
-    let result = lint(bytes, &options);
-    Ok(report(target, args, result))
+    if !(args.fix || args.diff) {
+        let result = lint(bytes, &options);
+        return Ok(Checked::of(report(target, args, result)));
+    }
+
+    let mode = Mode {
+        unsafe_fixes: args.unsafe_fixes,
+    };
+    let settle = |found| target.config.settle(target.relative.as_deref(), found);
+    let fixed = fix::fix_text(bytes, &options, mode, settle);
+    let mut checked = Checked::of(FileReport::new(
+        target.name.clone(),
+        String::new(),
+        None,
+        Vec::new(),
+        Severity::Error,
+    ));
+    let mut final_text: &[u8] = bytes;
+    if let Some(Fixed { text, applied }) = &fixed
+        && *applied > 0
+    {
+        checked.applied = *applied;
+        if args.diff {
+            let before = String::from_utf8_lossy(bytes);
+            checked.diff = Some(fix::unified_diff(
+                &target.name,
+                &before,
+                text,
+                args.show_secrets,
+            ));
+        } else {
+            match target.source.path() {
+                None => final_text = text.as_bytes(),
+                Some(path) => match write_fixed(path, bytes, text.as_bytes()) {
+                    Ok(()) => final_text = text.as_bytes(),
+                    Err(problem) => {
+                        checked.applied = 0;
+                        checked.fix_problem = Some(format!("{}: {problem}", target.name));
+                    }
+                },
+            }
+        }
+    }
+    if args.fix && !args.diff && target.source == Source::Stdin {
+        checked.stdout = Some(final_text.to_vec());
+    }
+    let result = lint(final_text, &options);
+    if !args.unsafe_fixes {
+        // Counted on a masked lint: a fix that touches a secret is never applied.
+        let masked = LintOptions {
+            show_secrets: false,
+            ..options
+        };
+        let left = target.config.settle(
+            target.relative.as_deref(),
+            lint(final_text, &masked).diagnostics,
+        );
+        checked.unsafe_left = left
+            .iter()
+            .filter_map(|d| d.fix.as_ref())
+            .filter(|f| f.applicability == pipelint_core::Applicability::Unsafe)
+            .count();
+    }
+    checked.report = report(target, args, result);
+    Ok(checked)
+}
+
+/// Replaces `path`'s content with `fixed` atomically: a temporary file beside it (with
+/// its permissions) renamed onto it, unless its content is no longer `read`.
+fn write_fixed(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), String> {
+    // Through a link, the file it points to is fixed and the link stays.
+    let path = path
+        .canonicalize()
+        .map_err(|e| format!("cannot write the fixes: {e}"))?;
+    let permissions = std::fs::metadata(&path)
+        .map_err(|e| format!("cannot write the fixes: {e}"))?
+        .permissions();
+    write_unless_changed(&path, read, fixed, permissions, || std::fs::read(&path))
+}
+
+/// The write of `write_fixed`; `current` reads the file right before the rename (tests
+/// change the file there).
+fn write_unless_changed(
+    path: &Path,
+    read: &[u8],
+    fixed: &[u8],
+    permissions: std::fs::Permissions,
+    current: impl FnOnce() -> std::io::Result<Vec<u8>>,
+) -> Result<(), String> {
+    let mut sink = Sink::file(path).map_err(|e| format!("cannot write the fixes: {e}"))?;
+    let changed = std::sync::atomic::AtomicBool::new(false);
+    sink.write_all(fixed)
+        .and_then(|()| {
+            sink.finish_checked(|file| {
+                file.set_permissions(permissions)?;
+                // Content, not the modification time: a save within the clock's
+                // granularity, or a tool that restores times, would go unseen.
+                if current()? != read {
+                    changed.store(true, std::sync::atomic::Ordering::Relaxed);
+                    return Err(std::io::Error::other("changed"));
+                }
+                Ok(())
+            })
+        })
+        .map_err(|e| {
+            if changed.load(std::sync::atomic::Ordering::Relaxed) {
+                "the file changed on disk while it was being fixed; nothing was written (run again)"
+                    .to_owned()
+            } else {
+                format!("cannot write the fixes: {e}")
+            }
+        })
 }
 
 /// The finding for a file over the size limit, which is not read at all (or, for stdin,

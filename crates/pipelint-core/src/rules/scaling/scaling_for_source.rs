@@ -32,6 +32,7 @@ declare_rule! {
         kinds: [CreatePipe, PipeScaling],
         summary: "A scaling member does not apply to the pipe's source kind",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 

@@ -33,6 +33,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "A pipe setting does not apply to the pipe's source kind",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 

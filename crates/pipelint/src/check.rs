@@ -692,6 +692,48 @@ mod tests {
         assert!(names_in(dir.path()).is_empty());
     }
 
+    #[test]
+    fn a_file_changed_since_it_was_read_is_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("p.json");
+        std::fs::write(&target, "as read\n").unwrap_or_else(|e| panic!("{e}"));
+        let permissions = std::fs::metadata(&target)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .permissions();
+        // The editor saves between the read and the rename.
+        let outcome = write_unless_changed(&target, b"as read\n", b"fixed\n", permissions, || {
+            std::fs::write(&target, "edited\n")?;
+            std::fs::read(&target)
+        });
+        assert!(
+            outcome
+                .as_ref()
+                .is_err_and(|e| e.contains("changed on disk")),
+            "{outcome:?}"
+        );
+        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"edited\n");
+        assert_eq!(names_in(dir.path()), ["p.json"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_unchanged_file_is_replaced_and_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("p.json");
+        std::fs::write(&target, "as read\n").unwrap_or_else(|e| panic!("{e}"));
+        let mode = std::fs::Permissions::from_mode(0o640);
+        std::fs::set_permissions(&target, mode.clone()).unwrap_or_else(|e| panic!("{e}"));
+        write_unless_changed(&target, b"as read\n", b"fixed\n", mode, || {
+            std::fs::read(&target)
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"fixed\n");
+        let now = std::fs::metadata(&target).map(|m| m.permissions().mode());
+        assert_eq!(now.unwrap_or_default() & 0o777, 0o640);
+        assert_eq!(names_in(dir.path()), ["p.json"]);
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_planted_link_is_never_written_through() {

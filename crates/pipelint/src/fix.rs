@@ -194,7 +194,7 @@ mod tests {
     fn a_pass_edits_only_the_spans() {
         let text = "ab\r\ncd  ef";
         let found = [
-            finding(6..8, "EF", Applicability::Safe),
+            finding(8..10, "EF", Applicability::Safe),
             finding(0..1, "A", Applicability::Safe),
         ];
         assert_eq!(apply_pass(text, &found, SAFE), ("Ab\r\ncd  EF".into(), 2));

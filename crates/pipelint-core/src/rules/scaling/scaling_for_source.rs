@@ -63,7 +63,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             diagnostic = diagnostic.with_secondary(span.clone(), source.label());
         }
         if let Some(fix) = remove_member_fix(cx, &pointer) {
-            diagnostic = diagnostic.with_fix(fix);
+            diagnostic = diagnostic.with_fix(fix.unsafe_fix());
         }
         out.push(diagnostic);
     }

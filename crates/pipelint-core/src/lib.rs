@@ -14,7 +14,7 @@ pub mod schema;
 pub mod secrets;
 pub mod suggest;
 
-pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity};
+pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, apply_fixes};
 pub use document::{Document, Loaded, load};
 pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex};

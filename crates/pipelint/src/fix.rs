@@ -6,8 +6,6 @@
 //! already dropped every fix that would write, rewrite or reveal a secret. They are
 //! applied to the original bytes, never to the masked text.
 
-use std::ops::Range;
-
 use pipelint_core::{Applicability, Diagnostic, LintOptions, LintResult, lint};
 
 /// Passes of fixing at most: a fix that keeps re-creating its finding must not loop.
@@ -81,49 +79,13 @@ pub fn unsafe_fixes_left(result: &LintResult) -> usize {
         .count()
 }
 
-/// One pass: the fixes `mode` allows, in the order of their spans; a fix that overlaps
-/// one already applied in this pass waits for the next pass (its span may have moved).
-/// Returns the new text and how many fixes were applied.
+/// One pass of the fixes `mode` allows (see [`pipelint_core::apply_fixes`]).
 fn apply_pass(text: &str, diagnostics: &[Diagnostic], mode: Mode) -> (String, usize) {
-    let mut fixes: Vec<(&Range<usize>, &str)> = diagnostics
+    let fixes = diagnostics
         .iter()
         .filter_map(|d| d.fix.as_ref())
-        .filter(|fix| mode.applies(fix.applicability))
-        .filter(|fix| is_valid_span(text, &fix.span))
-        .map(|fix| (&fix.span, fix.replacement.as_str()))
-        .collect();
-    fixes.sort_by_key(|(span, _)| (span.start, span.end));
-
-    let mut out = String::with_capacity(text.len());
-    let mut copied_to = 0;
-    let mut last: Option<&Range<usize>> = None;
-    let mut applied = 0;
-    for (span, replacement) in fixes {
-        if let Some(last) = last {
-            // Two edits at one place (even two insertions) would depend on their order.
-            if span.start < last.end || span.start == last.start {
-                continue;
-            }
-        }
-        // Two findings may offer the very same edit: it must not be made twice.
-        if text.get(span.clone()) == Some(replacement) {
-            continue;
-        }
-        out.push_str(&text[copied_to..span.start]);
-        out.push_str(replacement);
-        copied_to = span.end;
-        last = Some(span);
-        applied += 1;
-    }
-    out.push_str(&text[copied_to..]);
-    (out, applied)
-}
-
-fn is_valid_span(text: &str, span: &Range<usize>) -> bool {
-    span.start <= span.end
-        && span.end <= text.len()
-        && text.is_char_boundary(span.start)
-        && text.is_char_boundary(span.end)
+        .filter(|fix| mode.applies(fix.applicability));
+    pipelint_core::apply_fixes(text, fixes)
 }
 
 /// A unified diff from `before` to `after` for `name`, with secrets masked in both unless
@@ -175,6 +137,7 @@ pub fn summary(applied: usize, unsafe_left: usize, dry_run: bool) -> String {
 mod tests {
     use super::*;
     use pipelint_core::{Fix, rules};
+    use std::ops::Range;
 
     fn finding(span: Range<usize>, replacement: &str, applicability: Applicability) -> Diagnostic {
         let rule = &rules::schema::invalid_enum_value::RULE;

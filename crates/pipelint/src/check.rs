@@ -141,10 +141,12 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             .map(|target| check_one(target, args, pipe.as_ref(), &stdin))
             .collect();
         let mut reports = Vec::with_capacity(outcomes.len());
+        let mut diffs = String::new();
         for outcome in outcomes {
             match outcome {
-                Ok(checked) => {
+                Ok(mut checked) => {
                     trouble |= fixes.add(&checked);
+                    diffs.push_str(&checked.diff.take().unwrap_or_default());
                     reports.push(checked.report);
                 }
                 Err(message) => {
@@ -160,7 +162,10 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             }
         }
         if args.diff {
-            // A diff is the whole output: findings would be those of text not yet fixed.
+            // The diffs are the whole output (to stdout or `--output-file`): findings
+            // would be those of text not yet fixed.
+            sink.write_all(diffs.as_bytes())
+                .map_err(|e| format!("cannot write the diff: {e}"))?;
         } else if streaming {
             output::write(args.output_format, &reports, style, &mut sink)
                 .map_err(|e| format!("cannot write the findings: {e}"))?;
@@ -259,13 +264,10 @@ struct FixTally {
 }
 
 impl FixTally {
-    /// Counts one file's fixes and prints its diff; returns whether fixing it failed.
+    /// Counts one file's fixes; returns whether fixing it failed.
     fn add(&mut self, checked: &Checked) -> bool {
         self.applied += checked.applied;
         self.unsafe_left += checked.unsafe_left;
-        if let Some(diff) = &checked.diff {
-            console::to_stdout(diff);
-        }
         if let Some(text) = &checked.stdout {
             self.stdout = Some(text.clone());
         }

@@ -488,3 +488,44 @@ fn fixing_keeps_the_file_mode_and_leaves_no_temporary_file() {
         .collect();
     assert_eq!(names, ["p.pipe.json"]);
 }
+
+#[test]
+fn a_diff_goes_to_the_output_file_when_one_is_given() {
+    let tree = Tree::new();
+    tree.write("p.pipe.json", common::BAD_PIPE);
+    let run = tree
+        .run(&[
+            "check",
+            "--isolated",
+            "--diff",
+            "--output-file",
+            "fix.patch",
+            "p.pipe.json",
+        ])
+        .expect(1);
+    assert_eq!(run.stdout, "");
+    assert_eq!(tree.read("p.pipe.json"), common::BAD_PIPE);
+    let patch = tree.read("fix.patch");
+    assert!(
+        patch.starts_with("--- a/p.pipe.json\n+++ b/p.pipe.json\n"),
+        "{patch}"
+    );
+    assert!(
+        patch.contains("+      \"authentication\": \"SCRAM-SHA-512\","),
+        "{patch}"
+    );
+}
+
+/// A rule turned off in the config is not fixed either: its finding does not exist.
+#[test]
+fn a_rule_turned_off_is_not_fixed() {
+    let tree = Tree::new();
+    tree.write("p.pipe.json", common::BAD_PIPE)
+        .write("pipelint.toml", "[rules]\ninvalid-enum-value = \"off\"\n");
+    let run = tree.run(&["check", "--fix", "p.pipe.json"]);
+    assert!(
+        tree.read("p.pipe.json").contains("\"scram-sha-512\""),
+        "{run:#?}"
+    );
+    assert!(run.stderr.contains("Applied "), "{run:#?}");
+}

@@ -454,62 +454,51 @@ fn check_one(
         unsafe_fixes: args.unsafe_fixes,
     };
     let settle = |found| target.config.settle(target.relative.as_deref(), found);
-    let fixed = fix::fix_text(bytes, &options, mode, settle);
-    let mut checked = Checked::of(FileReport::new(
-        target.name.clone(),
-        String::new(),
-        None,
-        Vec::new(),
-        Severity::Error,
-    ));
+    let fixed = fix::fix_text(bytes, &options, mode, settle).filter(|f| f.applied > 0);
+    // What the findings and the counts are of: the fixed text once it is in place (or
+    // would be, for `--diff`).
     let mut final_text: &[u8] = bytes;
-    if let Some(Fixed { text, applied }) = &fixed
-        && *applied > 0
+    let (mut applied, mut diff, mut fix_problem) = (0, None, None);
+    if let Some(Fixed {
+        text,
+        applied: count,
+    }) = &fixed
     {
-        checked.applied = *applied;
+        applied = *count;
+        final_text = text.as_bytes();
         if args.diff {
             let before = String::from_utf8_lossy(bytes);
-            checked.diff = Some(fix::unified_diff(
+            diff = Some(fix::unified_diff(
                 &target.name,
                 &before,
                 text,
                 args.show_secrets,
             ));
-        } else {
-            match target.source.path() {
-                None => final_text = text.as_bytes(),
-                Some(path) => match write_fixed(path, bytes, text.as_bytes()) {
-                    Ok(()) => final_text = text.as_bytes(),
-                    Err(problem) => {
-                        checked.applied = 0;
-                        checked.fix_problem = Some(format!("{}: {problem}", target.name));
-                    }
-                },
-            }
+        } else if let Some(path) = target.source.path()
+            && let Err(problem) = write_fixed(path, bytes, text.as_bytes())
+        {
+            applied = 0;
+            final_text = bytes;
+            fix_problem = Some(format!("{}: {problem}", target.name));
         }
     }
-    if args.fix && !args.diff && target.source == Source::Stdin {
-        checked.stdout = Some(final_text.to_vec());
-    }
-    let result = lint(final_text, &options);
-    if !args.unsafe_fixes {
-        // Counted on a masked lint: a fix that touches a secret is never applied.
-        let masked = LintOptions {
-            show_secrets: false,
-            ..options
-        };
-        let left = target.config.settle(
-            target.relative.as_deref(),
-            lint(final_text, &masked).diagnostics,
-        );
-        checked.unsafe_left = left
-            .iter()
-            .filter_map(|d| d.fix.as_ref())
-            .filter(|f| f.applicability == pipelint_core::Applicability::Unsafe)
-            .count();
-    }
-    checked.report = report(target, args, result);
-    Ok(checked)
+    let unsafe_left = if args.unsafe_fixes {
+        0
+    } else {
+        fix::unsafe_fixes_left(final_text, &options, settle)
+    };
+    let stdout =
+        (args.fix && !args.diff && target.source == Source::Stdin).then(|| final_text.to_vec());
+    // `--diff` reports nothing but the diff; the findings are those of the original.
+    let reported = if args.diff { bytes } else { final_text };
+    Ok(Checked {
+        report: report(target, args, lint(reported, &options)),
+        applied,
+        unsafe_left,
+        diff,
+        stdout,
+        fix_problem,
+    })
 }
 
 /// Replaces `path`'s content with `fixed` atomically: a temporary file beside it (with

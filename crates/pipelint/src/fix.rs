@@ -69,10 +69,18 @@ pub fn fix_text(
     Some(fixed)
 }
 
-/// How many findings of a (masked) lint result carry a fix `mode` does not apply.
-pub fn unsafe_fixes_left(result: &LintResult) -> usize {
-    result
-        .diagnostics
+/// How many findings of `text` carry a fix only `--unsafe-fixes` applies (counted on a
+/// masked lint, as fixes are applied: a fix that touches a secret is never counted).
+pub fn unsafe_fixes_left(
+    text: &[u8],
+    options: &LintOptions,
+    settle: impl Fn(Vec<Diagnostic>) -> Vec<Diagnostic>,
+) -> usize {
+    let masked = LintOptions {
+        show_secrets: false,
+        ..*options
+    };
+    settle(lint(text, &masked).diagnostics)
         .iter()
         .filter_map(|d| d.fix.as_ref())
         .filter(|fix| fix.applicability == Applicability::Unsafe)

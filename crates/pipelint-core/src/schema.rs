@@ -370,7 +370,18 @@ fn unknown_field_diagnostic(
         .map(|rest| format!("db_{rest}"))
         .filter(|renamed| known.contains(&renamed.as_str()))
         .or_else(|| closest(key, known.iter().copied()).map(str::to_owned));
+    // Renaming onto a member the object already has would make a duplicate key.
+    let taken = |name: &str| {
+        document
+            .value
+            .pointer(parent)
+            .and_then(Value::as_object)
+            .is_some_and(|object| object.contains_key(name))
+    };
     diagnostic = match suggestion {
+        Some(suggestion) if taken(&suggestion) => diagnostic.with_help(format!(
+            "did you mean `{suggestion}`? It is given too: remove one of them"
+        )),
         Some(suggestion) => diagnostic
             .with_help(format!(
                 "did you mean `{suggestion}`? The server ignores members it does not know"
@@ -380,7 +391,9 @@ fn unknown_field_diagnostic(
                 span: document.key_span(&member),
                 replacement: Value::String(suggestion.clone()).to_string(),
                 // `clickhouse_` to `db_` is the documented rename: safe.
-                applicability: if key.strip_prefix("clickhouse_") == suggestion.strip_prefix("db_")
+                applicability: if key
+                    .strip_prefix("clickhouse_")
+                    .is_some_and(|rest| suggestion.strip_prefix("db_") == Some(rest))
                 {
                     crate::Applicability::Safe
                 } else {

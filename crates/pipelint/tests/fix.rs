@@ -203,6 +203,18 @@ fn check_fixture(fixture: &Fixture, crlf: bool) {
         }
     }
 
+    // A fix never breaks the document's structure (serde_json accepts duplicate keys).
+    let structural = |text: &str| {
+        findings(text, &name, *kind)
+            .iter()
+            .filter(|d| matches!(d.name(), "invalid-json" | "duplicate-key"))
+            .count()
+    };
+    assert!(
+        structural(&after) <= structural(&before),
+        "{context}: the fixes broke the document:\n{after}"
+    );
+
     // The finding is gone: what is left of the rule had no fix to begin with.
     let unfixed: Vec<&str> = found
         .iter()
@@ -528,4 +540,104 @@ fn a_rule_turned_off_is_not_fixed() {
         "{run:#?}"
     );
     assert!(run.stderr.contains("Applied "), "{run:#?}");
+}
+
+/// A "did you mean" rename is a guess: unsafe. (The `clickhouse_` to `db_` rename is the
+/// documented one and safe; comparing two absent prefixes once made every guess safe.)
+#[test]
+fn a_guessed_rename_waits_for_unsafe_fixes_and_never_duplicates_a_key() {
+    let tree = Tree::new();
+    tree.write("b.scaling.json", "{\"replicaz\": 3}\n");
+    tree.run(&["check", "--isolated", "--fix", "b.scaling.json"]);
+    assert_eq!(tree.read("b.scaling.json"), "{\"replicaz\": 3}\n");
+    tree.run(&[
+        "check",
+        "--isolated",
+        "--fix",
+        "--unsafe-fixes",
+        "b.scaling.json",
+    ]);
+    assert_eq!(tree.read("b.scaling.json"), "{\"replicas\": 3}\n");
+
+    // `replicas` is given too: renaming would make a duplicate key, so no fix is offered.
+    let both = "{\"replicas\": 2, \"replicaz\": 3}\n";
+    tree.write("a.scaling.json", both);
+    tree.run(&[
+        "check",
+        "--isolated",
+        "--fix",
+        "--unsafe-fixes",
+        "a.scaling.json",
+    ]);
+    assert_eq!(tree.read("a.scaling.json"), both);
+}
+
+/// Every invalid fixture, whatever rule its fixes come from, fixed with every fix (the
+/// same loop `--fix --unsafe-fixes` runs): the structure holds, the bytes outside the
+/// fixes' spans stay, and a second run has nothing left to do.
+#[test]
+fn fixing_any_fixture_keeps_its_structure_and_settles() {
+    let root = repo_root().join("fixtures");
+    let mut dirs: Vec<(PathBuf, Option<DocumentKind>)> = Vec::new();
+    for sub in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+        let name = sub.file_name().to_string_lossy().into_owned();
+        if name == "rules" {
+            for rule in std::fs::read_dir(sub.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                dirs.push((rule.path().join("invalid"), None));
+            }
+        } else {
+            dirs.push((sub.path().join("invalid"), DocumentKind::from_name(&name)));
+        }
+    }
+    let all = pipelint::fix::Mode { unsafe_fixes: true };
+    let mut fixed_files = 0;
+    for (dir, kind) in dirs {
+        for path in json_files(&dir) {
+            let before = std::fs::read_to_string(&path).unwrap_or_default();
+            let name = file_name(&path);
+            let options = LintOptions {
+                file_name: Some(&name),
+                kind,
+                ..LintOptions::default()
+            };
+            let Some(fixed) = pipelint::fix::fix_text(before.as_bytes(), &options, all, |d| d)
+            else {
+                continue;
+            };
+            if fixed.applied == 0 {
+                continue;
+            }
+            fixed_files += 1;
+            let after = &fixed.text;
+            let structural = |text: &str| {
+                findings(text, &name, kind)
+                    .iter()
+                    .filter(|d| matches!(d.name(), "invalid-json" | "duplicate-key"))
+                    .count()
+            };
+            assert!(
+                structural(after) <= structural(&before),
+                "{}: the fixes broke the document:\n{after}",
+                path.display()
+            );
+            let found = findings(&before, &name, kind);
+            assert!(
+                appear_in_order(&untouched(&before, &found, true), after),
+                "{}: bytes outside the fixes changed:\n{after}",
+                path.display()
+            );
+            let again = pipelint::fix::fix_text(after.as_bytes(), &options, all, |d| d);
+            assert_eq!(
+                again.map(|f| f.applied),
+                Some(0),
+                "{}: not settled after one run",
+                path.display()
+            );
+        }
+    }
+    assert!(fixed_files > 30, "only {fixed_files} fixtures had fixes");
 }

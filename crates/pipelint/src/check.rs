@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use pipelint_core::{Document, DocumentKind, LintOptions, LintResult, Severity, lint};
 use rayon::prelude::*;
 
+use crate::add_overrides::Adding as AddOverrides;
 use crate::cli::CheckArgs;
 use crate::config::{FailLevel, Resolver};
 use crate::console;
@@ -119,6 +120,7 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     let mut sink = Sink::open(args.output_file.as_deref())?;
     let mut tally = Tally::default();
     let mut kept = Vec::new();
+    let mut adding = args.add_overrides.then(AddOverrides::default);
     // Chunks keep memory flat however many files there are: streamable formats write each
     // chunk and keep only totals. Indexed parallel iterators keep the input order.
     for chunk in targets.chunks(CHUNK) {
@@ -127,9 +129,14 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             .map(|target| check_one(target, args, pipe.as_ref(), &stdin))
             .collect();
         let mut reports = Vec::with_capacity(outcomes.len());
-        for outcome in outcomes {
+        for (target, outcome) in chunk.iter().zip(outcomes) {
             match outcome {
-                Ok(report) => reports.push(report),
+                Ok(report) => {
+                    if let Some(adding) = &mut adding {
+                        adding.collect(target, &report);
+                    }
+                    reports.push(report);
+                }
                 Err(message) => {
                     trouble = true;
                     console::message(message);
@@ -157,6 +164,30 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     }
     sink.finish()?;
     trouble |= tally.kind_unknown;
+
+    // Suppressions: report overrides that covered nothing, or add them for every finding.
+    let walked: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| p.is_dir())
+        .map(|p| crate::paths::absolute(&cwd, p))
+        .collect();
+    for config in resolver.loaded() {
+        for line in config.unused_overrides(&walked, &cwd) {
+            console::to_stderr(&format!("{}\n", visible(&line)));
+        }
+    }
+    if let Some(adding) = adding {
+        if adding.skipped > 0 {
+            trouble = true;
+            console::message(format!(
+                "--add-overrides: {} findings are in files no config entry can name (stdin \
+                 without --stdin-filename, or outside the config's directory)",
+                adding.skipped
+            ));
+        }
+        adding.write(&cwd)?.into_iter().for_each(console::message);
+        tally.failing = false;
+    }
 
     if args.statistics {
         console::to_stderr(&stats::format(&tally.per_rule));
@@ -359,10 +390,12 @@ fn too_large(size: Option<u64>, limit: u64) -> LintResult {
 
 /// Applies the file's config to a lint result: the only place a `FileReport` is made.
 fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
-    let diagnostics =
-        target
-            .config
-            .settle_selected(target.relative.as_deref(), result.diagnostics, &args.rules);
+    let diagnostics = target.config.settle_selected(
+        target.relative.as_deref(),
+        &result.text,
+        result.diagnostics,
+        &args.rules,
+    );
     let fail_on = args
         .fail_on
         .or(target.config.fail_on)

@@ -10,6 +10,7 @@ pub mod paths;
 pub mod render;
 pub mod report;
 
+mod add_overrides;
 mod check;
 mod commands;
 mod console;

@@ -38,7 +38,8 @@ impl Adding {
             self.skipped += report.diagnostics.len();
             return;
         };
-        let document: Option<serde_json::Value> = serde_json::from_str(&report.text).ok();
+        let document: Option<serde_json::Value> =
+            serde_json::from_str(pointer::without_bom(&report.text)).ok();
         let pending = self
             .configs
             .entry(config_path(&target.config))
@@ -62,6 +63,9 @@ impl Adding {
     /// Writes every config; returns one line per file written, naming it as findings do.
     pub fn write(self, cwd: &Path) -> Result<Vec<String>, String> {
         let mut written = Vec::new();
+        if self.configs.is_empty() {
+            written.push("--add-overrides: no findings, nothing to add".to_owned());
+        }
         for (path, pending) in self.configs {
             let count = pending.entries.len();
             append(&path, &pending)?;

@@ -187,6 +187,10 @@ fn add_overrides_appends_stable_entries_that_silence_the_current_findings() {
 
     let run = tree.run(&["check", "."]).expect(0);
     assert!(!run.stderr.contains("unused override"), "{}", run.stderr);
+    // Nothing left to add: the config stays as it is.
+    let run = tree.run(&["check", ".", "--add-overrides"]).expect(0);
+    assert!(run.stderr.contains("nothing to add"), "{}", run.stderr);
+    assert_eq!(tree.read("pipelint.toml"), config);
     // Stable keys: still silent after a column is inserted before the suppressed one.
     tree.write(PIPE, &pipe_with_columns(&["created_at", "id"]));
     tree.run(&["check", "."]).expect(0);

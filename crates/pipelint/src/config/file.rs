@@ -285,11 +285,17 @@ impl InlineOverride {
 
     /// Checks the names and globs it gives; errors name the argument as typed.
     fn check(&self) -> Result<Checked, ConfigError> {
-        Checked::read(&self.toml, Path::new("--config")).map_err(|error| ConfigError {
-            path: format!("--config {}", self.argument).into(),
-            position: None,
-            message: error.message,
-        })
+        let mut checked =
+            Checked::read(&self.toml, Path::new("--config")).map_err(|error| ConfigError {
+                path: format!("--config {}", self.argument).into(),
+                position: None,
+                message: error.message,
+            })?;
+        // Its positions are in the argument, not in the config file it is laid over.
+        for entry in &mut checked.overrides {
+            entry.position = None;
+        }
+        Ok(checked)
     }
 }
 

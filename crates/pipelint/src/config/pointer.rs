@@ -60,7 +60,7 @@ impl<'a> LazyDocument<'a> {
 
     fn value(&self) -> Option<&Value> {
         self.value
-            .get_or_init(|| serde_json::from_str(self.text).ok())
+            .get_or_init(|| serde_json::from_str(without_bom(self.text)).ok())
             .as_ref()
     }
 }
@@ -80,6 +80,14 @@ impl PointerPattern {
 
     /// Whether `pointer` is at the place this names or below it.
     pub fn covers(&self, pointer: &str, document: &LazyDocument) -> bool {
+        let plain = self.tokens.iter().all(|t| matches!(t, Token::Exact(_)));
+        if plain {
+            // Most pointers: a prefix on token boundaries (`/ab` is not below `/a`).
+            let source = self.source.as_str();
+            return pointer == source
+                || (pointer.starts_with(source)
+                    && pointer.as_bytes().get(source.len()) == Some(&b'/'));
+        }
         let tokens: Vec<String> = pointer_tokens(pointer).collect();
         if tokens.len() < self.tokens.len() {
             return false;
@@ -91,6 +99,8 @@ impl PointerPattern {
             let fits = match wanted {
                 Token::Any => true,
                 Token::Exact(exact) => exact == token,
+                // A member literally named `[key=value]` is matched as written, too.
+                Token::Keyed { key, value } if *token == format!("[{key}={value}]") => true,
                 Token::Keyed { key, value } => {
                     token.parse::<usize>().is_ok()
                         && document
@@ -111,6 +121,11 @@ impl PointerPattern {
         }
         true
     }
+}
+
+/// The text without a leading byte-order mark (PL003 reports it; serde_json rejects it).
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{FEFF}').unwrap_or(text)
 }
 
 /// `pointer` with each array index replaced by `[key=value]` where the item has a
@@ -166,6 +181,7 @@ mod tests {
         assert!(covers("/destination", "/destination/columns/0"));
         assert!(covers("", "/anything"));
         assert!(!covers("/destination/col", "/destination/columns"));
+        assert!(!covers("/destination/columns/1", "/destination/columns/10"));
     }
 
     #[test]
@@ -186,6 +202,12 @@ mod tests {
         assert!(covers(pattern, "/destination/columns/1/type"));
         assert!(!covers(pattern, "/destination/columns/0/type"));
         assert!(!covers("/destination/[name=id]", "/destination/columns"));
+        assert!(covers("/[a=b]/x", "/[a=b]/x/y"));
+        let with_bom = format!("\u{FEFF}{PIPE}");
+        assert!(
+            PointerPattern::new(pattern)
+                .covers("/destination/columns/1/type", &LazyDocument::new(&with_bom))
+        );
         // Text that is not JSON resolves no key.
         let broken = LazyDocument::new("{");
         assert!(!PointerPattern::new(pattern).covers("/destination/columns/1/type", &broken));

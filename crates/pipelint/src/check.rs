@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use pipelint_core::{Document, DocumentKind, LintOptions, LintResult, Severity, lint};
 use rayon::prelude::*;
 
+use crate::add_overrides::Adding as AddOverrides;
 use crate::cli::CheckArgs;
 use crate::config::{FailLevel, Resolver};
 use crate::console;
@@ -127,6 +128,7 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     let mut tally = Tally::default();
     let mut fixes = FixTally::default();
     let mut kept = Vec::new();
+    let mut adding = args.add_overrides.then(AddOverrides::default);
     // Chunks keep memory flat however many files there are: streamable formats write each
     // chunk and keep only totals. Indexed parallel iterators keep the input order.
     for chunk in targets.chunks(CHUNK) {
@@ -136,11 +138,14 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             .collect();
         let mut reports = Vec::with_capacity(outcomes.len());
         let mut diffs = String::new();
-        for outcome in outcomes {
+        for (target, outcome) in chunk.iter().zip(outcomes) {
             match outcome {
                 Ok(mut checked) => {
                     trouble |= fixes.add(&checked);
                     diffs.push_str(&checked.diff.take().unwrap_or_default());
+                    if let Some(adding) = &mut adding {
+                        adding.collect(target, &checked.report);
+                    }
                     reports.push(checked.report);
                 }
                 Err(message) => {
@@ -182,6 +187,30 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             .map_err(|e| format!("cannot write the fixed text: {e}"))?;
     }
     trouble |= tally.kind_unknown;
+
+    // Suppressions: report overrides that covered nothing, or add them for every finding.
+    let walked: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| p.is_dir())
+        .map(|p| crate::paths::absolute(&cwd, p))
+        .collect();
+    for config in resolver.loaded() {
+        for line in config.unused_overrides(&walked, &cwd) {
+            console::to_stderr(&format!("{}\n", visible(&line)));
+        }
+    }
+    if let Some(adding) = adding {
+        if adding.skipped > 0 {
+            trouble = true;
+            console::message(format!(
+                "--add-overrides: {} findings are in files no config entry can name (stdin \
+                 without --stdin-filename, or outside the config's directory)",
+                adding.skipped
+            ));
+        }
+        adding.write(&cwd)?.into_iter().for_each(console::message);
+        tally.failing = false;
+    }
 
     if args.statistics {
         console::to_stderr(&stats::format(&tally.per_rule));
@@ -453,7 +482,12 @@ fn check_one(
     let mode = Mode {
         unsafe_fixes: args.unsafe_fixes,
     };
-    let settle = |found| target.config.settle(target.relative.as_deref(), found);
+    // The same settings as the report: a rule the config or the flags turn off is not fixed.
+    let settle = |text: &str, found| {
+        target
+            .config
+            .settle_selected(target.relative.as_deref(), text, found, &args.rules)
+    };
     let fixed = fix::fix_text(bytes, &options, mode, settle).filter(|f| f.applied > 0);
     // What the findings and the counts are of: the fixed text once it is in place (or
     // would be, for `--diff`).
@@ -570,10 +604,12 @@ fn too_large(size: Option<u64>, limit: u64) -> LintResult {
 
 /// Applies the file's config to a lint result: the only place a `FileReport` is made.
 fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
-    let diagnostics =
-        target
-            .config
-            .settle_selected(target.relative.as_deref(), result.diagnostics, &args.rules);
+    let diagnostics = target.config.settle_selected(
+        target.relative.as_deref(),
+        &result.text,
+        result.diagnostics,
+        &args.rules,
+    );
     let fail_on = args
         .fail_on
         .or(target.config.fail_on)

@@ -129,6 +129,11 @@ pub struct CheckArgs {
     #[arg(long)]
     pub isolated: bool,
 
+    /// Append an `[[overrides]]` entry turning off each current finding to the config that
+    /// applies to its file (or a new `pipelint.toml`); the run then exits 0.
+    #[arg(long, conflicts_with = "isolated")]
+    pub add_overrides: bool,
+
     /// Walk directories without honouring .gitignore, .ignore and git's exclude files.
     #[arg(long)]
     pub no_respect_gitignore: bool,

@@ -41,7 +41,7 @@ pub fn fix_text(
     original: &[u8],
     options: &LintOptions,
     mode: Mode,
-    settle: impl Fn(Vec<Diagnostic>) -> Vec<Diagnostic>,
+    settle: impl Fn(&str, Vec<Diagnostic>) -> Vec<Diagnostic>,
 ) -> Option<Fixed> {
     let text = std::str::from_utf8(original).ok()?;
     // The loader reads a BOM as spaces: spans would not index these bytes.
@@ -58,7 +58,7 @@ pub fn fix_text(
     };
     for _ in 0..MAX_PASSES {
         let result = lint(fixed.text.as_bytes(), &masked_options);
-        let diagnostics = settle(result.diagnostics);
+        let diagnostics = settle(&result.text, result.diagnostics);
         let (next, applied) = apply_pass(&fixed.text, &diagnostics, mode);
         if applied == 0 {
             break;
@@ -74,13 +74,14 @@ pub fn fix_text(
 pub fn unsafe_fixes_left(
     text: &[u8],
     options: &LintOptions,
-    settle: impl Fn(Vec<Diagnostic>) -> Vec<Diagnostic>,
+    settle: impl Fn(&str, Vec<Diagnostic>) -> Vec<Diagnostic>,
 ) -> usize {
     let masked = LintOptions {
         show_secrets: false,
         ..*options
     };
-    settle(lint(text, &masked).diagnostics)
+    let result = lint(text, &masked);
+    settle(&result.text, result.diagnostics)
         .iter()
         .filter_map(|d| d.fix.as_ref())
         .filter(|fix| fix.applicability == Applicability::Unsafe)
@@ -204,8 +205,11 @@ mod tests {
     #[test]
     fn a_bom_or_invalid_utf8_is_left_alone() {
         let options = LintOptions::default();
-        assert_eq!(fix_text(b"\xEF\xBB\xBF{}", &options, SAFE, |d| d), None);
-        assert_eq!(fix_text(b"{\"a\": \"\xff\"}", &options, SAFE, |d| d), None);
+        assert_eq!(fix_text(b"\xEF\xBB\xBF{}", &options, SAFE, |_, d| d), None);
+        assert_eq!(
+            fix_text(b"{\"a\": \"\xff\"}", &options, SAFE, |_, d| d),
+            None
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod paths;
 pub mod render;
 pub mod report;
 
+mod add_overrides;
 mod check;
 mod commands;
 mod console;

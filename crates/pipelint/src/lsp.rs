@@ -36,7 +36,11 @@ fn lint_with_config(path: Option<&Path>, text: &str) -> LintResult {
         ..pipelint_core::LintOptions::default()
     };
     let mut result = pipelint_core::lint(text.as_bytes(), &options);
-    result.diagnostics = config.settle(Some(&relative), std::mem::take(&mut result.diagnostics));
+    result.diagnostics = config.settle(
+        Some(&relative),
+        &result.text,
+        std::mem::take(&mut result.diagnostics),
+    );
     result
 }
 

@@ -64,6 +64,13 @@ pub fn full(name: &str, text: &str, diagnostics: &[Diagnostic], style: Style) ->
         if handler.render_report(&mut out, &report).is_err() {
             out.push_str(&format!("{name}: {}\n", shown.message));
         }
+        // The pointer `[[overrides]]` entries name (none for the whole document).
+        if !diagnostic.pointer.is_empty() {
+            out.push_str(&format!(
+                "  pointer: {}\n",
+                escape::visible(&diagnostic.pointer)
+            ));
+        }
         out.push('\n');
     }
     if diagnostics.len() > MAX_RENDERED_PER_FILE {

@@ -29,17 +29,23 @@ fn num_at(value: &Value, pointer: &str) -> u64 {
 }
 
 #[test]
-fn concise_prints_path_line_column_code_severity_and_message() {
+fn concise_prints_path_line_column_code_severity_message_and_pointer() {
     let run = mixed_tree()
         .run(&["check", "--output-format", "concise"])
         .expect(1);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "pipes/bad.pipe.json:7:25: PL011 error `scram-sha-512` is not a valid value for `authentication`"
+        "pipes/bad.pipe.json:7:25: PL011 error `scram-sha-512` is not a valid value for \
+         `authentication` [/source/kafka/authentication]"
     );
     assert!(
         lines[1].starts_with("pipes/bad.pipe.json:10:7: PL014 warning "),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[1].ends_with(" [/source/kafka/extraOption]"),
         "{}",
         lines[1]
     );

@@ -68,6 +68,18 @@ impl Resolver {
         })
     }
 
+    /// Every config file loaded so far, once each (for the report of unused overrides).
+    pub fn loaded(&self) -> Vec<Arc<Config>> {
+        let mut configs: Vec<Arc<Config>> = Vec::new();
+        for config in self.fixed.iter().chain(self.by_dir.values()) {
+            if config.source.is_some() && !configs.iter().any(|c| Arc::ptr_eq(c, config)) {
+                configs.push(config.clone());
+            }
+        }
+        configs.sort_by(|a, b| a.source.cmp(&b.source));
+        configs
+    }
+
     /// The config for a file, given by its absolute path.
     pub fn for_file(&mut self, file: &Path) -> Result<Arc<Config>, ConfigError> {
         match file.parent() {

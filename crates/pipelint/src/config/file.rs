@@ -10,6 +10,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::patterns::Patterns;
+use super::pointer::PointerPattern;
 use super::{Config, ConfigError, DEFAULT_INCLUDE, FailLevel, Levels, Override, RuleLevel};
 
 /// The file as written. Unknown keys are errors (toml ignores them otherwise). Lists are
@@ -25,7 +26,7 @@ struct RawConfig {
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, RuleLevel>,
     #[serde(default)]
-    overrides: Vec<RawOverride>,
+    overrides: Vec<Spanned<RawOverride>>,
 }
 
 #[derive(Deserialize)]
@@ -126,7 +127,8 @@ impl Checked {
         }
 
         let mut overrides = Vec::new();
-        for entry in &raw.overrides {
+        for spanned in &raw.overrides {
+            let entry = spanned.get_ref();
             if entry.files.is_empty() {
                 return Err(file.at(None, "an [[overrides]] entry lists no files".into()));
             }
@@ -139,10 +141,25 @@ impl Checked {
                     ));
                 }
             }
+            let file_entries = entry
+                .files
+                .iter()
+                .map(|f| (f.get_ref().clone(), Default::default()))
+                .collect();
+            let pointers: Vec<_> = entry
+                .pointers
+                .iter()
+                .map(|p| PointerPattern::new(p.get_ref()))
+                .collect();
             overrides.push(Override {
                 files: file.globs(&entry.files)?,
-                pointers: strings(&entry.pointers),
+                file_entries,
+                used: (0..pointers.len().max(1))
+                    .map(|_| Default::default())
+                    .collect(),
+                pointers,
                 rules: file.levels(&entry.rules)?,
+                position: file.at(Some(spanned.span()), String::new()).position,
             });
         }
 
@@ -268,16 +285,22 @@ impl InlineOverride {
 
     /// Checks the names and globs it gives; errors name the argument as typed.
     fn check(&self) -> Result<Checked, ConfigError> {
-        Checked::read(&self.toml, Path::new("--config")).map_err(|error| ConfigError {
-            path: format!("--config {}", self.argument).into(),
-            position: None,
-            message: error.message,
-        })
+        let mut checked =
+            Checked::read(&self.toml, Path::new("--config")).map_err(|error| ConfigError {
+                path: format!("--config {}", self.argument).into(),
+                position: None,
+                message: error.message,
+            })?;
+        // Its positions are in the argument, not in the config file it is laid over.
+        for entry in &mut checked.overrides {
+            entry.position = None;
+        }
+        Ok(checked)
     }
 }
 
 /// A TOML basic string holding `value`.
-fn toml_string(value: &str) -> String {
+pub fn toml_string(value: &str) -> String {
     let mut out = String::from("\"");
     for c in value.chars() {
         match c {

@@ -4,18 +4,22 @@
 mod discover;
 mod file;
 pub mod patterns;
+pub mod pointer;
 mod selection;
+mod unused;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pipelint_core::{Diagnostic, DocumentKind, Severity};
 use serde::Deserialize;
 
 pub use discover::Resolver;
-pub use file::{InlineOverride, parse};
+pub use file::{InlineOverride, parse, toml_string};
 use patterns::Patterns;
+use pointer::{LazyDocument, PointerPattern};
 pub use selection::{RuleSelection, RuleSelector};
 
 /// The names a config file may have, in the order they are looked for in one directory.
@@ -89,29 +93,54 @@ impl FailLevel {
 type Levels = HashMap<&'static str, RuleLevel>;
 
 /// Settings for the places an `[[overrides]]` entry names.
+///
+/// It also records, for the report of unused overrides, which of its file entries a checked
+/// file matched and which of its pointers covered a finding (atomics: files are checked in
+/// parallel against one shared config).
 #[derive(Debug)]
 pub struct Override {
     files: Patterns,
+    /// Each entry of `files`, with whether a checked file is the one file it names (its
+    /// path, not a glob or directory that matches it).
+    file_entries: Vec<(String, AtomicBool)>,
     /// Empty: the whole file. Otherwise the members at these pointers and below.
-    pointers: Vec<String>,
+    pointers: Vec<PointerPattern>,
     rules: Levels,
+    /// Whether each pointer (or, without pointers, the whole entry) covered a finding.
+    used: Vec<AtomicBool>,
+    /// 1-based line and column of the entry in its config file.
+    position: Option<(usize, usize)>,
 }
 
 impl Override {
-    fn covers(&self, relative: Option<&str>, pointer: &str) -> bool {
-        let Some(relative) = relative else {
-            return false;
-        };
-        self.files.matches_path_or_parent(relative)
-            && (self.pointers.is_empty()
-                || self.pointers.iter().any(|p| pointer_within(pointer, p)))
+    /// The index of the pointer that covers the finding (0 without pointers), if any.
+    fn covering(
+        &self,
+        relative: Option<&str>,
+        pointer: &str,
+        document: &LazyDocument,
+    ) -> Option<usize> {
+        let relative = relative?;
+        if !self.files.matches_path_or_parent(relative) {
+            return None;
+        }
+        if self.pointers.is_empty() {
+            return Some(0);
+        }
+        self.pointers
+            .iter()
+            .position(|p| p.covers(pointer, document))
     }
-}
 
-/// Whether `pointer` is `scope` or lies below it (`/a/b` is within `/a`, `/ab` is not).
-fn pointer_within(pointer: &str, scope: &str) -> bool {
-    pointer == scope
-        || (pointer.starts_with(scope) && pointer.as_bytes().get(scope.len()) == Some(&b'/'))
+    /// Notes that a checked file is the one file an entry names (an entry without `/`
+    /// matches the name at any depth, so names no one file).
+    fn saw_file(&self, relative: &str) {
+        for (entry, seen) in &self.file_entries {
+            if entry.contains('/') && entry.trim_start_matches('/') == relative {
+                seen.store(true, Ordering::Relaxed);
+            }
+        }
+    }
 }
 
 /// One loaded configuration, with every glob compiled and every name checked.
@@ -194,22 +223,35 @@ impl Config {
     }
 
     /// Applies rule levels and overrides: drops what is `off`, sets every other severity.
-    /// `relative` is `None` for stdin without `--stdin-filename` (no file glob matches it).
-    pub fn settle(&self, relative: Option<&str>, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-        self.settle_selected(relative, diagnostics, &RuleSelection::default())
+    /// `relative` is `None` for stdin without `--stdin-filename` (no file glob matches it);
+    /// `text` is the checked document, for the `[key=value]` tokens of override pointers.
+    pub fn settle(
+        &self,
+        relative: Option<&str>,
+        text: &str,
+        diagnostics: Vec<Diagnostic>,
+    ) -> Vec<Diagnostic> {
+        self.settle_selected(relative, text, diagnostics, &RuleSelection::default())
     }
 
     /// [`Config::settle`], then keeps only the rules the command line selects (see
-    /// [`RuleSelection`] for how the two combine).
+    /// [`RuleSelection`] for how the two combine). Overrides count as used before the
+    /// selection, so `--select` never makes an override look unused.
     pub fn settle_selected(
         &self,
         relative: Option<&str>,
+        text: &str,
         diagnostics: Vec<Diagnostic>,
         selection: &RuleSelection,
     ) -> Vec<Diagnostic> {
+        if let Some(relative) = relative {
+            for entry in &self.overrides {
+                entry.saw_file(relative);
+            }
+        }
+        let document = LazyDocument::new(text);
         diagnostics
             .into_iter()
-            .filter(|diagnostic| selection.reports(diagnostic.rule.code))
             .filter_map(|mut diagnostic| {
                 let code = diagnostic.rule.code;
                 let mut level = self.rules.get(code).copied();
@@ -218,11 +260,18 @@ impl Config {
                 }
                 // Later overrides win, as in the file they are read top to bottom.
                 for entry in &self.overrides {
-                    if let Some(set) = entry.rules.get(code)
-                        && entry.covers(relative, &diagnostic.pointer)
-                    {
+                    let Some(set) = entry.rules.get(code) else {
+                        continue;
+                    };
+                    if let Some(index) = entry.covering(relative, &diagnostic.pointer, &document) {
+                        if let Some(used) = entry.used.get(index) {
+                            used.store(true, Ordering::Relaxed);
+                        }
                         level = Some(*set);
                     }
+                }
+                if !selection.reports(code) {
+                    return None;
                 }
                 match level {
                     None => Some(diagnostic),
@@ -258,14 +307,6 @@ impl fmt::Display for ConfigError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pointer_scopes_respect_token_boundaries() {
-        assert!(pointer_within("/a", "/a"));
-        assert!(pointer_within("/a/b/0", "/a"));
-        assert!(!pointer_within("/ab", "/a"));
-        assert!(pointer_within("/anything", ""));
-    }
 
     #[test]
     fn default_include_agrees_with_the_core_file_names() {

@@ -1,4 +1,5 @@
-//! `concise`: `path:line:col: CODE severity message`, for editors' errorformat and grep.
+//! `concise`: `path:line:col: CODE severity message [pointer]`, for editors' errorformat
+//! and grep; the pointer (omitted for the whole document) is what `[[overrides]]` names.
 
 use std::io::{self, Write};
 
@@ -16,13 +17,18 @@ pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// `path:line:col: CODE severity message` for one finding. Control characters from the
+/// `path:line:col: CODE severity message [pointer]` for one finding. Control characters from the
 /// file (a line break in a key, an escape sequence) are shown as visible stand-ins, so a
 /// finding is always one line and never drives the terminal.
 pub fn line(report: &FileReport, d: &Diagnostic) -> String {
     let at = report.position(d.primary.span.start);
+    let pointer = if d.pointer.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", visible(&d.pointer))
+    };
     format!(
-        "{}:{}:{}: {} {} {}",
+        "{}:{}:{}: {} {} {}{pointer}",
         visible(&report.path),
         at.line,
         at.column,

@@ -1,0 +1,183 @@
+//! `pipelint check --add-overrides`: appends an `[[overrides]]` entry for every current
+//! finding to the config that applies to its file (or to a new `pipelint.toml`), so a team
+//! can adopt pipelint on an existing repository in one step and fix findings over time.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::config::{self, Config, FILE_NAMES, pointer, toml_string};
+use crate::files::Target;
+use crate::report::FileReport;
+
+/// The entries to add, by the config file they go into.
+#[derive(Default)]
+pub struct Adding {
+    configs: BTreeMap<PathBuf, Pending>,
+    /// Findings no entry can name (stdin without `--stdin-filename`, files outside the
+    /// config's directory).
+    pub skipped: usize,
+}
+
+/// The entries for one config file: rule names by file and pointer.
+struct Pending {
+    base: PathBuf,
+    entries: BTreeMap<(String, String), BTreeSet<&'static str>>,
+}
+
+impl Adding {
+    /// Notes an entry for each finding of a checked file.
+    pub fn collect(&mut self, target: &Target, report: &FileReport) {
+        if report.diagnostics.is_empty() {
+            return;
+        }
+        let relative = target.relative.as_deref().filter(|r| {
+            !r.is_empty() && !r.starts_with('/') && !r.split('/').any(|part| part == "..")
+        });
+        let Some(relative) = relative else {
+            self.skipped += report.diagnostics.len();
+            return;
+        };
+        let document: Option<serde_json::Value> =
+            serde_json::from_str(pointer::without_bom(&report.text)).ok();
+        let pending = self
+            .configs
+            .entry(config_path(&target.config))
+            .or_insert_with(|| Pending {
+                base: target.config.base.clone(),
+                entries: BTreeMap::new(),
+            });
+        for d in &report.diagnostics {
+            let pointer = match &document {
+                Some(value) => pointer::stable(value, &d.pointer),
+                None => d.pointer.clone(),
+            };
+            pending
+                .entries
+                .entry((relative.to_owned(), pointer))
+                .or_default()
+                .insert(d.name());
+        }
+    }
+
+    /// Writes every config; returns one line per file written, naming it as findings do.
+    pub fn write(self, cwd: &Path) -> Result<Vec<String>, String> {
+        let mut written = Vec::new();
+        if self.configs.is_empty() {
+            written.push("--add-overrides: no findings, nothing to add".to_owned());
+        }
+        for (path, pending) in self.configs {
+            let count = pending.entries.len();
+            append(&path, &pending)?;
+            written.push(format!(
+                "added {count} override{} to {}",
+                if count == 1 { "" } else { "s" },
+                crate::paths::display_name(cwd, &path)
+            ));
+        }
+        Ok(written)
+    }
+}
+
+/// The config file a file's entries go into: the one it was checked with, else a new
+/// `pipelint.toml` in the directory the defaults are relative to.
+fn config_path(config: &Config) -> PathBuf {
+    config
+        .source
+        .clone()
+        .unwrap_or_else(|| config.base.join(FILE_NAMES[0]))
+}
+
+/// Appends the entries to the file's text (kept as it is, comments too), checks that the
+/// result still loads, and replaces the file through a temporary one beside it.
+fn append(path: &Path, pending: &Pending) -> Result<(), String> {
+    let failed = |error: String| format!("--add-overrides: {}: {error}", path.display());
+    let existing = match path.symlink_metadata() {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err(failed(
+                "is a symbolic link; pipelint does not write through links".into(),
+            ));
+        }
+        Ok(_) => Some(std::fs::read_to_string(path).map_err(|e| failed(e.to_string()))?),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(failed(e.to_string())),
+    };
+    let mut text = existing.clone().unwrap_or_default();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text.push_str(
+        "# Added by `pipelint check --add-overrides`: the findings present when pipelint was\n\
+         # adopted. Remove an entry once its finding is fixed (unused ones are reported).\n",
+    );
+    for ((file, pointer), rules) in &pending.entries {
+        text.push_str(&entry(file, pointer, rules));
+    }
+    if let Err(error) = config::parse(&text, path, &pending.base) {
+        return Err(failed(format!(
+            "the config would not load with the new entries ({}); nothing was written",
+            error.message
+        )));
+    }
+
+    let mut file = crate::files::temp_file_beside(path).map_err(|e| failed(e.to_string()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.as_file().sync_all())
+        .map_err(|e| failed(e.to_string()))?;
+    // A new file must not replace one created meanwhile; an existing one is replaced by a
+    // rename, which swaps the directory entry and never writes through a link.
+    let persisted = match existing {
+        Some(_) => file.persist(path).map(drop),
+        None => file.persist_noclobber(path).map(drop),
+    };
+    persisted.map_err(|e| failed(e.error.to_string()))
+}
+
+/// One `[[overrides]]` entry turning `rules` off at `pointer` in `file`.
+fn entry(file: &str, pointer: &str, rules: &BTreeSet<&str>) -> String {
+    let rules: Vec<String> = rules.iter().map(|r| format!("{r} = \"off\"")).collect();
+    let mut out = format!(
+        "\n[[overrides]]\nfiles = [{}]\n",
+        toml_string(&file_glob(file))
+    );
+    if !pointer.is_empty() {
+        out.push_str(&format!("pointers = [{}]\n", toml_string(pointer)));
+    }
+    out.push_str(&format!("rules = {{ {} }}\n", rules.join(", ")));
+    out
+}
+
+/// A glob that matches exactly this relative path: glob characters escaped, and anchored
+/// (a pattern without `/` would match the name at any depth).
+fn file_glob(relative: &str) -> String {
+    let mut out = String::new();
+    if !relative.contains('/') {
+        out.push('/');
+    }
+    for c in relative.chars() {
+        if matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_globs_match_only_the_file() {
+        assert_eq!(file_glob("orders.pipe.json"), "/orders.pipe.json");
+        assert_eq!(file_glob("pipes/a[1].json"), "pipes/a\\[1\\].json");
+        let patterns = config::patterns::Patterns::new([file_glob("a*.json").as_str()])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(patterns.matches("a*.json"));
+        assert!(!patterns.matches("ab.json"));
+        assert!(!patterns.matches("sub/a*.json"));
+    }
+}

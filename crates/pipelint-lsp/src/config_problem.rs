@@ -19,20 +19,11 @@ pub struct ConfigProblem {
     pub character: u32,
     /// What is wrong, without the path and position.
     pub message: String,
+    /// The whole error as `pipelint check` prints it (`path:line:column: message`).
+    pub located: String,
 }
 
 impl ConfigProblem {
-    /// `path:line:column: message` (1-based, the column in UTF-16 units).
-    fn located(&self) -> String {
-        format!(
-            "{}:{}:{}: {}",
-            self.path.display(),
-            self.line.saturating_add(1),
-            self.character.saturating_add(1),
-            self.message
-        )
-    }
-
     fn range(&self) -> Range {
         let at = Position::new(self.line, self.character);
         Range::new(at, at)
@@ -67,7 +58,7 @@ impl ConfigProblem {
             range: Range::new(start, start),
             severity: Some(DiagnosticSeverity::ERROR),
             source: Some(SOURCE.to_owned()),
-            message: format!("not linted: the config cannot be used: {}", self.located()),
+            message: format!("not linted: the config cannot be used: {}", self.located),
             related_information: self.location().map(|location| {
                 vec![DiagnosticRelatedInformation {
                     location,

@@ -12,7 +12,10 @@
 //! - Hover: the rule documentation of the findings under the cursor and the schema's
 //!   description of the member under it.
 //! - Files that are not pipelint documents get no diagnostics at all (see
-//!   [`is_pipelint_document`]).
+//!   [`is_pipelint_document`]), nor do files the linter says are excluded ([`Linted`]).
+//! - A configuration the linter cannot use ([`ConfigProblem`]) is an error published on the
+//!   config file itself; each document it governs shows one "not linted" error instead of
+//!   findings, and is linted again on every edit and save until the problem is gone.
 //!
 //! # Why `lsp-server`
 //!

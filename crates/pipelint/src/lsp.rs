@@ -54,6 +54,7 @@ fn lint_with_config(path: Option<&Path>, text: &str) -> Linted {
 /// A config error in the server's terms: its 1-based line and column (in characters) become
 /// the 0-based line and UTF-16 column an editor expects, read from the config's text.
 fn config_problem(error: ConfigError) -> ConfigProblem {
+    let located = error.to_string();
     let (line, character) = error.position.map_or((0, 0), |(line, column)| {
         let text = files::read_regular(&error.path, SIDE_FILE_LIMIT, Links::Follow)
             .ok()
@@ -78,6 +79,7 @@ fn config_problem(error: ConfigError) -> ConfigProblem {
         line,
         character,
         message: error.message,
+        located,
     }
 }
 

@@ -58,13 +58,9 @@ fn published(client: &mut Client, uri: &str, matches: impl Fn(&[Value]) -> bool)
 fn a_broken_config_is_shown_on_itself_and_holds_its_documents_back() {
     let dir = project("broken");
     let config = dir.join("pipelint.toml");
-    // An unknown rule on line 3, after a comment with characters outside the BMP, so the
-    // column must be counted in UTF-16 units: `"` of the key is character 1 (0-based 0);
-    // line 2 holds the emoji.
-    write(
-        &config,
-        "[rules]\n# 😀 turned off for the 😀 team\n\"no-such-rule\" = \"off\"\n",
-    );
+    // A broken glob on line 2 after a character outside the BMP: the CLI's column 17 (in
+    // characters) is UTF-16 column 17 (0-based), as the emoji takes two units.
+    write(&config, "# the 😀 team\nexclude = [\"😀\", \"[bad\"]\n");
     let document = dir.join("orders.pipe.json");
     let text = fixture(ENUM_SLIP);
     write(&document, &text);
@@ -80,7 +76,7 @@ fn a_broken_config_is_shown_on_itself_and_holds_its_documents_back() {
     );
     let message = on_document[0]["message"].as_str().unwrap_or_default();
     assert!(message.starts_with("not linted"), "{message}");
-    assert!(message.contains("pipelint.toml:3:1"), "{message}");
+    assert!(message.contains("pipelint.toml:2:17: "), "{message}");
     assert_eq!(on_document[0]["severity"], 1);
     assert_eq!(
         on_document[0]["relatedInformation"][0]["location"]["uri"],
@@ -91,12 +87,12 @@ fn a_broken_config_is_shown_on_itself_and_holds_its_documents_back() {
     assert_eq!(on_config.len(), 1, "{on_config:#?}");
     assert_eq!(
         on_config[0]["range"]["start"],
-        json!({ "line": 2, "character": 0 })
+        json!({ "line": 1, "character": 17 })
     );
     assert!(
         on_config[0]["message"]
             .as_str()
-            .is_some_and(|m| m.contains("no-such-rule")),
+            .is_some_and(|m| m.contains("[bad")),
         "{on_config:#?}"
     );
 
@@ -109,7 +105,7 @@ fn a_broken_config_is_shown_on_itself_and_holds_its_documents_back() {
         Vec::<Value>::new()
     );
 
-    // Broken again: a save lints every open document again.
+    // Broken again (an unknown rule level): a save lints every open document again.
     write(&config, "[rules]\nunknown-field = \"of\"\n");
     client.notify(
         "textDocument/didSave",

@@ -43,6 +43,85 @@ pub struct Fix {
     pub title: String,
     pub span: Range<usize>,
     pub replacement: String,
+    /// Whether `pipelint check --fix` applies it, or only `--unsafe-fixes`.
+    pub applicability: Applicability,
+}
+
+/// Whether a fix keeps what the user meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Applicability {
+    /// The same value spelled as the API wants it (case, format, separators), or the
+    /// removal of something the server ignores: `--fix` applies it.
+    Safe,
+    /// A guess at what was meant, or an edit that changes what the request does: only
+    /// `--unsafe-fixes` applies it.
+    Unsafe,
+}
+
+impl Fix {
+    /// The same fix, applied only with `--unsafe-fixes`.
+    pub fn unsafe_fix(self) -> Self {
+        self.with_applicability(Applicability::Unsafe)
+    }
+
+    pub fn with_applicability(mut self, applicability: Applicability) -> Self {
+        self.applicability = applicability;
+        self
+    }
+}
+
+/// Applies fixes to `text` in one pass, in the order of their spans, touching only the
+/// bytes of each span. A fix that overlaps one already applied (or starts where it
+/// starts) is left for the next pass, after a new lint: its span may have moved. A span
+/// outside the text or inside a character, and a fix that changes nothing, are skipped.
+/// Returns the new text and how many fixes were applied.
+pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> (String, usize) {
+    let mut fixes: Vec<&Fix> = fixes
+        .into_iter()
+        .filter(|fix| {
+            let span = &fix.span;
+            span.start <= span.end
+                && text.is_char_boundary(span.start)
+                && text.is_char_boundary(span.end)
+        })
+        .collect();
+    fixes.sort_by_key(|fix| (fix.span.start, fix.span.end));
+
+    let mut out = String::with_capacity(text.len());
+    let mut copied_to = 0;
+    let mut last: Option<&Range<usize>> = None;
+    let mut applied = 0;
+    for Fix {
+        span, replacement, ..
+    } in fixes
+    {
+        if let Some(last) = last
+            && (span.start < last.end || span.start == last.start)
+        {
+            continue;
+        }
+        // Two findings may offer the very same edit: made once, and never counted as a
+        // change when it changes nothing.
+        if text.get(span.clone()) == Some(replacement.as_str()) {
+            continue;
+        }
+        out.push_str(&text[copied_to..span.start]);
+        out.push_str(replacement);
+        copied_to = span.end;
+        last = Some(span);
+        applied += 1;
+    }
+    out.push_str(&text[copied_to..]);
+    (out, applied)
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
 }
 
 /// One finding in one document.

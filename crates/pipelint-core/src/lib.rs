@@ -16,11 +16,11 @@ pub mod schema;
 pub mod secrets;
 pub mod suggest;
 
-pub use diagnostic::{Diagnostic, Fix, Label, Severity};
+pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, apply_fixes};
 pub use document::{Document, Loaded, load};
 pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex};
-pub use rule::{Context, Rule};
+pub use rule::{Context, FixAvailability, Rule};
 
 /// What to lint a document as.
 #[derive(Clone, Copy, Debug, Default)]

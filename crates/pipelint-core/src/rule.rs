@@ -31,6 +31,58 @@ pub struct Rule {
     /// The rule's doc comment: what, why, a failing example, the fix (Markdown).
     pub docs: &'static str,
     pub check: Option<Check>,
+    /// Which automatic fixes its findings can carry.
+    pub fix: FixAvailability,
+}
+
+/// What a rule's findings offer as automatic fixes (shown by `pipelint rules` and on the
+/// rule's page). Each fix carries its own `Applicability`; this is the rule's promise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixAvailability {
+    None,
+    /// Every fix it offers is safe.
+    Safe,
+    /// Safe for some findings, unsafe for others (a case slip against a guess).
+    SafeOrUnsafe,
+    /// Every fix it offers is unsafe.
+    Unsafe,
+}
+
+impl FixAvailability {
+    /// `none`, `safe`, `safe-or-unsafe`, `unsafe`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FixAvailability::None => "none",
+            FixAvailability::Safe => "safe",
+            FixAvailability::SafeOrUnsafe => "safe-or-unsafe",
+            FixAvailability::Unsafe => "unsafe",
+        }
+    }
+
+    /// Whether a fix of this applicability keeps the promise.
+    pub fn allows(self, applicability: crate::Applicability) -> bool {
+        use crate::Applicability::{Safe, Unsafe};
+        matches!(
+            (self, applicability),
+            (FixAvailability::Safe, Safe)
+                | (FixAvailability::Unsafe, Unsafe)
+                | (FixAvailability::SafeOrUnsafe, _)
+        )
+    }
+
+    /// The line of the rule's page.
+    fn describe(self) -> &'static str {
+        match self {
+            FixAvailability::None => "none",
+            FixAvailability::Safe => "safe (applied by `pipelint check --fix`)",
+            FixAvailability::SafeOrUnsafe => {
+                "safe for some findings, unsafe for others (unsafe ones need `--unsafe-fixes`)"
+            }
+            FixAvailability::Unsafe => {
+                "unsafe (applied only with `pipelint check --fix --unsafe-fixes`)"
+            }
+        }
+    }
 }
 
 impl PartialEq for Rule {
@@ -63,12 +115,14 @@ impl Rule {
 
 - Default severity: {}
 - Applies to: {kinds}
+- Automatic fix: {}
 
 {}",
             self.code,
             self.name,
             self.summary,
             self.severity,
+            self.fix.describe(),
             self.documentation()
         )
     }
@@ -87,6 +141,8 @@ impl Rule {
 /// Declares a rule: its doc comment becomes both rustdoc and the text of `pipelint rule`.
 #[macro_export]
 macro_rules! declare_rule {
+    (@fix) => { $crate::rule::FixAvailability::None };
+    (@fix $fix:ident) => { $crate::rule::FixAvailability::$fix };
     (
         $(#[doc = $doc:literal])*
         $vis:vis static $ident:ident = {
@@ -95,7 +151,8 @@ macro_rules! declare_rule {
             severity: $severity:ident,
             kinds: [$($kind:ident),* $(,)?],
             summary: $summary:literal,
-            check: $check:expr $(,)?
+            check: $check:expr
+            $(, fix: $fix:ident)? $(,)?
         };
     ) => {
         $(#[doc = $doc])*
@@ -107,6 +164,7 @@ macro_rules! declare_rule {
             summary: $summary,
             docs: concat!($($doc, "\n"),*),
             check: $check,
+            fix: $crate::declare_rule!(@fix $($fix)?),
         };
     };
 }

@@ -138,6 +138,7 @@ fn fractional_integers(kind: DocumentKind, document: &Document, out: &mut Vec<Di
                 title: format!("Write `{whole}`"),
                 span,
                 replacement: whole,
+                applicability: crate::Applicability::Safe,
             }),
         );
     }
@@ -344,6 +345,10 @@ fn enum_diagnostic(
                     title: format!("Replace with `{suggestion}`"),
                     span,
                     replacement: Value::String(suggestion.to_owned()).to_string(),
+                    applicability: crate::suggest::applicability(
+                        instance.as_str().unwrap_or_default(),
+                        suggestion,
+                    ),
                 });
         }
         None => diagnostic = diagnostic.with_help(format!("allowed values: {allowed_list}")),
@@ -377,7 +382,18 @@ fn unknown_field_diagnostic(
         .map(|rest| format!("db_{rest}"))
         .filter(|renamed| known.names.contains(renamed))
         .or_else(|| known.names.closest(key).map(str::to_owned));
+    // Renaming onto a member the object already has would make a duplicate key.
+    let taken = |name: &str| {
+        document
+            .value
+            .pointer(parent)
+            .and_then(Value::as_object)
+            .is_some_and(|object| object.contains_key(name))
+    };
     diagnostic = match suggestion {
+        Some(suggestion) if taken(&suggestion) => diagnostic.with_help(format!(
+            "did you mean `{suggestion}`? It is given too: remove one of them"
+        )),
         Some(suggestion) => diagnostic
             .with_help(format!(
                 "did you mean `{suggestion}`? The server ignores members it does not know"
@@ -386,6 +402,15 @@ fn unknown_field_diagnostic(
                 title: format!("Rename to `{suggestion}`"),
                 span: document.key_span(&member),
                 replacement: Value::String(suggestion.clone()).to_string(),
+                // `clickhouse_` to `db_` is the documented rename: safe.
+                applicability: if key
+                    .strip_prefix("clickhouse_")
+                    .is_some_and(|rest| suggestion.strip_prefix("db_") == Some(rest))
+                {
+                    crate::Applicability::Safe
+                } else {
+                    crate::suggest::applicability(key, &suggestion)
+                },
             }),
         None => match &known.listed {
             Some(listed) => diagnostic.with_help(format!("known members here: {listed}")),

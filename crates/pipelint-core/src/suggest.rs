@@ -105,6 +105,17 @@ impl<'a> Names<'a> {
     }
 }
 
+/// Whether a suggestion from [`closest`] may be applied by `--fix`: one that only
+/// re-spells the input (case, `-`, `_`) keeps what was meant; a merely similar name is a
+/// guess, applied only with `--unsafe-fixes`.
+pub fn applicability(input: &str, suggestion: &str) -> crate::Applicability {
+    if fold(input) == fold(suggestion) {
+        crate::Applicability::Safe
+    } else {
+        crate::Applicability::Unsafe
+    }
+}
+
 /// Lowercase with `-` and `_` dropped, so `scram_sha_512` meets `SCRAM-SHA-512`.
 fn fold(name: &str) -> String {
     name.chars()

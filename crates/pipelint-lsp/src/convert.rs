@@ -86,8 +86,10 @@ pub fn quick_fix(
             change_annotations: None,
         }),
         command: None,
-        // The core only attaches a fix when it certainly repairs the finding.
-        is_preferred: Some(true),
+        // The core only attaches a fix when it certainly repairs the finding; an unsafe one
+        // (a guess, or a change of meaning) is offered but never preferred, so editors do
+        // not apply it on their own.
+        is_preferred: Some(fix.applicability == pipelint_core::Applicability::Safe),
         disabled: None,
         data: None,
     }

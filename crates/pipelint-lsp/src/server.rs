@@ -107,7 +107,10 @@ fn initialize_result() -> InitializeResult {
             )),
             hover_provider: Some(HoverProviderCapability::Simple(true)),
             code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-                code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+                code_action_kinds: Some(vec![
+                    CodeActionKind::QUICKFIX,
+                    CodeActionKind::SOURCE_FIX_ALL,
+                ]),
                 work_done_progress_options: Default::default(),
                 resolve_provider: None,
             })),
@@ -501,12 +504,27 @@ impl Server {
         &mut self,
         params: CodeActionParams,
     ) -> Result<Vec<CodeActionOrCommand>, Failure> {
-        if let Some(only) = &params.context.only
-            && !only.iter().any(wants_quick_fixes)
-        {
-            return Ok(Vec::new());
-        }
+        // "Fix all" only when asked for by kind (on save, or a "source action" menu): a
+        // plain request at the cursor gets the quick fixes there, as before.
+        let fix_all = params
+            .context
+            .only
+            .as_ref()
+            .is_some_and(|only| only.iter().any(wants_fix_all));
+        let quick_fixes = params
+            .context
+            .only
+            .as_ref()
+            .is_none_or(|only| only.iter().any(wants_quick_fixes));
         let uri = params.text_document.uri;
+        let mut actions = Vec::new();
+        if fix_all {
+            let document = self.document(&uri)?;
+            actions.extend(fix_all_action(&uri, document).map(CodeActionOrCommand::CodeAction));
+        }
+        if !quick_fixes {
+            return Ok(actions);
+        }
         let document = self.document(&uri)?;
         let (analysis, text) = document.analysed();
         if !analysis.relevant {
@@ -519,7 +537,7 @@ impl Server {
             text,
             index: &analysis.index,
         };
-        let actions = analysis
+        let quick = analysis
             .result
             .diagnostics
             .iter()
@@ -533,10 +551,102 @@ impl Server {
             .map(|(d, fix)| {
                 let diagnostic = convert::diagnostic(&uri, &text, d);
                 CodeActionOrCommand::CodeAction(convert::quick_fix(&uri, &text, fix, diagnostic))
-            })
-            .collect();
+            });
+        actions.extend(quick);
         Ok(actions)
     }
+}
+
+/// Passes of "fix all" at most, as `pipelint check --fix` does.
+const FIX_ALL_PASSES: usize = 10;
+
+/// "Fix all": every safe fix, pass after pass (each on a new lint, as `check --fix`), as
+/// one edit of the part of the document that changes. `None` when nothing would change.
+/// The lint masks secrets, which drops every fix that would rewrite one.
+fn fix_all_action(uri: &Uri, document: &mut OpenDocument) -> Option<lsp_types::CodeAction> {
+    let (analysis, text) = document.analysed();
+    if !analysis.relevant {
+        return None;
+    }
+    let safe = |d: &pipelint_core::Diagnostic| {
+        d.fix
+            .as_ref()
+            .filter(|fix| fix.applicability == pipelint_core::Applicability::Safe)
+            .cloned()
+    };
+    let mut fixes: Vec<pipelint_core::Fix> = analysis
+        .result
+        .diagnostics
+        .iter()
+        .filter_map(safe)
+        .collect();
+    let mut fixed = text.to_owned();
+    let mut applied = 0;
+    for _ in 0..FIX_ALL_PASSES {
+        let (next, count) = pipelint_core::apply_fixes(&fixed, &fixes);
+        if count == 0 {
+            break;
+        }
+        applied += count;
+        fixed = next;
+        fixes = match lint_document(document.path.as_deref(), &fixed) {
+            Linted::Findings(result) => result.diagnostics.iter().filter_map(safe).collect(),
+            // The config changed on disk meanwhile: no further pass.
+            Linted::Excluded | Linted::NotLinted(_) => Vec::new(),
+        };
+    }
+    if applied == 0 {
+        return None;
+    }
+    let (analysis, text) = document.analysed();
+    let (changed, replacement) = changed_part(text, &fixed);
+    let edit = lsp_types::TextEdit {
+        range: analysis.index.range(text, &changed),
+        new_text: replacement.to_owned(),
+    };
+    Some(lsp_types::CodeAction {
+        title: format!(
+            "Fix all pipelint problems ({applied} safe {})",
+            if applied == 1 { "fix" } else { "fixes" }
+        ),
+        kind: Some(CodeActionKind::SOURCE_FIX_ALL),
+        edit: Some(lsp_types::WorkspaceEdit {
+            changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+            ..lsp_types::WorkspaceEdit::default()
+        }),
+        ..lsp_types::CodeAction::default()
+    })
+}
+
+/// The byte range of `before` that differs from `after`, and what replaces it: the
+/// common start and end are left out, so the editor keeps the cursor and the rest.
+fn changed_part<'a>(before: &str, after: &'a str) -> (std::ops::Range<usize>, &'a str) {
+    let mut prefix = before
+        .bytes()
+        .zip(after.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while prefix > 0 && !(before.is_char_boundary(prefix) && after.is_char_boundary(prefix)) {
+        prefix -= 1;
+    }
+    let most = before.len().min(after.len()) - prefix;
+    let mut suffix = before
+        .bytes()
+        .rev()
+        .zip(after.bytes().rev())
+        .take(most)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while suffix > 0
+        && !(before.is_char_boundary(before.len() - suffix)
+            && after.is_char_boundary(after.len() - suffix))
+    {
+        suffix -= 1;
+    }
+    (
+        prefix..before.len() - suffix,
+        &after[prefix..after.len() - suffix],
+    )
 }
 
 /// The document's diagnostics in LSP terms, or `None` when it is not a pipelint document.
@@ -566,6 +676,14 @@ fn lsp_diagnostics(uri: &Uri, document: &mut OpenDocument) -> Option<Vec<lsp_typ
 fn without_findings(mut result: LintResult) -> LintResult {
     result.diagnostics.clear();
     result
+}
+
+/// Whether an `only` filter admits "fix all" (`source.fixAll`, `source` or everything).
+fn wants_fix_all(kind: &CodeActionKind) -> bool {
+    let fix_all = CodeActionKind::SOURCE_FIX_ALL;
+    let fix_all = fix_all.as_str();
+    let kind = kind.as_str();
+    kind.is_empty() || fix_all == kind || fix_all.starts_with(&format!("{kind}."))
 }
 
 /// Whether an `only` filter of a code action request admits quick fixes (kinds are
@@ -653,6 +771,15 @@ mod tests {
             }
         }
         end
+    }
+
+    #[test]
+    fn the_changed_part_leaves_out_the_common_ends_on_character_boundaries() {
+        assert_eq!(changed_part("a\"x\"b", "a\"XY\"b"), (2..3, "XY"));
+        assert_eq!(changed_part("same", "same"), (4..4, ""));
+        // `é` and `è` share their first byte: the edit must not split it.
+        assert_eq!(changed_part("aéb", "aèb"), (1..3, "è"));
+        assert_eq!(changed_part("xx", "x"), (1..2, ""));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::cli::CheckArgs;
 use crate::config::{FailLevel, Resolver};
 use crate::console;
 use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
+use crate::fix::{self, Fixed, Mode};
 use crate::output::{self, escape::visible};
 use crate::render::{self, Style};
 use crate::report::FileReport;
@@ -116,20 +117,32 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
 
     let style = style(args);
     let streaming = args.output_format.is_streamable();
-    let mut sink = Sink::open(args.output_file.as_deref())?;
+    // `--fix -` prints the fixed text on stdout: the findings go to stderr, as ruff does.
+    let stdin_fixed = args.fix && !args.diff && stdin.is_ok() && stdin_given(&targets);
+    let mut sink = if stdin_fixed && args.output_file.is_none() {
+        Sink::Stderr(std::io::BufWriter::new(std::io::stderr().lock()))
+    } else {
+        Sink::open(args.output_file.as_deref())?
+    };
     let mut tally = Tally::default();
+    let mut fixes = FixTally::default();
     let mut kept = Vec::new();
     // Chunks keep memory flat however many files there are: streamable formats write each
     // chunk and keep only totals. Indexed parallel iterators keep the input order.
     for chunk in targets.chunks(CHUNK) {
-        let outcomes: Vec<Result<FileReport, String>> = chunk
+        let outcomes: Vec<Result<Checked, String>> = chunk
             .par_iter()
             .map(|target| check_one(target, args, pipe.as_ref(), &stdin))
             .collect();
         let mut reports = Vec::with_capacity(outcomes.len());
+        let mut diffs = String::new();
         for outcome in outcomes {
             match outcome {
-                Ok(report) => reports.push(report),
+                Ok(mut checked) => {
+                    trouble |= fixes.add(&checked);
+                    diffs.push_str(&checked.diff.take().unwrap_or_default());
+                    reports.push(checked.report);
+                }
                 Err(message) => {
                     trouble = true;
                     console::message(message);
@@ -142,7 +155,12 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
                 console::to_stderr(&format!("{}\n", visible(&explain_kind(report))));
             }
         }
-        if streaming {
+        if args.diff {
+            // The diffs are the whole output (to stdout or `--output-file`): findings
+            // would be those of text not yet fixed.
+            sink.write_all(diffs.as_bytes())
+                .map_err(|e| format!("cannot write the diff: {e}"))?;
+        } else if streaming {
             // Flushed per chunk, so findings appear as files are checked.
             output::write(args.output_format, &reports, style, &mut sink)
                 .and_then(|()| sink.flush())
@@ -151,17 +169,24 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             kept.extend(reports);
         }
     }
-    if !streaming {
+    if !streaming && !args.diff {
         output::write(args.output_format, &kept, style, &mut sink)
             .map_err(|e| format!("cannot write the findings: {e}"))?;
     }
     sink.finish()?;
+    if let Some(text) = &fixes.stdout {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(text)
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write the fixed text: {e}"))?;
+    }
     trouble |= tally.kind_unknown;
 
     if args.statistics {
         console::to_stderr(&stats::format(&tally.per_rule));
     }
-    if !args.quiet {
+    if !args.quiet && !args.diff {
         let summary = render::summary(
             tally.errors,
             tally.warnings,
@@ -171,9 +196,20 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         );
         console::to_stderr(&format!("{summary}\n"));
     }
+    if !args.quiet && (args.fix || args.diff) {
+        let line = fix::summary(fixes.applied, fixes.unsafe_left, args.diff);
+        console::to_stderr(&format!("{line}\n"));
+    }
 
     Ok(if trouble {
         EXIT_TROUBLE
+    } else if args.diff {
+        // `--diff` fails when something would change, like a formatter's check.
+        if fixes.applied > 0 && !args.exit_zero {
+            EXIT_FINDINGS
+        } else {
+            EXIT_OK
+        }
     } else if tally.failing && !args.exit_zero {
         EXIT_FINDINGS
     } else {
@@ -214,6 +250,35 @@ impl Tally {
     }
 }
 
+/// What fixing did over the run.
+#[derive(Default)]
+struct FixTally {
+    applied: usize,
+    unsafe_left: usize,
+    /// The fixed text of stdin, printed once the findings are written.
+    stdout: Option<Vec<u8>>,
+}
+
+impl FixTally {
+    /// Counts one file's fixes; returns whether fixing it failed.
+    fn add(&mut self, checked: &Checked) -> bool {
+        self.applied += checked.applied;
+        self.unsafe_left += checked.unsafe_left;
+        if let Some(text) = &checked.stdout {
+            self.stdout = Some(text.clone());
+        }
+        if let Some(problem) = &checked.fix_problem {
+            console::message(problem);
+            return true;
+        }
+        false
+    }
+}
+
+fn stdin_given(targets: &[Target]) -> bool {
+    targets.iter().any(|t| t.source == Source::Stdin)
+}
+
 /// Whether two paths name one file: the same file when both exist, else the same absolute
 /// spelling (an `--stdin-filename` may name a file not yet saved).
 fn same_path(cwd: &Path, a: &Path, b: &Path) -> bool {
@@ -229,6 +294,8 @@ enum Sink {
     /// Buffered: Rust's stdout flushes at every line break, and a pretty-printed report has
     /// one every few bytes (a system call each).
     Stdout(std::io::BufWriter<std::io::StdoutLock<'static>>),
+    /// For `--fix -`, whose stdout is the fixed text.
+    Stderr(std::io::BufWriter<std::io::StderrLock<'static>>),
     File {
         target: PathBuf,
         file: std::io::BufWriter<std::fs::File>,
@@ -244,9 +311,12 @@ impl Sink {
                 std::io::stdout().lock(),
             )));
         };
-        let (file, temporary) = files::temp_file_beside(target)
-            .map_err(|e| format!("--output-file {}: {e}", target.display()))?
-            .into_parts();
+        Sink::file(target).map_err(|e| format!("--output-file {}: {e}", target.display()))
+    }
+
+    /// A temporary file beside `target`, renamed onto it by `finish`.
+    fn file(target: &Path) -> std::io::Result<Sink> {
+        let (file, temporary) = files::temp_file_beside(target)?.into_parts();
         Ok(Sink::File {
             target: target.to_path_buf(),
             file: std::io::BufWriter::new(file),
@@ -255,20 +325,33 @@ impl Sink {
     }
 
     fn finish(self) -> Result<(), String> {
+        let what = match &self {
+            Sink::File { target, .. } => format!("--output-file {}", target.display()),
+            _ => "cannot write the findings".to_owned(),
+        };
+        self.finish_checked(|_| Ok(()))
+            .map_err(|e| format!("{what}: {e}"))
+    }
+
+    /// Flushes; a file is synced, passed to `before_rename` (which may refuse) and renamed
+    /// onto its target. On every error the temporary file is removed.
+    fn finish_checked(
+        self,
+        before_rename: impl FnOnce(&std::fs::File) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
         match self {
-            Sink::Stdout(mut stdout) => stdout
-                .flush()
-                .map_err(|e| format!("cannot write the findings: {e}")),
+            Sink::Stdout(mut stdout) => stdout.flush(),
+            Sink::Stderr(mut stderr) => stderr.flush(),
             Sink::File {
                 target,
                 file,
                 temporary,
             } => {
                 // On every error `temporary` is dropped, which removes the file.
-                let file = file.into_inner().map_err(|e| e.into_error());
-                file.and_then(|f| f.sync_all())
-                    .and_then(|()| temporary.persist(&target).map_err(|e| e.error))
-                    .map_err(|e| format!("--output-file {}: {e}", target.display()))
+                let file = file.into_inner().map_err(|e| e.into_error())?;
+                file.sync_all()?;
+                before_rename(&file)?;
+                temporary.persist(&target).map_err(|e| e.error)
             }
         }
     }
@@ -278,6 +361,7 @@ impl Write for Sink {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         match self {
             Sink::Stdout(stdout) => stdout.write(bytes),
+            Sink::Stderr(stderr) => stderr.write(bytes),
             Sink::File { file, .. } => file.write(bytes),
         }
     }
@@ -285,6 +369,7 @@ impl Write for Sink {
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
             Sink::Stdout(stdout) => stdout.flush(),
+            Sink::Stderr(stderr) => stderr.flush(),
             Sink::File { file, .. } => file.flush(),
         }
     }
@@ -304,13 +389,40 @@ fn load_pipe(path: &Path, limit: u64) -> Result<Document, String> {
         .ok_or_else(|| format!("--pipe {}: not a valid JSON document", path.display()))
 }
 
-/// Lints one input and applies its config: the only place a `FileReport` is made.
+/// One checked input: its report, and what fixing it did.
+struct Checked {
+    report: FileReport,
+    applied: usize,
+    /// Findings left with a fix only `--unsafe-fixes` applies.
+    unsafe_left: usize,
+    /// `--diff`: the input's diff (secrets masked).
+    diff: Option<String>,
+    /// `--fix -`: the text to print on stdout (the input itself when nothing applied).
+    stdout: Option<Vec<u8>>,
+    /// Why the fixed text could not be written (the run exits 2).
+    fix_problem: Option<String>,
+}
+
+impl Checked {
+    fn of(report: FileReport) -> Checked {
+        Checked {
+            report,
+            applied: 0,
+            unsafe_left: 0,
+            diff: None,
+            stdout: None,
+            fix_problem: None,
+        }
+    }
+}
+
+/// Lints one input (fixing it first with `--fix` or `--diff`) and applies its config.
 fn check_one(
     target: &Target,
     args: &CheckArgs,
     pipe: Option<&Document>,
     stdin: &Result<Vec<u8>, Unread>,
-) -> Result<FileReport, String> {
+) -> Result<Checked, String> {
     let limit = args.max_file_size;
     let read;
     let outcome = match &target.source {
@@ -323,7 +435,7 @@ fn check_one(
     let bytes = match outcome {
         Ok(bytes) => bytes,
         Err(Unread::TooLarge(size)) => {
-            return Ok(report(target, args, too_large(*size, limit)));
+            return Ok(Checked::of(report(target, args, too_large(*size, limit))));
         }
         Err(unread) => return Err(format!("{}: {}", target.name, unread.reason(limit))),
     };
@@ -333,8 +445,107 @@ fn check_one(
         pipe,
         show_secrets: args.show_secrets,
     };
-    let result = lint(bytes, &options);
-    Ok(report(target, args, result))
+    if !(args.fix || args.diff) {
+        let result = lint(bytes, &options);
+        return Ok(Checked::of(report(target, args, result)));
+    }
+
+    let mode = Mode {
+        unsafe_fixes: args.unsafe_fixes,
+    };
+    let settle = |found| target.config.settle(target.relative.as_deref(), found);
+    let fixed = fix::fix_text(bytes, &options, mode, settle).filter(|f| f.applied > 0);
+    // What the findings and the counts are of: the fixed text once it is in place (or
+    // would be, for `--diff`).
+    let mut final_text: &[u8] = bytes;
+    let (mut applied, mut diff, mut fix_problem) = (0, None, None);
+    if let Some(Fixed {
+        text,
+        applied: count,
+    }) = &fixed
+    {
+        applied = *count;
+        final_text = text.as_bytes();
+        if args.diff {
+            let before = String::from_utf8_lossy(bytes);
+            diff = Some(fix::unified_diff(
+                &target.name,
+                &before,
+                text,
+                args.show_secrets,
+            ));
+        } else if let Some(path) = target.source.path()
+            && let Err(problem) = write_fixed(path, bytes, text.as_bytes())
+        {
+            applied = 0;
+            final_text = bytes;
+            fix_problem = Some(format!("{}: {problem}", target.name));
+        }
+    }
+    let unsafe_left = if args.unsafe_fixes {
+        0
+    } else {
+        fix::unsafe_fixes_left(final_text, &options, settle)
+    };
+    let stdout =
+        (args.fix && !args.diff && target.source == Source::Stdin).then(|| final_text.to_vec());
+    // `--diff` reports nothing but the diff; the findings are those of the original.
+    let reported = if args.diff { bytes } else { final_text };
+    Ok(Checked {
+        report: report(target, args, lint(reported, &options)),
+        applied,
+        unsafe_left,
+        diff,
+        stdout,
+        fix_problem,
+    })
+}
+
+/// Replaces `path`'s content with `fixed` atomically: a temporary file beside it (with
+/// its permissions) renamed onto it, unless its content is no longer `read`.
+fn write_fixed(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), String> {
+    // Through a link, the file it points to is fixed and the link stays.
+    let path = path
+        .canonicalize()
+        .map_err(|e| format!("cannot write the fixes: {e}"))?;
+    let permissions = std::fs::metadata(&path)
+        .map_err(|e| format!("cannot write the fixes: {e}"))?
+        .permissions();
+    write_unless_changed(&path, read, fixed, permissions, || std::fs::read(&path))
+}
+
+/// The write of `write_fixed`; `current` reads the file right before the rename (tests
+/// change the file there).
+fn write_unless_changed(
+    path: &Path,
+    read: &[u8],
+    fixed: &[u8],
+    permissions: std::fs::Permissions,
+    current: impl FnOnce() -> std::io::Result<Vec<u8>>,
+) -> Result<(), String> {
+    let mut sink = Sink::file(path).map_err(|e| format!("cannot write the fixes: {e}"))?;
+    let changed = std::sync::atomic::AtomicBool::new(false);
+    sink.write_all(fixed)
+        .and_then(|()| {
+            sink.finish_checked(|file| {
+                file.set_permissions(permissions)?;
+                // Content, not the modification time: a save within the clock's
+                // granularity, or a tool that restores times, would go unseen.
+                if current()? != read {
+                    changed.store(true, std::sync::atomic::Ordering::Relaxed);
+                    return Err(std::io::Error::other("changed"));
+                }
+                Ok(())
+            })
+        })
+        .map_err(|e| {
+            if changed.load(std::sync::atomic::Ordering::Relaxed) {
+                "the file changed on disk while it was being fixed; nothing was written (run again)"
+                    .to_owned()
+            } else {
+                format!("cannot write the fixes: {e}")
+            }
+        })
 }
 
 /// The finding for a file over the size limit, which is not read at all (or, for stdin,
@@ -471,6 +682,48 @@ mod tests {
         assert_eq!(names_in(dir.path()).len(), 2);
         drop((first, second));
         assert!(names_in(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("p.json");
+        std::fs::write(&target, "as read\n").unwrap_or_else(|e| panic!("{e}"));
+        let permissions = std::fs::metadata(&target)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .permissions();
+        // The editor saves between the read and the rename.
+        let outcome = write_unless_changed(&target, b"as read\n", b"fixed\n", permissions, || {
+            std::fs::write(&target, "edited\n")?;
+            std::fs::read(&target)
+        });
+        assert!(
+            outcome
+                .as_ref()
+                .is_err_and(|e| e.contains("changed on disk")),
+            "{outcome:?}"
+        );
+        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"edited\n");
+        assert_eq!(names_in(dir.path()), ["p.json"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_unchanged_file_is_replaced_and_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("p.json");
+        std::fs::write(&target, "as read\n").unwrap_or_else(|e| panic!("{e}"));
+        let mode = std::fs::Permissions::from_mode(0o640);
+        std::fs::set_permissions(&target, mode.clone()).unwrap_or_else(|e| panic!("{e}"));
+        write_unless_changed(&target, b"as read\n", b"fixed\n", mode, || {
+            std::fs::read(&target)
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"fixed\n");
+        let now = std::fs::metadata(&target).map(|m| m.permissions().mode());
+        assert_eq!(now.unwrap_or_default() & 0o777, 0o640);
+        assert_eq!(names_in(dir.path()), ["p.json"]);
     }
 
     #[cfg(unix)]

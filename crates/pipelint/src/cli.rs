@@ -150,6 +150,22 @@ pub struct CheckArgs {
     /// When to use colour in the output; `auto` honours `NO_COLOR`, then `FORCE_COLOR`.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    // Fixing (`fix.rs`): keep these flags together.
+    /// Apply the safe fixes in place, then report what is left. With `-`, the fixed text
+    /// goes to stdout and the findings to stderr.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// With `--fix` or `--diff`: also apply the fixes marked unsafe, which may change what
+    /// the body means (`pipelint rules` shows which rules have them).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+
+    /// Print a unified diff of what `--fix` would change and write nothing; exit 1 when
+    /// there is something to fix.
+    #[arg(long)]
+    pub diff: bool,
 }
 
 #[derive(Debug, clap::Args)]

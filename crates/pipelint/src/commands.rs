@@ -74,6 +74,8 @@ struct RuleEntry {
     severity: &'static str,
     kinds: Vec<&'static str>,
     summary: &'static str,
+    /// `none`, `safe`, `safe-or-unsafe` or `unsafe`: which fixes `check --fix` applies.
+    fix: &'static str,
     url: String,
 }
 
@@ -86,6 +88,7 @@ fn list_rules(args: &RulesArgs) -> u8 {
             severity: r.severity.as_str(),
             kinds: r.kinds.iter().map(|k| k.name()).collect(),
             summary: r.summary,
+            fix: r.fix.as_str(),
             url: r.url(),
         })
         .collect();
@@ -107,8 +110,13 @@ fn list_rules(args: &RulesArgs) -> u8 {
                 } else {
                     entry.kinds.join(", ")
                 };
+                // Like the kinds, last: most rules have no fix.
+                let fix = match entry.fix {
+                    "none" => String::new(),
+                    fix => format!(" (fix: {fix})"),
+                };
                 text.push_str(&format!(
-                    "{:<6} {:<name_width$} {:<8} {} [{kinds}]\n",
+                    "{:<6} {:<name_width$} {:<8} {} [{kinds}]{fix}\n",
                     entry.code, entry.name, entry.severity, entry.summary
                 ));
             }

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod config;
 pub mod files;
+pub mod fix;
 pub mod long_lines;
 pub mod output;
 pub mod paths;

@@ -15,6 +15,7 @@ pub fn remove_member(cx: &Context, pointer: &str) -> Fix {
         title: format!("Remove `{name}`"),
         span: removal_span(cx, pointer),
         replacement: String::new(),
+        applicability: crate::Applicability::Safe,
     }
 }
 
@@ -51,6 +52,7 @@ pub fn rename_key(cx: &Context, pointer: &str, to: &str) -> Fix {
         title: format!("Rename to `{to}`"),
         span: cx.key_span(pointer),
         replacement: Value::String(to.to_owned()).to_string(),
+        applicability: crate::Applicability::Safe,
     }
 }
 
@@ -65,6 +67,7 @@ pub fn replace_value(cx: &Context, pointer: &str, value: &Value, title: String) 
         title,
         span: cx.value_span(pointer),
         replacement: value.to_string(),
+        applicability: crate::Applicability::Safe,
     }
 }
 

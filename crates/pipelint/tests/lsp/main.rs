@@ -2,6 +2,7 @@
 
 mod client;
 mod config;
+mod fix_all;
 mod framing;
 mod nvim;
 mod protocol;

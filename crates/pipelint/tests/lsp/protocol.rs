@@ -37,7 +37,7 @@ fn initialize_announces_incremental_sync_hover_and_quick_fixes() {
     assert_eq!(capabilities["hoverProvider"], true);
     assert_eq!(
         capabilities["codeActionProvider"]["codeActionKinds"],
-        json!(["quickfix"])
+        json!(["quickfix", "source.fixAll"])
     );
     assert_eq!(result["serverInfo"]["name"], "pipelint");
     assert!(client.shutdown_and_exit().success());

@@ -34,6 +34,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The Kafka broker list is empty or has an empty entry",
         check: Some(check),
+        fix: Safe,
     };
 }
 

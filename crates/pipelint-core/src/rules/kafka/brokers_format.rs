@@ -38,6 +38,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "A Kafka broker address is not host:port (no port, a scheme, another separator)",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -34,6 +34,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "An IAM role does not look like an IAM role ARN",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -107,10 +107,12 @@ impl Literal {
             .and_then(|q| q.strip_suffix('"'))
             .unwrap_or_default()
             .to_owned();
+        // Brokers and topics fixes only re-separate or drop empty entries: safe.
         Some(Fix {
             title: edit.title,
             span,
             replacement,
+            applicability: crate::Applicability::Safe,
         })
     }
 }

@@ -40,6 +40,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The Kafka offset timestamp is not a valid UTC minute YYYY-MM-DDThh:mm",
         check: Some(check),
+        fix: Safe,
     };
 }
 

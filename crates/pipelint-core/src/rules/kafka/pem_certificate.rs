@@ -40,6 +40,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "A CA or client certificate is not PEM-encoded",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -30,6 +30,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "A reverse private endpoint id is not a UUID",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -34,6 +34,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The schema registry URL is not an absolute HTTPS URL",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -58,6 +59,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             title,
             span: cx.value_span(URL),
             replacement: Value::String(fixed).to_string(),
+            applicability: crate::Applicability::Unsafe,
         });
     }
     out.push(diagnostic);

@@ -33,6 +33,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The Kafka topic list is empty or has an empty entry",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -37,6 +37,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "A Kafka topic name is invalid (characters, length) or topics are not separated by commas",
         check: Some(check),
+        fix: Safe,
     };
 }
 

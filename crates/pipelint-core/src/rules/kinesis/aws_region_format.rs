@@ -34,6 +34,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The Kinesis region does not look like an AWS region code",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -32,6 +32,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The Kinesis timestamp looks like milliseconds, not Unix seconds",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -86,6 +87,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             title: format!("Replace with `{seconds}`"),
             span: cx.value_span(TIMESTAMP),
             replacement: seconds.to_string(),
+            applicability: crate::Applicability::Unsafe,
         }),
     );
 }

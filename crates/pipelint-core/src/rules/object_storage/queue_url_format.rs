@@ -37,6 +37,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "queueUrl does not look like an SQS queue URL",
         check: Some(check),
+        fix: Safe,
     };
 }
 

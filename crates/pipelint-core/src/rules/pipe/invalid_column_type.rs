@@ -35,6 +35,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "A destination column type is not a valid type of the destination database",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -29,6 +29,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The source uses a source kind the interface does not define",
         check: Some(check),
+        fix: Safe,
     };
 }
 
@@ -69,6 +70,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         title: format!("Rename to `{guess}`"),
                         span: cx.key_span(&pointer),
                         replacement: format!("\"{guess}\""),
+                        applicability: crate::Applicability::Safe,
                     });
                 }
                 diagnostic

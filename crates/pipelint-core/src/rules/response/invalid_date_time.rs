@@ -29,6 +29,7 @@ declare_rule! {
         kinds: [Pipe, PipeResponse, Service, ServiceList],
         summary: "createdAt or updatedAt is not an ISO 8601 date-time",
         check: Some(check),
+        fix: Safe,
     };
 }
 

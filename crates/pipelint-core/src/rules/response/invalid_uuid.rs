@@ -33,6 +33,7 @@ declare_rule! {
         kinds: [Pipe, PipeResponse, Service, ServiceList],
         summary: "An id of a pipe or service record is not a UUID",
         check: Some(check),
+        fix: Safe,
     };
 }
 

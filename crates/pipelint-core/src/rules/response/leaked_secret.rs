@@ -35,6 +35,7 @@ declare_rule! {
         kinds: [Pipe, PipeResponse, Service, ServiceList, Error],
         summary: "A response holds a create-only secret (credentials, accessKey, password)",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -82,5 +83,5 @@ fn report(cx: &Context, pointer: &str, name: &str, what: &str) -> Diagnostic {
     .with_help(
         "remove it: responses never carry credentials, so this was pasted in by hand; if it holds a real secret, rotate it (the repository's history keeps it)",
     )
-    .with_fix(remove_member(cx, pointer))
+    .with_fix(remove_member(cx, pointer).unsafe_fix())
 }

@@ -31,6 +31,7 @@ declare_rule! {
         kinds: [PipeResponse, ServiceList, Error],
         summary: "requestId is not a version-4 UUID",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -32,6 +32,7 @@ declare_rule! {
         kinds: [PipeResponse, ServiceList, Error],
         summary: "status is not an HTTP status, or does not match result (200) or error (4xx/5xx)",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -74,6 +75,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         title: "Write `200`".to_owned(),
                         span: cx.value_span(POINTER),
                         replacement: "200".to_owned(),
+                        applicability: crate::Applicability::Unsafe,
                     });
             } else {
                 diagnostic = diagnostic.with_help(format!(

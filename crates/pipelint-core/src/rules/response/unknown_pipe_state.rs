@@ -32,6 +32,7 @@ declare_rule! {
         kinds: [Pipe, PipeResponse],
         summary: "A pipe record's state is not one the API reports",
         check: Some(check),
+        fix: SafeOrUnsafe,
     };
 }
 
@@ -73,12 +74,15 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         diagnostic = match closest(state, PIPE_STATES.iter().copied()) {
             Some(meant) => diagnostic
                 .with_help(format!("did you mean `{meant}`?"))
-                .with_fix(crate::rules::edit::replace_string(
-                    cx,
-                    &pointer,
-                    format!("Replace with `{meant}`"),
-                    meant.to_owned(),
-                )),
+                .with_fix(
+                    crate::rules::edit::replace_string(
+                        cx,
+                        &pointer,
+                        format!("Replace with `{meant}`"),
+                        meant.to_owned(),
+                    )
+                    .with_applicability(crate::suggest::applicability(state, meant)),
+                ),
             None => diagnostic.with_help(format!("known states: {}", list_code(PIPE_STATES))),
         };
         out.push(diagnostic);

@@ -31,6 +31,7 @@ declare_rule! {
         kinds: [CreatePipe, PipeScaling],
         summary: "The deprecated scaling member concurrency is used (use settings.object_storage_concurrency)",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -59,7 +60,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "remove `scaling.concurrency`: `settings.object_storage_concurrency` is already set",
                 );
             match remove_member_fix(cx, &pointer) {
-                Some(fix) => diagnostic.with_fix(fix),
+                Some(fix) => diagnostic.with_fix(fix.unsafe_fix()),
                 None => diagnostic,
             }
         }

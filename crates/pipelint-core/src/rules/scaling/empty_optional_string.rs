@@ -34,6 +34,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "An optional source member is an empty string (leave it out instead)",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -25,6 +25,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The settings object is empty (the server rejects settings: {})",
         check: Some(check),
+        fix: Safe,
     };
 }
 
@@ -48,6 +49,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             title: "Remove `settings`".to_owned(),
             span: removal_span(cx, "/settings"),
             replacement: String::new(),
+            applicability: crate::Applicability::Safe,
         }),
     );
 }

@@ -142,6 +142,7 @@ pub(crate) fn remove_member_fix(cx: &Context, pointer: &str) -> Option<Fix> {
         title,
         span: crate::rules::edit::removal_span(cx, &target),
         replacement: String::new(),
+        applicability: crate::Applicability::Safe,
     })
 }
 

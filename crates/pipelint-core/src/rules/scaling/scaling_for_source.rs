@@ -32,6 +32,7 @@ declare_rule! {
         kinds: [CreatePipe, PipeScaling],
         summary: "A scaling member does not apply to the pipe's source kind",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -62,7 +63,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             diagnostic = diagnostic.with_secondary(span.clone(), source.label());
         }
         if let Some(fix) = remove_member_fix(cx, &pointer) {
-            diagnostic = diagnostic.with_fix(fix);
+            diagnostic = diagnostic.with_fix(fix.unsafe_fix());
         }
         out.push(diagnostic);
     }

@@ -32,6 +32,7 @@ declare_rule! {
         kinds: [CreatePipe, PipeScaling],
         summary: "A scaling block or scaling patch for a Postgres pipe",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -63,6 +64,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     title: "Remove `scaling`".to_owned(),
                     span: removal_span(cx, "/scaling"),
                     replacement: String::new(),
+                    applicability: crate::Applicability::Unsafe,
                 }),
             );
         }

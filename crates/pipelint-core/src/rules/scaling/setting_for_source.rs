@@ -33,6 +33,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "A pipe setting does not apply to the pipe's source kind",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -96,7 +97,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             diagnostic = diagnostic.with_secondary(span.clone(), source.label());
         }
         if let Some(fix) = remove_member_fix(cx, &pointer) {
-            diagnostic = diagnostic.with_fix(fix);
+            diagnostic = diagnostic.with_fix(fix.unsafe_fix());
         }
         out.push(diagnostic);
     }

@@ -24,5 +24,6 @@ declare_rule! {
         kinds: [],
         summary: "A member holds a value outside its allowed set",
         check: None,
+        fix: SafeOrUnsafe,
     };
 }

@@ -33,5 +33,6 @@ declare_rule! {
         kinds: [],
         summary: "A member is not defined by the interface (often a typo)",
         check: None,
+        fix: SafeOrUnsafe,
     };
 }

@@ -30,5 +30,6 @@ declare_rule! {
         kinds: [],
         summary: "A member has the wrong JSON type",
         check: None,
+        fix: Safe,
     };
 }

@@ -32,6 +32,7 @@ declare_rule! {
         kinds: [Service, ServiceList],
         summary: "An IP access list source is not an IP address or CIDR block",
         check: Some(check),
+        fix: SafeOrUnsafe,
     };
 }
 
@@ -60,7 +61,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             diagnostic = match corrected {
                 Some(corrected) => diagnostic
                     .with_help(format!("write `{corrected}`"))
-                    .with_fix(crate::rules::edit::replace_string(cx, &pointer, format!("Write `{corrected}`"), corrected)),
+                    .with_fix({
+                        // A wildcard becomes "every address": the user must mean that.
+                        let opens_to_all = corrected == "0.0.0.0/0";
+                        let fix = crate::rules::edit::replace_string(cx, &pointer, format!("Write `{corrected}`"), corrected);
+                        if opens_to_all { fix.unsafe_fix() } else { fix }
+                    }),
                 None => diagnostic.with_help(
                     "write an address (`203.0.113.7`) or a CIDR block (`203.0.113.0/24`); `0.0.0.0/0` allows every IPv4 address",
                 ),

@@ -31,6 +31,7 @@ declare_rule! {
         kinds: [Service, ServiceList],
         summary: "An endpoint's protocol is not https, nativesecure or mysql",
         check: Some(check),
+        fix: SafeOrUnsafe,
     };
 }
 
@@ -65,12 +66,15 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         "did you mean `{meant}`? Protocols: {}",
                         list_code(PROTOCOLS)
                     ))
-                    .with_fix(crate::rules::edit::replace_string(
-                        cx,
-                        &pointer,
-                        format!("Replace with `{meant}`"),
-                        meant.to_owned(),
-                    )),
+                    .with_fix(
+                        crate::rules::edit::replace_string(
+                            cx,
+                            &pointer,
+                            format!("Replace with `{meant}`"),
+                            meant.to_owned(),
+                        )
+                        .with_applicability(crate::suggest::applicability(protocol, meant)),
+                    ),
                 None => diagnostic.with_help(format!("protocols: {}", list_code(PROTOCOLS))),
             };
             out.push(diagnostic);

@@ -29,6 +29,7 @@ declare_rule! {
         kinds: [StackAlert, ManagedStackAlert],
         summary: "scheduleStartAt is not an RFC 3339 date-time in UTC with a Z suffix",
         check: Some(check),
+        fix: Safe,
     };
 }
 
@@ -59,6 +60,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     title: format!("Write `{utc}`"),
                     span: cx.value_span(START),
                     replacement: serde_json::Value::String(utc).to_string(),
+                    applicability: crate::Applicability::Safe,
                 });
         }
         Err(_) => {

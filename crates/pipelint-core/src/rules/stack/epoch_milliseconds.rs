@@ -31,6 +31,7 @@ declare_rule! {
         kinds: [ChartSeries],
         summary: "startTime or endTime is not in epoch milliseconds (seconds get a ×1000 fix)",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -114,6 +115,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     title: format!("{title}: `{millis}`"),
                     span: cx.value_span(&pointer),
                     replacement: millis.to_string(),
+                    applicability: crate::Applicability::Unsafe,
                 }),
             None => diagnostic.with_help(
                 "write the time in epoch milliseconds, e.g. `1717171717000` (`date +%s%3N` prints the current one)",

@@ -35,6 +35,7 @@ declare_rule! {
         kinds: [StackAlert, ManagedStackAlert, ChartSeries, Dashboard, DashboardUpdate],
         summary: "An analytics-stack id is not 24 hexadecimal digits",
         check: Some(check),
+        fix: Safe,
     };
 }
 

@@ -31,6 +31,7 @@ declare_rule! {
         kinds: [Dashboard, DashboardUpdate],
         summary: "A dashboard numberFormat.output is not an output the server knows",
         check: Some(check),
+        fix: SafeOrUnsafe,
     };
 }
 
@@ -68,6 +69,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     title: format!("Replace with `{suggestion}`"),
                     span: cx.value_span(&pointer),
                     replacement: Value::String(suggestion.to_owned()).to_string(),
+                    applicability: crate::suggest::applicability(
+                        value.as_str().unwrap_or_default(),
+                        suggestion,
+                    ),
                 }),
             None => diagnostic.with_help(format!("outputs: {}", list_code(NUMBER_OUTPUTS))),
         };

@@ -33,6 +33,7 @@ declare_rule! {
         kinds: [Dashboard, DashboardUpdate],
         summary: "A dashboard tile's config.displayType is missing or not a display type the server knows",
         check: Some(check),
+        fix: SafeOrUnsafe,
     };
 }
 
@@ -83,6 +84,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                             title: format!("Replace with `{suggestion}`"),
                             span: cx.value_span(&pointer),
                             replacement: Value::String(suggestion.to_owned()).to_string(),
+                            applicability: crate::suggest::applicability(
+                                value.as_str().unwrap_or_default(),
+                                suggestion,
+                            ),
                         }),
                     None => {
                         diagnostic.with_help(format!("display types: {}", list_code(DISPLAY_TYPES)))

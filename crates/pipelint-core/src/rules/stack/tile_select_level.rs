@@ -31,6 +31,7 @@ declare_rule! {
         kinds: [Dashboard, DashboardUpdate],
         summary: "A tile select item has level without quantile, or a level other than 0.5, 0.9, 0.95 or 0.99",
         check: Some(check),
+        fix: Unsafe,
     };
 }
 
@@ -89,6 +90,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     title: format!("Use {nearest}"),
                     span: cx.value_span(&level),
                     replacement: nearest.to_string(),
+                    applicability: crate::Applicability::Unsafe,
                 }),
             );
         }

@@ -43,6 +43,7 @@ declare_rule! {
         kinds: [Dashboard, DashboardUpdate],
         summary: "An item of a deprecated series tile lacks a member its type needs, or the types differ",
         check: Some(check),
+        fix: SafeOrUnsafe,
     };
 }
 
@@ -162,6 +163,7 @@ fn item_type<'a>(
                         title: format!("Replace with `{suggestion}`"),
                         span: cx.value_span(&pointer),
                         replacement: Value::String(suggestion.to_owned()).to_string(),
+                        applicability: crate::suggest::applicability(name, suggestion),
                     }),
                 None => diagnostic.with_help(format!("types: {}", list_code(TYPES))),
             };

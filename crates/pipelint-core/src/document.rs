@@ -361,9 +361,16 @@ fn syntax_error(text: &str, error: &serde_json::Error) -> Diagnostic {
         .to_owned();
     let rest = &text[offset..];
     let next = rest.chars().next();
-    let span = offset..offset + next.map_or(0, char::len_utf8);
+    let mut span = offset..offset + next.map_or(0, char::len_utf8);
+    let mut label = "here";
 
     let before = text[..offset].trim_end();
+    // The last character before the error (skipping white space): the comma of a trailing
+    // comma, the end of the value a comma should follow.
+    let last_before = before
+        .chars()
+        .next_back()
+        .map(|c| before.len() - c.len_utf8()..before.len());
     let (message, help) = if error.is_eof() {
         (
             format!("the document ends too early: {reason}"),
@@ -377,6 +384,10 @@ fn syntax_error(text: &str, error: &serde_json::Error) -> Diagnostic {
     } else if reason == "trailing comma"
         || (before.ends_with(',') && (rest.starts_with('}') || rest.starts_with(']')))
     {
+        if let Some(comma) = last_before.filter(|_| before.ends_with(',')) {
+            span = comma;
+            label = "this comma";
+        }
         (
             "trailing comma before the closing bracket".to_owned(),
             "the API rejects trailing commas: remove the last `,`".to_owned(),
@@ -385,6 +396,14 @@ fn syntax_error(text: &str, error: &serde_json::Error) -> Diagnostic {
         (
             "unexpected data after the end of the document".to_owned(),
             "a body is exactly one JSON value: remove what follows it".to_owned(),
+        )
+    } else if let Some(end_of_value) = last_before.filter(|_| is_missing_comma(&reason, before)) {
+        // serde_json stops at the next member or item; the comma belongs after the value.
+        span = end_of_value;
+        label = "a `,` is missing after this";
+        (
+            format!("missing comma: {reason}"),
+            "separate members and items with `,`".to_owned(),
         )
     } else if next == Some('\'') {
         (
@@ -397,14 +416,19 @@ fn syntax_error(text: &str, error: &serde_json::Error) -> Diagnostic {
             "fix the syntax at the marked spot".to_owned(),
         )
     };
-    let label = if error.is_eof() {
-        "the text ends here"
-    } else {
-        "here"
-    };
+    if error.is_eof() {
+        label = "the text ends here";
+    }
     Diagnostic::new(&invalid_json::RULE, span, "", message)
         .with_label(label)
         .with_help(help)
+}
+
+/// Whether serde_json stopped where a `,` was wanted after a complete value (not after an
+/// opening bracket, a `:` or another `,`, where the mistake is something else).
+fn is_missing_comma(reason: &str, before: &str) -> bool {
+    (reason == "expected `,` or `}`" || reason == "expected `,` or `]`")
+        && !before.ends_with(['{', '[', ':', ','])
 }
 
 /// The byte offset a serde_json error points at.

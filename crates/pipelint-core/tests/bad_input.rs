@@ -98,14 +98,53 @@ fn syntax_errors() {
         2,
         "comments are not allowed",
     );
+    expect(b"{'name': 'x'}", "invalid-json", 1, 2, "double quotes");
+}
+
+#[test]
+fn a_trailing_comma_is_reported_at_the_comma() {
     expect(
         b"{\"name\": \"x\",}",
         "invalid-json",
         1,
-        14,
+        13,
         "trailing comma",
     );
-    expect(b"{'name': 'x'}", "invalid-json", 1, 2, "double quotes");
+    // Across lines and in an array: the comma, not the closing bracket on the next line.
+    expect(
+        b"{\"name\": \"x\",\n \"tags\": [1, 2 ,\n ]\n}",
+        "invalid-json",
+        2,
+        16,
+        "trailing comma",
+    );
+}
+
+#[test]
+fn a_missing_comma_is_reported_at_the_end_of_the_previous_value() {
+    // serde_json stops at `"source"` on line 3; the comma belongs after `"x"` on line 2.
+    expect(
+        b"{\n  \"name\": \"x\"\n  \"source\": {}\n}",
+        "invalid-json",
+        2,
+        13,
+        "missing comma",
+    );
+    expect(
+        b"{\"name\": \"x\", \"tags\": [\"a\" \"b\"]}",
+        "invalid-json",
+        1,
+        26,
+        "missing comma",
+    );
+    // After an object value, and with a multi-byte character just before the gap.
+    expect(
+        "{\"source\": {\"name\": \"caf\u{e9}\"}\n\"name\": \"x\"}".as_bytes(),
+        "invalid-json",
+        1,
+        27,
+        "missing comma",
+    );
 }
 
 #[test]

@@ -12,7 +12,10 @@
 //! - Hover: the rule documentation of the findings under the cursor and the schema's
 //!   description of the member under it.
 //! - Files that are not pipelint documents get no diagnostics at all (see
-//!   [`is_pipelint_document`]).
+//!   [`is_pipelint_document`]), nor do files the linter says are excluded ([`Linted`]).
+//! - A configuration the linter cannot use ([`ConfigProblem`]) is an error published on the
+//!   config file itself; each document it governs shows one "not linted" error instead of
+//!   findings, and is linted again on every edit and save until the problem is gone.
 //!
 //! # Why `lsp-server`
 //!
@@ -39,6 +42,7 @@
 //! this crate, so the binary hands its own linter in with [`run_stdio_with`]: the editor then
 //! shows what `pipelint check` prints for the same file.
 
+mod config_problem;
 mod convert;
 mod hover;
 mod position;
@@ -53,20 +57,36 @@ use lsp_server::Connection;
 use lsp_types::Uri;
 use pipelint_core::{DocumentKind, LintOptions, LintResult};
 
+pub use config_problem::{ConfigProblem, path_to_uri};
 pub use position::PositionIndex;
 pub use server::Exit;
 pub use transport::MAX_BODY_BYTES;
 
 /// Lints a document given its path (when it is a file) and its text.
-pub type Linter = fn(Option<&Path>, &str) -> LintResult;
+pub type Linter = fn(Option<&Path>, &str) -> Linted;
+
+/// What the linter makes of one open document.
+#[derive(Debug)]
+pub enum Linted {
+    /// The findings to show (when it is a pipelint document, see [`is_pipelint_document`]).
+    Findings(LintResult),
+    /// Its configuration excludes the file: no diagnostics at all.
+    Excluded,
+    /// The configuration that governs the file cannot be used: the file is not linted, and
+    /// the problem is shown on the config file and on the document.
+    NotLinted(ConfigProblem),
+}
 
 /// The linter handed in by [`run_stdio_with`]; [`default_lint`] when none was.
 static LINTER: OnceLock<Linter> = OnceLock::new();
 
 /// Lints one open document, given its path (when it is a file) and the editor's text. This
 /// is the only call from the server into the linter.
-pub fn lint_document(path: Option<&Path>, text: &str) -> LintResult {
-    LINTER.get().copied().unwrap_or(default_lint)(path, text)
+pub fn lint_document(path: Option<&Path>, text: &str) -> Linted {
+    match LINTER.get() {
+        Some(linter) => linter(path, text),
+        None => Linted::Findings(default_lint(path, text)),
+    }
 }
 
 /// The kind told from the file name and the content, with no configuration.
@@ -144,7 +164,7 @@ fn percent_decode(text: &str) -> Option<String> {
 /// [`MAX_BODY_BYTES`], and a message that is not JSON or not JSON-RPC gets the JSON-RPC
 /// error while the server keeps serving the messages after it.
 pub fn run_stdio() -> u8 {
-    run_stdio_with(default_lint)
+    run_stdio_with(|path, text| Linted::Findings(default_lint(path, text)))
 }
 
 /// Like [`run_stdio`], linting every document with `linter` (the CLI's, with its config).
@@ -194,7 +214,7 @@ mod tests {
 
     #[test]
     fn only_pipelint_documents_are_reported() {
-        let other = lint_document(Some(Path::new("/p/package.json")), r#"{"name": "x"}"#);
+        let other = default_lint(Some(Path::new("/p/package.json")), r#"{"name": "x"}"#);
         assert!(other.kind_unknown());
         assert!(!is_pipelint_document(
             Some(Path::new("/p/package.json")),
@@ -202,7 +222,7 @@ mod tests {
             false
         ));
         // Broken JSON in an unknown file: silent, unless it was a pipe before.
-        let broken = lint_document(Some(Path::new("/p/orders.json")), r#"{"source": "#);
+        let broken = default_lint(Some(Path::new("/p/orders.json")), r#"{"source": "#);
         assert!(!is_pipelint_document(
             Some(Path::new("/p/orders.json")),
             &broken,
@@ -214,14 +234,14 @@ mod tests {
             true
         ));
         // The name alone is enough.
-        let named = lint_document(Some(Path::new("/p/x.scaling.json")), "{");
+        let named = default_lint(Some(Path::new("/p/x.scaling.json")), "{");
         assert!(is_pipelint_document(
             Some(Path::new("/p/x.scaling.json")),
             &named,
             false
         ));
         // So is the content.
-        let pipe = lint_document(None, r#"{"source": {}}"#);
+        let pipe = default_lint(None, r#"{"source": {}}"#);
         assert_eq!(pipe.kind, Some(DocumentKind::CreatePipe));
         assert!(is_pipelint_document(None, &pipe, false));
     }

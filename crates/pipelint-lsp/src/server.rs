@@ -22,9 +22,12 @@ use lsp_types::{
 use pipelint_core::LintResult;
 use serde_json::Value;
 
+use crate::config_problem::{ConfigProblem, path_to_uri};
 use crate::convert::{self, Text};
 use crate::position::PositionIndex;
-use crate::{hover, is_pipelint_document, lint_document, report, uri_to_path};
+use crate::{
+    Linted, default_lint, hover, is_pipelint_document, lint_document, report, uri_to_path,
+};
 
 /// How the message loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +142,8 @@ struct Analysis {
     index: PositionIndex,
     /// Whether the server reports on this document at all.
     relevant: bool,
+    /// The config that governs the document cannot be used; `result` then has no findings.
+    config_problem: Option<ConfigProblem>,
 }
 
 impl OpenDocument {
@@ -163,13 +168,26 @@ impl OpenDocument {
             ..
         } = self;
         let analysis = analysis.get_or_insert_with(|| {
-            let result = lint_document(path.as_deref(), text);
-            let relevant = is_pipelint_document(path.as_deref(), &result, *seen_as_pipelint);
+            let path = path.as_deref();
+            let (result, relevant, config_problem) = match lint_document(path, text) {
+                Linted::Findings(result) => {
+                    let relevant = is_pipelint_document(path, &result, *seen_as_pipelint);
+                    (result, relevant, None)
+                }
+                Linted::Excluded => (without_findings(default_lint(path, "")), false, None),
+                // Linted without the config only to tell whether it is a pipelint document.
+                Linted::NotLinted(problem) => {
+                    let result = without_findings(default_lint(path, text));
+                    let relevant = is_pipelint_document(path, &result, *seen_as_pipelint);
+                    (result, relevant, Some(problem))
+                }
+            };
             *seen_as_pipelint |= result.kind.is_some();
             Analysis {
                 result,
                 index: PositionIndex::new(text),
                 relevant,
+                config_problem,
             }
         });
         (analysis, text)
@@ -200,6 +218,8 @@ struct Server {
     /// Documents changed since their diagnostics were last published, in change order.
     dirty: Vec<Uri>,
     shutdown_requested: bool,
+    /// The config problems published on config files, by file.
+    config_problems: HashMap<PathBuf, ConfigProblem>,
 }
 
 impl Server {
@@ -337,6 +357,8 @@ impl Server {
                     document.analysis = None;
                     self.mark_dirty(uri);
                 }
+                // A save may be the config's (some clients send it): lint every document again.
+                self.relint_where(|_| true);
             }
             DidCloseTextDocument::METHOD => {
                 let params: DidCloseTextDocumentParams = parse(params).map_err(|e| e.1)?;
@@ -347,6 +369,7 @@ impl Server {
                 {
                     publish(connection, uri, Vec::new(), None)?;
                 }
+                self.publish_config_problems(connection)?;
             }
             // `initialized`, `$/cancelRequest` (every request is answered at once),
             // `$/setTrace`, configuration and file-watching notifications.
@@ -361,8 +384,29 @@ impl Server {
         }
     }
 
-    /// Lints every changed document and publishes its diagnostics.
+    /// Lints again, and publishes, the open documents whose analysis `stale` says is stale.
+    fn relint_where(&mut self, stale: impl Fn(&Analysis) -> bool) {
+        let stale: Vec<Uri> = self
+            .documents
+            .iter_mut()
+            .filter(|(_, document)| document.analysis.as_ref().is_some_and(&stale))
+            .map(|(uri, document)| {
+                document.analysis = None;
+                uri.clone()
+            })
+            .collect();
+        for uri in stale {
+            self.mark_dirty(uri);
+        }
+    }
+
+    /// Lints every changed document and publishes its diagnostics, then the config problems.
     fn publish_dirty(&mut self, connection: &Connection) -> Result<(), String> {
+        // Documents held back by a broken config are checked again on every edit, so that
+        // fixing the config shows at the next keystroke in any of them.
+        if !self.dirty.is_empty() {
+            self.relint_where(|analysis| analysis.config_problem.is_some());
+        }
         for uri in std::mem::take(&mut self.dirty) {
             let Some(document) = self.documents.get_mut(&uri) else {
                 continue;
@@ -381,6 +425,42 @@ impl Server {
             };
             document.published = !diagnostics.is_empty();
             publish(connection, uri, diagnostics, Some(version))?;
+        }
+        self.publish_config_problems(connection)
+    }
+
+    /// Shows each config problem of a reported document on the config file, and clears the
+    /// ones no open document has any more.
+    fn publish_config_problems(&mut self, connection: &Connection) -> Result<(), String> {
+        let mut current: HashMap<PathBuf, ConfigProblem> = HashMap::new();
+        for document in self.documents.values() {
+            if let Some(analysis) = &document.analysis
+                && analysis.relevant
+                && let Some(problem) = &analysis.config_problem
+            {
+                current.insert(problem.path.clone(), problem.clone());
+            }
+        }
+        let gone: Vec<PathBuf> = self
+            .config_problems
+            .keys()
+            .filter(|path| !current.contains_key(*path))
+            .cloned()
+            .collect();
+        for path in gone {
+            self.config_problems.remove(&path);
+            if let Some(uri) = path_to_uri(&path) {
+                publish(connection, uri, Vec::new(), None)?;
+            }
+        }
+        for (path, problem) in current {
+            if self.config_problems.get(&path) == Some(&problem) {
+                continue;
+            }
+            if let Some(uri) = path_to_uri(&path) {
+                publish(connection, uri, vec![problem.on_config()], None)?;
+            }
+            self.config_problems.insert(path, problem);
         }
         Ok(())
     }
@@ -509,11 +589,11 @@ fn fix_all_action(uri: &Uri, document: &mut OpenDocument) -> Option<lsp_types::C
         }
         applied += count;
         fixed = next;
-        fixes = lint_document(document.path.as_deref(), &fixed)
-            .diagnostics
-            .iter()
-            .filter_map(safe)
-            .collect();
+        fixes = match lint_document(document.path.as_deref(), &fixed) {
+            Linted::Findings(result) => result.diagnostics.iter().filter_map(safe).collect(),
+            // The config changed on disk meanwhile: no further pass.
+            Linted::Excluded | Linted::NotLinted(_) => Vec::new(),
+        };
     }
     if applied == 0 {
         return None;
@@ -575,6 +655,9 @@ fn lsp_diagnostics(uri: &Uri, document: &mut OpenDocument) -> Option<Vec<lsp_typ
     if !analysis.relevant {
         return None;
     }
+    if let Some(problem) = &analysis.config_problem {
+        return Some(vec![problem.on_document()]);
+    }
     let text = Text {
         text,
         index: &analysis.index,
@@ -587,6 +670,12 @@ fn lsp_diagnostics(uri: &Uri, document: &mut OpenDocument) -> Option<Vec<lsp_typ
             .map(|d| convert::diagnostic(uri, &text, d))
             .collect(),
     )
+}
+
+/// A lint result kept only for its kind (hover), its findings dropped.
+fn without_findings(mut result: LintResult) -> LintResult {
+    result.diagnostics.clear();
+    result
 }
 
 /// Whether an `only` filter admits "fix all" (`source.fixAll`, `source` or everything).

@@ -3,9 +3,10 @@
 
 use std::path::Path;
 
-use pipelint_core::LintResult;
+use pipelint_lsp::{ConfigProblem, Linted};
 
-use crate::config::Resolver;
+use crate::config::{ConfigError, Resolver};
+use crate::files::{self, Links, SIDE_FILE_LIMIT};
 
 // The server reads a message body of at most `MAX_BODY_BYTES`: enough for `didOpen` of a
 // document at the CLI's default size limit even when JSON escaping doubles its text.
@@ -16,19 +17,29 @@ pub fn run() -> u8 {
 }
 
 /// Lints an open document with the closest `pipelint.toml`: its `[kinds]` globs pick the
-/// kind, its rule levels and overrides apply. Documents that are not files, and files whose
-/// config cannot be read, are linted with the defaults (the CLI reports config errors).
-fn lint_with_config(path: Option<&Path>, text: &str) -> LintResult {
+/// kind, its rule levels and overrides apply, and the files its `include` and `exclude`
+/// patterns leave out get no diagnostics (as `check --force-exclude`, the pre-commit hook,
+/// skips them). A config that cannot be used is reported, and the file is not linted, as
+/// `pipelint check` lints nothing then: findings under the defaults would be findings the
+/// team turned off, and CI would not show them. Documents that are not files are linted with
+/// the defaults.
+fn lint_with_config(path: Option<&Path>, text: &str) -> Linted {
     let Some(path) = path.filter(|p| p.is_absolute()) else {
-        return pipelint_lsp::default_lint(path, text);
+        return Linted::Findings(pipelint_lsp::default_lint(path, text));
     };
     let dir = path.parent().unwrap_or(path);
     // Discovery reads at most one config file per directory level; a fresh resolver per lint
     // keeps edits to the config visible without a restart.
-    let Ok(config) = Resolver::discover(dir).for_file(path) else {
-        return pipelint_lsp::default_lint(Some(path), text);
+    let config = match Resolver::discover(dir).for_file(path) {
+        Ok(config) => config,
+        Err(error) => return Linted::NotLinted(config_problem(error)),
     };
     let relative = config.relative(path);
+    // Only a config file excludes: without one, any document named or shaped as a body is
+    // reported, as before there was a config.
+    if config.source.is_some() && !config.selects(&relative) {
+        return Linted::Excluded;
+    }
     let file_name = path.file_name().and_then(|n| n.to_str());
     let options = pipelint_core::LintOptions {
         kind: config.kind_for(&relative).ok().flatten(),
@@ -41,7 +52,39 @@ fn lint_with_config(path: Option<&Path>, text: &str) -> LintResult {
         &result.text,
         std::mem::take(&mut result.diagnostics),
     );
-    result
+    Linted::Findings(result)
+}
+
+/// A config error in the server's terms: its 1-based line and column (in characters) become
+/// the 0-based line and UTF-16 column an editor expects, read from the config's text.
+fn config_problem(error: ConfigError) -> ConfigProblem {
+    let located = error.to_string();
+    let (line, character) = error.position.map_or((0, 0), |(line, column)| {
+        let text = files::read_regular(&error.path, SIDE_FILE_LIMIT, Links::Follow)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .unwrap_or_default();
+        let line_text = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+        // Past the end of the line (or an unreadable file): count the missing characters
+        // as one unit each.
+        let within: usize = line_text
+            .chars()
+            .take(column.saturating_sub(1))
+            .map(char::len_utf16)
+            .sum();
+        let beyond = column
+            .saturating_sub(1)
+            .saturating_sub(line_text.chars().count());
+        let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        (to_u32(line.saturating_sub(1)), to_u32(within + beyond))
+    });
+    ConfigProblem {
+        path: error.path,
+        line,
+        character,
+        message: error.message,
+        located,
+    }
 }
 
 #[cfg(test)]
@@ -60,7 +103,9 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         let file = dir.join("patch.scaling.json");
         let text = r#"{"replicas": 2, "replica": 3}"#;
-        let with_config = lint_with_config(Some(&file), text);
+        let Linted::Findings(with_config) = lint_with_config(Some(&file), text) else {
+            panic!("the config selects {}", file.display());
+        };
         let without = pipelint_lsp::default_lint(Some(&file), text);
         let _ = std::fs::remove_dir_all(&dir);
         assert!(

@@ -250,3 +250,32 @@ fn pre_commit_system_hook_uses_pipelint_on_path_and_refuses_a_bad_spec() {
     let project = Project::new("pipelint-system", dir);
     good_passes_bad_is_refused(&project);
 }
+
+/// Many staged specs: `require_serial: true` makes pre-commit run pipelint once (pipelint
+/// lints the files in parallel itself), so the hook prints one report with one summary line.
+/// Without it pre-commit splits the files into one batch per CPU and prints each batch's
+/// report, summary and all, one after another.
+#[test]
+#[ignore = "installs pre-commit from PyPI; .ci/run runs it"]
+fn pre_commit_checks_many_files_in_one_run_with_one_summary() {
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_pipelint"));
+    let project = Project::new("pipelint-system", binary.parent().map(Path::to_path_buf));
+    let files = 24;
+    for i in 0..files {
+        project.write(&format!("pipes/p{i:02}.pipe.json"), BAD_PIPE);
+    }
+    let bad = project.commit("many bad specs", &[]);
+    assert!(!bad.status.success(), "{}", text(&bad));
+    let said = text(&bad);
+    let summaries: Vec<&str> = said
+        .lines()
+        .filter(|line| line.contains(" errors, ") && line.contains(" warnings in "))
+        .collect();
+    assert_eq!(
+        summaries,
+        [format!(
+            "{files} errors, {files} warnings in {files} of {files} files"
+        )],
+        "{said}"
+    );
+}

@@ -1,11 +1,14 @@
 -- Neovim as the client of `pipelint lsp` (run by e2e.sh; works on Neovim 0.7 and newer).
 --
--- Opens the file, waits for the server's diagnostics, records what Neovim itself reports
--- (vim.diagnostic.get), puts the cursor on the finding, asks for code actions, applies the
--- quick fix, writes the file, waits for the diagnostics to clear and stops the server.
--- Everything observed goes to a JSON report that the Rust test asserts on.
+-- Runs the README's snippet for this Neovim as init.lua would, opens the file, waits for the
+-- server's diagnostics, records what Neovim itself reports (vim.diagnostic.get), puts the
+-- cursor on the finding, asks for code actions, applies the quick fix, writes the file, waits
+-- for the diagnostics to clear, breaks pipelint.toml, saves again, waits for the config error
+-- on the config file and stops the server. Everything observed goes to a JSON report that the
+-- Rust test asserts on.
 
-local bin = assert(os.getenv('PIPELINT_BIN'), 'PIPELINT_BIN is not set')
+local init_011 = assert(os.getenv('PIPELINT_E2E_INIT_011'), 'PIPELINT_E2E_INIT_011 is not set')
+local init_07 = assert(os.getenv('PIPELINT_E2E_INIT_07'), 'PIPELINT_E2E_INIT_07 is not set')
 local file = assert(os.getenv('PIPELINT_E2E_FILE'), 'PIPELINT_E2E_FILE is not set')
 local report_path = assert(os.getenv('PIPELINT_E2E_REPORT'), 'PIPELINT_E2E_REPORT is not set')
 local timeout_ms = 20000
@@ -35,23 +38,44 @@ local function diagnostics_of(bufnr)
   return found
 end
 
+-- The id of the pipelint client attached to a buffer, if any.
+local function pipelint_client(bufnr)
+  local clients
+  if vim.lsp.get_clients then
+    clients = vim.lsp.get_clients({ bufnr = bufnr })
+  else
+    clients = vim.lsp.buf_get_clients(bufnr)
+  end
+  for _, client in pairs(clients) do
+    if client.name == 'pipelint' then
+      return client.id
+    end
+  end
+  return nil
+end
+
 local function run()
+  -- What a user's init.lua does: filetype detection is on (`-u NONE` turns it off), then
+  -- the snippet for this version.
+  vim.cmd('filetype on')
+  if vim.lsp.config then
+    report.snippet = '0.11'
+    dofile(init_011)
+  else
+    report.snippet = '0.7'
+    dofile(init_07)
+  end
+
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
+  report.filetype = vim.bo[bufnr].filetype
 
-  local config = {
-    name = 'pipelint',
-    cmd = { bin, 'lsp' },
-    root_dir = vim.fn.fnamemodify(file, ':h'),
-  }
   local client_id
-  if vim.lsp.start then
-    client_id = vim.lsp.start(config)
-  else
-    client_id = vim.lsp.start_client(config)
-    vim.lsp.buf_attach_client(bufnr, client_id)
-  end
-  assert(client_id, 'the server did not start')
+  vim.wait(timeout_ms, function()
+    client_id = pipelint_client(bufnr)
+    return client_id ~= nil
+  end, 20)
+  assert(client_id, 'the snippet attached no pipelint client to the buffer')
 
   local published = vim.wait(timeout_ms, function()
     return #vim.diagnostic.get(bufnr) > 0
@@ -95,6 +119,24 @@ local function run()
   end, 20)
   report.after = diagnostics_of(bufnr)
   assert(cleared, 'diagnostics still there after the fix: ' .. vim.inspect(report.after))
+
+  -- A broken config, then a save: the error shows on the config file (which is not open)
+  -- and the document is held back.
+  local config_path = vim.fn.fnamemodify(file, ':h') .. '/pipelint.toml'
+  local out = assert(io.open(config_path, 'w'))
+  out:write('[rules]\nno-such-rule = "off"\n')
+  out:close()
+  vim.cmd('write')
+  local config_bufnr = -1
+  local shown = vim.wait(timeout_ms, function()
+    config_bufnr = vim.fn.bufnr(config_path)
+    return config_bufnr > 0
+      and #vim.diagnostic.get(config_bufnr) > 0
+      and #vim.diagnostic.get(bufnr) > 0
+  end, 20)
+  report.config = config_bufnr > 0 and diagnostics_of(config_bufnr) or {}
+  report.held_back = diagnostics_of(bufnr)
+  assert(shown, 'the config error was not shown: ' .. vim.inspect(report.config))
 
   vim.lsp.stop_client(client_id)
   report.stopped = vim.wait(timeout_ms, function()

@@ -4,9 +4,11 @@
 # Usage: e2e.sh PIPELINT_BINARY WORK_DIR
 #
 # Copies orders.pipe.json (an enum case slip: "scram-sha-512") into WORK_DIR, lets headless
-# Neovim (0.7 or newer, no user config) open it with pipelint as its language server, apply
-# the offered quick fix and write the file. Neovim's own view of the diagnostics goes to
-# WORK_DIR/report.json; the Rust test `lsp::nvim` asserts on it and on the written file.
+# Neovim (0.7 or newer, no user config) start pipelint with the README's snippet for its
+# version (taken from README.md, with PIPELINT_BINARY's directory first on PATH), open the
+# file, apply the offered quick fix and write the file, then break pipelint.toml and save
+# again. Neovim's own view of the diagnostics goes to WORK_DIR/report.json; the Rust test
+# `lsp::nvim` asserts on it and on the written file.
 # Run by hand: cargo build -p pipelint && crates/pipelint-lsp/tests/nvim/e2e.sh target/debug/pipelint /tmp/e2e
 set -euo pipefail
 
@@ -19,7 +21,31 @@ mkdir -p "$work"
 work="$(cd "$work" && pwd)"
 cp "$here/orders.pipe.json" "$work/orders.pipe.json"
 
-export PIPELINT_BIN="$bin"
+# The README's Neovim snippets, as a user copies them into init.lua: the first ```lua block
+# after the line that introduces it.
+readme="$here/../../../../README.md"
+snippet() {
+  awk -v intro="$1" 'index($0, intro) { found = 1 }
+    found && /^```lua$/ { inside = 1; next }
+    inside && /^```$/ { exit }
+    inside { print }' "$readme"
+}
+snippet '**Neovim** 0.11 or newer' >"$work/init-0.11.lua"
+snippet 'On Neovim 0.7 to 0.10' >"$work/init-0.7.lua"
+for init in "$work/init-0.11.lua" "$work/init-0.7.lua"; do
+  if [ ! -s "$init" ]; then
+    echo "e2e.sh: no snippet for $(basename "$init") in README.md" >&2
+    exit 1
+  fi
+done
+
+# The snippets run `pipelint` from PATH.
+if [ "$(basename "$bin")" != pipelint ]; then
+  echo "e2e.sh: the binary must be named pipelint: $bin" >&2
+  exit 1
+fi
+export PATH="$(dirname "$bin"):$PATH"
+export PIPELINT_E2E_INIT_011="$work/init-0.11.lua" PIPELINT_E2E_INIT_07="$work/init-0.7.lua"
 export PIPELINT_E2E_FILE="$work/orders.pipe.json"
 export PIPELINT_E2E_REPORT="$work/report.json"
 # Keep the user's configuration, plugins and state out; Neovim's lsp.log lands in $work.

@@ -1,6 +1,8 @@
 //! Neovim as the client: `crates/pipelint-lsp/tests/nvim/e2e.sh` runs headless Neovim with
-//! `pipelint lsp` as its language server on a pipe with an enum case slip; this test asserts
-//! what Neovim itself reports and the file Neovim wrote after applying the quick fix.
+//! `pipelint lsp` as its language server, started by the README's snippet for that Neovim
+//! (0.7 to 0.10, or 0.11 and newer), on a pipe with an enum case slip; this test asserts what
+//! Neovim itself reports, the file Neovim wrote after applying the quick fix, and the error a
+//! broken `pipelint.toml` then shows on the config file.
 //!
 //! Without `nvim` the test is skipped with a message on the terminal, unless
 //! `PIPELINT_REQUIRE_NVIM` is set (CI sets it after installing Neovim), where it fails.
@@ -57,6 +59,16 @@ fn neovim_reports_the_finding_and_applies_the_quick_fix() {
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_else(|| panic!("no report.json\n{log}"));
     assert_eq!(report["ok"], true, "{log}");
+    // The README's snippet for the Neovim that ran: the 0.7 one before 0.11.
+    let minor: Option<u64> = report["nvim"]
+        .as_str()
+        .and_then(|v| v.strip_prefix("0."))
+        .and_then(|v| v.parse().ok());
+    let expected_snippet = match minor {
+        Some(minor) if minor < 11 => "0.7",
+        _ => "0.11",
+    };
+    assert_eq!(report["snippet"], expected_snippet, "{log}");
 
     // Where the mistake is, in Neovim's terms: 0-based line, 0-based *byte* column. The
     // line has "é" and "😀" before the value, so a server that sent byte or character
@@ -86,6 +98,30 @@ fn neovim_reports_the_finding_and_applies_the_quick_fix() {
         "{log}"
     );
     assert_eq!(report["after"], serde_json::json!([]), "{log}");
+
+    // The broken config (`[rules]` then an unknown rule on line 2): an error on the config
+    // file at the rule's key, and one "not linted" error on the document instead of findings.
+    let config = report["config"].as_array().cloned().unwrap_or_default();
+    assert_eq!(config.len(), 1, "{log}");
+    assert_eq!(
+        (&config[0]["lnum"], &config[0]["col"]),
+        (&1.into(), &0.into()),
+        "{log}"
+    );
+    assert!(
+        config[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("no-such-rule")),
+        "{log}"
+    );
+    let held_back = report["held_back"].as_array().cloned().unwrap_or_default();
+    assert_eq!(held_back.len(), 1, "{log}");
+    assert!(
+        held_back[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("not linted") && m.contains("pipelint.toml:2:1")),
+        "{log}"
+    );
     assert_eq!(report["stopped"], true, "{log}");
 
     let written = std::fs::read_to_string(work.join("orders.pipe.json"))

@@ -143,7 +143,7 @@ fn a_long_burst_of_random_typing_never_kills_the_server() {
 
     // The server's text is the client's: its last diagnostics are those of our copy.
     let published = client.diagnostics(&uri, version);
-    let expected = pipelint_lsp::lint_document(Some(Path::new("typing.pipe.json")), &text);
+    let expected = pipelint_lsp::default_lint(Some(Path::new("typing.pipe.json")), &text);
     let expected: Vec<(String, Value)> = expected
         .diagnostics
         .iter()

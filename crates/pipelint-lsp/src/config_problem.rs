@@ -1,0 +1,111 @@
+//! A configuration the server cannot use: shown on the config file itself, and on each
+//! document it governs, which is then not linted (as `pipelint check` stops on it).
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Position, Range, Uri};
+
+use crate::convert::SOURCE;
+
+/// A config file that cannot be used, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigProblem {
+    /// The config file, absolute.
+    pub path: PathBuf,
+    /// 0-based line and UTF-16 column of the offending text (0 and 0 when the problem has
+    /// no place, such as an unreadable file).
+    pub line: u32,
+    pub character: u32,
+    /// What is wrong, without the path and position.
+    pub message: String,
+    /// The whole error as `pipelint check` prints it (`path:line:column: message`).
+    pub located: String,
+}
+
+impl ConfigProblem {
+    fn range(&self) -> Range {
+        let at = Position::new(self.line, self.character);
+        Range::new(at, at)
+    }
+
+    fn location(&self) -> Option<Location> {
+        Some(Location {
+            uri: path_to_uri(&self.path)?,
+            range: self.range(),
+        })
+    }
+
+    /// The diagnostic published on the config file.
+    pub(crate) fn on_config(&self) -> lsp_types::Diagnostic {
+        lsp_types::Diagnostic {
+            range: self.range(),
+            severity: Some(DiagnosticSeverity::ERROR),
+            source: Some(SOURCE.to_owned()),
+            message: format!(
+                "{}\nhelp: pipelint lints no file under this config until it is fixed",
+                self.message
+            ),
+            ..lsp_types::Diagnostic::default()
+        }
+    }
+
+    /// The one diagnostic of a document the config governs, at its start, pointing at the
+    /// config.
+    pub(crate) fn on_document(&self) -> lsp_types::Diagnostic {
+        let start = Position::new(0, 0);
+        lsp_types::Diagnostic {
+            range: Range::new(start, start),
+            severity: Some(DiagnosticSeverity::ERROR),
+            source: Some(SOURCE.to_owned()),
+            message: format!("not linted: the config cannot be used: {}", self.located),
+            related_information: self.location().map(|location| {
+                vec![DiagnosticRelatedInformation {
+                    location,
+                    message: self.message.clone(),
+                }]
+            }),
+            ..lsp_types::Diagnostic::default()
+        }
+    }
+}
+
+/// The `file:` URI of an absolute path, percent-encoding all but unreserved characters and
+/// `/` (the inverse of [`crate::uri_to_path`]).
+pub fn path_to_uri(path: &Path) -> Option<Uri> {
+    let text = path.to_str()?.replace('\\', "/");
+    let mut encoded = String::from("file://");
+    if !text.starts_with('/') {
+        // `C:/work` on Windows.
+        encoded.push('/');
+    }
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) || (byte == b':') {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    Uri::from_str(&encoded).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uri_to_path;
+
+    #[test]
+    fn paths_become_uris_that_decode_back() {
+        for path in ["/home/me/pipes/pipelint.toml", "/tmp/café v2/#x%y?.toml"] {
+            let uri = path_to_uri(Path::new(path)).unwrap_or_else(|| panic!("{path}"));
+            assert_eq!(
+                uri_to_path(&uri),
+                Some(PathBuf::from(path)),
+                "{}",
+                uri.as_str()
+            );
+        }
+        let uri = path_to_uri(Path::new("/tmp/a b.toml")).unwrap_or_else(|| panic!("a b"));
+        assert_eq!(uri.as_str(), "file:///tmp/a%20b.toml");
+    }
+}

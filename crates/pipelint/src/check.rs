@@ -155,7 +155,7 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             }
         }
         for report in &reports {
-            tally.add(report);
+            tally.add(report, args.unsafe_fixes);
             if args.explain_kind {
                 console::to_stderr(&format!("{}\n", visible(&explain_kind(report))));
             }
@@ -216,12 +216,19 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         console::to_stderr(&stats::format(&tally.per_rule));
     }
     if !args.quiet && !args.diff {
+        // After `--fix`, the line of `fix::summary` says what is left to fix.
+        let fixable = if args.fix {
+            render::Fixable::default()
+        } else {
+            tally.fixable
+        };
         let summary = render::summary(
             tally.errors,
             tally.warnings,
             tally.infos,
             tally.with_findings,
             tally.files,
+            fixable,
         );
         console::to_stderr(&format!("{summary}\n"));
     }
@@ -260,10 +267,11 @@ struct Tally {
     failing: bool,
     kind_unknown: bool,
     per_rule: BTreeMap<(&'static str, &'static str), usize>,
+    fixable: render::Fixable,
 }
 
 impl Tally {
-    fn add(&mut self, report: &FileReport) {
+    fn add(&mut self, report: &FileReport, unsafe_fixes: bool) {
         self.files += 1;
         self.with_findings += usize::from(!report.diagnostics.is_empty());
         self.failing |= report.diagnostics.iter().any(|d| report.fails(d));
@@ -275,6 +283,11 @@ impl Tally {
                 Severity::Info => self.infos += 1,
             }
             *self.per_rule.entry((d.code(), d.name())).or_default() += 1;
+            if render::fixable(d, unsafe_fixes) {
+                self.fixable.with_fix += 1;
+            } else if render::fixable_only_unsafe(d) {
+                self.fixable.with_unsafe_fixes += 1;
+            }
         }
     }
 }
@@ -645,6 +658,7 @@ fn style(args: &CheckArgs) -> Style {
     Style {
         color: args.color.resolve(to_terminal),
         width: 100,
+        unsafe_fixes: args.unsafe_fixes,
     }
 }
 

@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::Range;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
-use pipelint_core::Diagnostic;
+use pipelint_core::{Applicability, Diagnostic};
 
 use crate::long_lines::{self, Excerpt};
 use crate::output::escape;
@@ -18,6 +18,9 @@ pub const MAX_RENDERED_PER_FILE: usize = 100;
 pub struct Style {
     pub color: bool,
     pub width: usize,
+    /// Whether `--fix` would apply unsafe fixes too (`--unsafe-fixes` was given), so
+    /// findings with one are marked fixable.
+    pub unsafe_fixes: bool,
 }
 
 impl Style {
@@ -25,7 +28,27 @@ impl Style {
     pub const PLAIN: Style = Style {
         color: false,
         width: 100,
+        unsafe_fixes: false,
     };
+}
+
+/// The marker, as ruff shows it, on a finding `--fix` would fix.
+pub const FIXABLE_MARKER: &str = "[*]";
+
+/// Whether `--fix` (with `--unsafe-fixes` when `unsafe_fixes`) would apply the finding's fix.
+pub fn fixable(diagnostic: &Diagnostic, unsafe_fixes: bool) -> bool {
+    diagnostic
+        .fix
+        .as_ref()
+        .is_some_and(|fix| fix.applicability == Applicability::Safe || unsafe_fixes)
+}
+
+/// Whether the finding has a fix only `--fix --unsafe-fixes` applies.
+pub fn fixable_only_unsafe(diagnostic: &Diagnostic) -> bool {
+    diagnostic
+        .fix
+        .as_ref()
+        .is_some_and(|fix| fix.applicability == Applicability::Unsafe)
 }
 
 /// Renders every finding of one file as code frames, in order.
@@ -60,6 +83,7 @@ pub fn full(name: &str, text: &str, diagnostics: &[Diagnostic], style: Style) ->
         let report = WithSource {
             diagnostic: &shown,
             source: &excerpt,
+            fixable: fixable(diagnostic, style.unsafe_fixes),
         };
         if handler.render_report(&mut out, &report).is_err() {
             out.push_str(&format!("{name}: {}\n", shown.message));
@@ -103,6 +127,8 @@ fn shown(diagnostic: &Diagnostic, spans: &[Range<usize>]) -> Diagnostic {
 struct WithSource<'a> {
     diagnostic: &'a Diagnostic,
     source: &'a Excerpt,
+    /// Shows the fixable marker after the code.
+    fixable: bool,
 }
 impl fmt::Debug for WithSource<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -120,7 +146,12 @@ impl std::error::Error for WithSource<'_> {}
 
 impl miette::Diagnostic for WithSource<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        miette::Diagnostic::code(self.diagnostic)
+        let code = miette::Diagnostic::code(self.diagnostic)?;
+        if self.fixable {
+            Some(Box::new(format!("{code} {FIXABLE_MARKER}")))
+        } else {
+            Some(code)
+        }
     }
     fn severity(&self) -> Option<miette::Severity> {
         miette::Diagnostic::severity(self.diagnostic)
@@ -139,13 +170,24 @@ impl miette::Diagnostic for WithSource<'_> {
     }
 }
 
-/// "3 errors, 1 warning in 2 of 10 files".
+/// What `--fix` could do for the findings of a run, for the summary line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fixable {
+    /// Findings `--fix` would fix (with `--unsafe-fixes`, unsafe ones count too).
+    pub with_fix: usize,
+    /// Findings only `--fix --unsafe-fixes` would fix (0 when `--unsafe-fixes` was given).
+    pub with_unsafe_fixes: usize,
+}
+
+/// "3 errors, 1 warning in 2 of 10 files; 2 fixable with `--fix` (1 more with
+/// `--unsafe-fixes`)".
 pub fn summary(
     errors: usize,
     warnings: usize,
     infos: usize,
     files_with_findings: usize,
     files: usize,
+    fixable: Fixable,
 ) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     if errors + warnings + infos == 0 {
@@ -155,9 +197,55 @@ pub fn summary(
     if infos > 0 {
         parts.push(plural(infos, "info"));
     }
-    format!(
+    let mut line = format!(
         "{} in {files_with_findings} of {}",
         parts.join(", "),
         plural(files, "file")
-    )
+    );
+    match (fixable.with_fix, fixable.with_unsafe_fixes) {
+        (0, 0) => {}
+        (0, more) => line.push_str(&format!("; {more} fixable with `--fix --unsafe-fixes`")),
+        (safe, 0) => line.push_str(&format!("; {safe} fixable with `--fix`")),
+        (safe, more) => line.push_str(&format!(
+            "; {safe} fixable with `--fix` ({more} more with `--unsafe-fixes`)"
+        )),
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixable(with_fix: usize, with_unsafe_fixes: usize) -> Fixable {
+        Fixable {
+            with_fix,
+            with_unsafe_fixes,
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_what_fix_would_fix() {
+        assert_eq!(
+            summary(2, 1, 0, 1, 3, Fixable::default()),
+            "2 errors, 1 warning in 1 of 3 files"
+        );
+        assert_eq!(
+            summary(2, 1, 0, 1, 3, fixable(2, 0)),
+            "2 errors, 1 warning in 1 of 3 files; 2 fixable with `--fix`"
+        );
+        assert_eq!(
+            summary(2, 1, 0, 1, 3, fixable(2, 1)),
+            "2 errors, 1 warning in 1 of 3 files; 2 fixable with `--fix` (1 more with \
+             `--unsafe-fixes`)"
+        );
+        assert_eq!(
+            summary(1, 0, 0, 1, 1, fixable(0, 1)),
+            "1 error, 0 warnings in 1 of 1 file; 1 fixable with `--fix --unsafe-fixes`"
+        );
+        assert_eq!(
+            summary(0, 0, 0, 0, 2, fixable(0, 0)),
+            "no problems in 2 files"
+        );
+    }
 }

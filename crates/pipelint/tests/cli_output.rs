@@ -36,7 +36,7 @@ fn concise_prints_path_line_column_code_severity_message_and_pointer() {
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "pipes/bad.pipe.json:7:25: PL011 error `scram-sha-512` is not a valid value for \
+        "pipes/bad.pipe.json:7:25: PL011 [*] error `scram-sha-512` is not a valid value for \
          `authentication` [/source/kafka/authentication]"
     );
     assert!(
@@ -193,7 +193,7 @@ fn the_format_comes_from_the_alias_or_the_environment() {
     assert!(
         alias
             .stdout
-            .starts_with("pipes/bad.pipe.json:7:25: PL011 error")
+            .starts_with("pipes/bad.pipe.json:7:25: PL011 [*] error")
     );
 }
 
@@ -262,7 +262,9 @@ fn statistics_count_findings_per_rule_and_quiet_drops_the_summary() {
     );
     assert!(
         run.stderr
-            .ends_with("2 errors, 3 warnings in 3 of 4 files\n")
+            .ends_with("2 errors, 3 warnings in 3 of 4 files; 2 fixable with `--fix`\n"),
+        "{}",
+        run.stderr
     );
     let quiet = tree
         .run(&["check", "--quiet", "--output-format", "concise"])

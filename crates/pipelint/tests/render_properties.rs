@@ -63,7 +63,11 @@ proptest! {
     fn rendering_never_panics(pieces in prop::collection::vec(0..PIECES.len(), 0..80), color in any::<bool>()) {
         let text: String = pieces.iter().map(|&i| PIECES[i]).collect();
         let result = lint(text.as_bytes(), &LintOptions::default());
-        let style = Style { color, width: 80 };
+        let style = Style {
+            color,
+            width: 80,
+            unsafe_fixes: false,
+        };
         let out = render::full("input.json", &result.text, &result.diagnostics, style);
         for diagnostic in result.diagnostics.iter().take(render::MAX_RENDERED_PER_FILE) {
             prop_assert!(out.contains(diagnostic.code()), "{} not rendered", diagnostic.code());

@@ -65,7 +65,7 @@ pub fn write(
 ) -> io::Result<()> {
     match format {
         Format::Full => full::write(reports, style, out),
-        Format::Concise => concise::write(reports, out),
+        Format::Concise => concise::write(reports, style, out),
         Format::Json => json::write(reports, out),
         Format::JsonLines => json::write_lines(reports, out),
         Format::Sarif => sarif::write(reports, out),

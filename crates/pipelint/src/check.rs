@@ -431,6 +431,21 @@ fn load_pipe(path: &Path, limit: u64) -> Result<Document, String> {
         .ok_or_else(|| format!("--pipe {}: not a valid JSON document", path.display()))
 }
 
+/// The create body `NAME.pipe.json` beside a scaling patch `NAME.scaling.json`, which the
+/// patch is checked against as if given with `--pipe`. `None` for other names, and when
+/// that file is missing or unreadable (it is reported itself when it is checked).
+fn paired_pipe(patch: &Path, limit: u64, links: Links) -> Option<Document> {
+    let name = patch.file_name()?.to_str()?;
+    let stem = name.strip_suffix(".scaling.json")?;
+    if stem.is_empty() {
+        return None;
+    }
+    let pipe = patch.with_file_name(format!("{stem}.pipe.json"));
+    // Read as the patch is: a walk does not follow links.
+    let bytes = files::read_regular(&pipe, limit, links).ok()?;
+    pipelint_core::load(&bytes).document
+}
+
 /// One checked input: its report, and what fixing it did.
 struct Checked {
     report: FileReport,
@@ -480,6 +495,16 @@ fn check_one(
             return Ok(Checked::of(report(target, args, too_large(*size, limit))));
         }
         Err(unread) => return Err(format!("{}: {}", target.name, unread.reason(limit))),
+    };
+    let paired;
+    let pipe = match pipe {
+        Some(given) => Some(given),
+        None if args.no_pair => None,
+        None => {
+            let patch = target.source.path().or(args.stdin_filename.as_deref());
+            paired = patch.and_then(|patch| paired_pipe(patch, limit, target.source.links()));
+            paired.as_ref()
+        }
     };
     let options = LintOptions {
         kind: target.kind,

@@ -72,6 +72,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub pipe: Option<PathBuf>,
 
+    /// Don't check `NAME.scaling.json` against the `NAME.pipe.json` beside it (paired
+    /// automatically otherwise; `--pipe` always wins).
+    #[arg(long)]
+    pub no_pair: bool,
+
     /// Print, for each document, which kind it is checked as and why.
     #[arg(long)]
     pub explain_kind: bool,

@@ -135,8 +135,7 @@ fn replicas_patch_for_a_kinesis_pipe_is_reported() {
     let (code, stdout) = check_with_pipe(&pipe, &patch);
     assert!(stdout.contains("PL500(scaling-for-source)"), "{stdout}");
     assert!(
-        stdout
-            .contains("`replicas` does not apply to the pipe given with `--pipe`, a Kinesis pipe"),
+        stdout.contains("`replicas` does not apply to the paired pipe, a Kinesis pipe"),
         "{stdout}"
     );
     assert!(stdout.contains("patch.json:2:3"), "{stdout}");

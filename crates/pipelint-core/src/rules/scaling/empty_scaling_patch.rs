@@ -54,7 +54,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         "every member of the scaling patch is null: it changes nothing"
     };
     let help = match pipe_source(cx).map(|s| s.kind) {
-        Some(SourceKind::Postgres) => "don't send this patch: the pipe given with `--pipe` reads \
+        Some(SourceKind::Postgres) => "don't send this patch: the paired pipe reads \
                                        from Postgres, which is not scaled this way"
             .to_owned(),
         Some(SourceKind::ObjectStorage) => "don't send this patch: an object-storage pipe is \

@@ -44,7 +44,8 @@ pub(crate) struct PipeSource {
 }
 
 impl PipeSource {
-    /// "a Kafka pipe", or "the pipe given with `--pipe`, a Kafka pipe".
+    /// "a Kafka pipe", or "the paired pipe, a Kafka pipe" (given with `--pipe`, or the
+    /// `NAME.pipe.json` beside the patch).
     pub fn describe(&self) -> String {
         let kind = match self.kind {
             SourceKind::Kafka => "a Kafka pipe",
@@ -54,7 +55,7 @@ impl PipeSource {
         };
         match self.span {
             Some(_) => kind.to_owned(),
-            None => format!("the pipe given with `--pipe`, {kind}"),
+            None => format!("the paired pipe, {kind}"),
         }
     }
 

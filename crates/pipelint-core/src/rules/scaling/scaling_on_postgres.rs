@@ -77,7 +77,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     &RULE,
                     cx.document.object_anchor(""),
                     "",
-                    "this scaling patch is for the pipe given with `--pipe`, a Postgres pipe, \
+                    "this scaling patch is for the paired pipe, a Postgres pipe, \
                      which is not scaled this way",
                 )
                 .with_label("scaling patch for a Postgres pipe")

@@ -5,26 +5,9 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
-const KINESIS_PIPE: &str = r#"{
-  "name": "shipments-kinesis",
-  "source": {
-    "kinesis": {
-      "authentication": "IAM_ROLE",
-      "format": "JSONEachRow",
-      "iamRole": "arn:aws:iam::123456789012:role/pipes-kinesis-shipments-reader",
-      "iteratorType": "TRIM_HORIZON",
-      "region": "eu-west-1",
-      "streamName": "shipment-events"
-    }
-  },
-  "destination": {
-    "database": "logistics",
-    "table": "shipment_events",
-    "managedTable": true,
-    "columns": [{"name": "shipment_id", "type": "String"}]
-  }
-}
-"#;
+mod common;
+
+use common::KINESIS_PIPE;
 
 const KAFKA_PIPE: &str = r#"{
   "name": "orders-kafka",

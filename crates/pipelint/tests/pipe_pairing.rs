@@ -3,28 +3,7 @@
 
 mod common;
 
-use common::Tree;
-
-const KINESIS_PIPE: &str = r#"{
-  "name": "shipments-kinesis",
-  "source": {
-    "kinesis": {
-      "authentication": "IAM_ROLE",
-      "format": "JSONEachRow",
-      "iamRole": "arn:aws:iam::123456789012:role/pipes-kinesis-shipments-reader",
-      "iteratorType": "TRIM_HORIZON",
-      "region": "eu-west-1",
-      "streamName": "shipment-events"
-    }
-  },
-  "destination": {
-    "database": "logistics",
-    "table": "shipment_events",
-    "managedTable": true,
-    "columns": [{"name": "shipment_id", "type": "String"}]
-  }
-}
-"#;
+use common::{KINESIS_PIPE, Tree};
 
 /// `replicas` does not apply to a Kinesis pipe (PL500).
 const REPLICAS: &str = "{\n  \"replicas\": 3\n}\n";

@@ -172,3 +172,25 @@ pub fn acting(out: &str) -> Vec<char> {
         })
         .collect()
 }
+
+/// A valid Kinesis create body (its source kind drives the scaling rules).
+pub const KINESIS_PIPE: &str = r#"{
+  "name": "shipments-kinesis",
+  "source": {
+    "kinesis": {
+      "authentication": "IAM_ROLE",
+      "format": "JSONEachRow",
+      "iamRole": "arn:aws:iam::123456789012:role/pipes-kinesis-shipments-reader",
+      "iteratorType": "TRIM_HORIZON",
+      "region": "eu-west-1",
+      "streamName": "shipment-events"
+    }
+  },
+  "destination": {
+    "database": "logistics",
+    "table": "shipment_events",
+    "managedTable": true,
+    "columns": [{"name": "shipment_id", "type": "String"}]
+  }
+}
+"#;

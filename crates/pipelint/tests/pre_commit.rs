@@ -274,7 +274,7 @@ fn pre_commit_checks_many_files_in_one_run_with_one_summary() {
     assert_eq!(
         summaries,
         [format!(
-            "{files} errors, {files} warnings in {files} of {files} files"
+            "{files} errors, {files} warnings in {files} of {files} files; {files} fixable with `--fix`"
         )],
         "{said}"
     );

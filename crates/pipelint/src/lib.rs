@@ -34,6 +34,12 @@ pub const EXIT_TROUBLE: u8 = 2;
 /// Parses the arguments and runs the command; returns the process exit code. Output that
 /// cannot be written (a closed pipe, a full disk) makes it 2, never a panic.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    ExitCode::from(exit_code(args))
+}
+
+/// [`run`] with the exit code as a number, for a host process that exits by itself (the
+/// Python package's `pipelint` console script).
+pub fn exit_code(args: impl IntoIterator<Item = OsString>) -> u8 {
     let code = match cli::Cli::try_parse_from(args) {
         Ok(cli) => commands::dispatch(cli),
         // Usage errors, and also `--help` and `--version`, which clap reports as errors.
@@ -46,9 +52,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }
         },
     };
-    ExitCode::from(if console::write_failed() {
+    if console::write_failed() {
         EXIT_TROUBLE
     } else {
         code
-    })
+    }
 }

@@ -1,0 +1,254 @@
+"""pipelint: lint pipe definitions and other management API bodies before they are sent.
+
+The same checks as the ``pipelint`` command, in-process::
+
+    import pipelint
+
+    for finding in pipelint.lint(body, kind=pipelint.Kind.CREATE_PIPE):
+        print(finding)
+
+``body`` is the JSON text (``str`` or UTF-8 ``bytes``) or a ``dict``. Secret values
+(passwords, keys, connection strings) are masked in every finding, as in the command's
+output.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Union
+
+from . import _pipelint
+
+__version__: str = _pipelint.__version__
+
+__all__ = [
+    "Applicability",
+    "Finding",
+    "Fix",
+    "Kind",
+    "Rule",
+    "Severity",
+    "lint",
+    "rules",
+]
+
+
+class Kind(str, enum.Enum):
+    """The kinds of document pipelint knows; the values are the names ``--kind`` takes."""
+
+    CREATE_PIPE = "create-pipe"
+    PIPE_SCALING = "pipe-scaling"
+    PIPE = "pipe"
+    PIPE_RESPONSE = "pipe-response"
+    SERVICE = "service"
+    SERVICE_LIST = "service-list"
+    ERROR = "error"
+    STACK_ALERT = "stack-alert"
+    MANAGED_STACK_ALERT = "managed-stack-alert"
+    CHART_SERIES = "chart-series"
+    DASHBOARD = "dashboard"
+    DASHBOARD_UPDATE = "dashboard-update"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Severity(str, enum.Enum):
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Applicability(str, enum.Enum):
+    """Whether ``pipelint check --fix`` applies a fix (``SAFE``) or only
+    ``--fix --unsafe-fixes`` does (``UNSAFE``)."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A replacement of the text between (line, column) and (end_line, end_column)."""
+
+    title: str
+    replacement: str
+    applicability: Applicability
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One finding. Lines and columns are 1-based; columns count characters (code points),
+    and the end is exclusive. ``pointer`` is the RFC 6901 JSON pointer of the member the
+    finding is about (``""`` is the whole document)."""
+
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    help: str | None
+    label: str | None
+    pointer: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    url: str
+    fix: Fix | None
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.code}({self.name}) {self.message}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the catalog (``pipelint rules``). ``kinds`` is empty when the rule
+    applies to every kind; ``fix`` is ``"none"``, ``"safe"``, ``"safe-or-unsafe"`` or
+    ``"unsafe"``."""
+
+    code: str
+    name: str
+    severity: Severity
+    kinds: tuple[Kind, ...]
+    summary: str
+    fix: str
+    url: str
+
+
+Body = Union[str, bytes, dict]
+
+
+def lint(
+    body: Body,
+    *,
+    kind: Kind | str | None = None,
+    file_name: str | os.PathLike[str] | None = None,
+    config: Mapping[str, str] | None = None,
+) -> list[Finding]:
+    """Lints one document and returns its findings, sorted by position.
+
+    ``body``: the JSON text as ``str`` or UTF-8 ``bytes``, or a ``dict``, which is first
+    serialized with ``json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False)``;
+    the positions of the findings then refer to that text.
+
+    ``kind``: a :class:`Kind` or its name. Without it the kind is told from ``file_name``
+    (``orders.pipe.json`` is a create-pipe body), then from the content; a document whose
+    kind cannot be told gets one ``unknown-kind`` finding. ``file_name`` is only used for
+    that and is never opened.
+
+    ``config``: severities by rule, as in ``pipelint.toml``'s ``[rules]``: a rule code
+    (``"PL014"``), name (``"unknown-field"``) or code prefix (``"PL1"``) mapped to
+    ``"off"``, ``"warning"`` or ``"error"``.
+
+    A body that is not valid JSON is not an error: it gets the parse findings the command
+    reports. Raises ``TypeError`` for a body, kind, file name or config of the wrong type,
+    ``ValueError`` for an unknown kind or rule, a level other than those three, a ``str``
+    that cannot be encoded as UTF-8, and a ``dict`` that ``json.dumps`` refuses (``NaN``
+    included); ``json.dumps``'s ``TypeError`` for values it cannot serialize passes through.
+    """
+    text = _body_bytes(body)
+    kind_name = _kind_name(kind)
+    name = None if file_name is None else os.fspath(file_name)
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"file_name must be a str or os.PathLike[str], not {_type(name)}")
+    raw = _pipelint.lint(text, kind_name, name, _config_items(config))
+    return [_finding(f) for f in raw]
+
+
+def rules() -> list[Rule]:
+    """Every rule pipelint has, in the order of ``pipelint rules``."""
+    return [
+        Rule(
+            code=r["code"],
+            name=r["name"],
+            severity=Severity(r["severity"]),
+            kinds=tuple(Kind(k) for k in r["kinds"]),
+            summary=r["summary"],
+            fix=r["fix"],
+            url=r["url"],
+        )
+        for r in _pipelint.rules()
+    ]
+
+
+def _body_bytes(body: object) -> bytes:
+    if isinstance(body, bytes):
+        return body
+    if isinstance(body, str):
+        return body.encode("utf-8")
+    if isinstance(body, dict):
+        return json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    raise TypeError(f"body must be str, bytes or dict, not {_type(body)}")
+
+
+def _kind_name(kind: object) -> str | None:
+    if kind is None:
+        return None
+    if isinstance(kind, Kind):
+        return kind.value
+    if isinstance(kind, str):
+        return kind  # the native module says which names exist when it is unknown
+    raise TypeError(f"kind must be a pipelint.Kind or str, not {_type(kind)}")
+
+
+def _config_items(config: object) -> list[tuple[str, str]]:
+    if config is None:
+        return []
+    if not isinstance(config, Mapping):
+        raise TypeError(f"config must be a mapping of rule to level, not {_type(config)}")
+    items = []
+    for selector, level in config.items():
+        if not isinstance(selector, str) or not isinstance(level, str):
+            raise TypeError(
+                f"config maps str to str (a rule to 'off', 'warning' or 'error'), "
+                f"got {selector!r}: {level!r}"
+            )
+        items.append((selector, level.value if isinstance(level, enum.Enum) else level))
+    return items
+
+
+def _finding(raw: dict) -> Finding:
+    fix = raw["fix"]
+    return Finding(
+        code=raw["code"],
+        name=raw["name"],
+        severity=Severity(raw["severity"]),
+        message=raw["message"],
+        help=raw["help"],
+        label=raw["label"],
+        pointer=raw["pointer"],
+        line=raw["line"],
+        column=raw["column"],
+        end_line=raw["end_line"],
+        end_column=raw["end_column"],
+        url=raw["url"],
+        fix=None
+        if fix is None
+        else Fix(
+            title=fix["title"],
+            replacement=fix["replacement"],
+            applicability=Applicability(fix["applicability"]),
+            line=fix["line"],
+            column=fix["column"],
+            end_line=fix["end_line"],
+            end_column=fix["end_column"],
+        ),
+    )
+
+
+def _type(value: object) -> str:
+    return type(value).__name__

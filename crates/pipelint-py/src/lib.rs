@@ -1,0 +1,152 @@
+//! The native part of the `pipelint` Python package, `pipelint._pipelint`.
+//!
+//! It hands plain values (bytes, strings, dicts) across; the typed API (`Finding`, `Kind`,
+//! `Severity`, ...) is the Python code in `python/pipelint/`, which is what users import.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::ops::Range;
+
+use pipelint_core::{Diagnostic, DocumentKind, LineIndex, LintOptions, Rule, rules};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// Lints one document (UTF-8 bytes) and returns its findings as dicts, secrets masked.
+#[pyfunction]
+#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new()))]
+fn lint<'py>(
+    py: Python<'py>,
+    body: &[u8],
+    kind: Option<&str>,
+    file_name: Option<&str>,
+    config: Vec<(String, String)>,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let kind = kind.map(parse_kind).transpose()?;
+    if let Some((selector, _)) = config.first() {
+        return Err(PyValueError::new_err(format!(
+            "config is not supported yet (got {selector:?})"
+        )));
+    }
+    let options = LintOptions {
+        kind,
+        file_name,
+        ..LintOptions::default()
+    };
+    // Linting holds no Python object, so other Python threads may run meanwhile.
+    let result = py.detach(|| pipelint_core::lint(body, &options));
+    let places = Places {
+        text: &result.text,
+        lines: LineIndex::new(&result.text),
+    };
+    result
+        .diagnostics
+        .iter()
+        .map(|d| finding(py, d, &places))
+        .collect()
+}
+
+/// Turns byte spans of the linted text into 1-based lines and columns (in characters).
+struct Places<'a> {
+    text: &'a str,
+    lines: LineIndex,
+}
+
+impl Places<'_> {
+    /// Sets `line`, `column`, `end_line` and `end_column` of `dict` to the span's.
+    fn set(&self, dict: &Bound<'_, PyDict>, span: &Range<usize>) -> PyResult<()> {
+        let start = self.lines.line_col(self.text, span.start);
+        let end = self.lines.line_col(self.text, span.end);
+        dict.set_item("line", start.line)?;
+        dict.set_item("column", start.column)?;
+        dict.set_item("end_line", end.line)?;
+        dict.set_item("end_column", end.column)
+    }
+}
+
+fn finding<'py>(py: Python<'py>, d: &Diagnostic, places: &Places) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("code", d.code())?;
+    dict.set_item("name", d.name())?;
+    dict.set_item("severity", d.severity.as_str())?;
+    dict.set_item("message", &d.message)?;
+    dict.set_item("help", d.help.as_deref())?;
+    dict.set_item("label", d.primary.text.as_deref())?;
+    dict.set_item("pointer", &d.pointer)?;
+    places.set(&dict, &d.primary.span)?;
+    dict.set_item("url", d.url())?;
+    let fix = match &d.fix {
+        None => None,
+        Some(fix) => {
+            let fix_dict = PyDict::new(py);
+            fix_dict.set_item("title", &fix.title)?;
+            fix_dict.set_item("replacement", &fix.replacement)?;
+            fix_dict.set_item("applicability", fix.applicability.as_str())?;
+            places.set(&fix_dict, &fix.span)?;
+            Some(fix_dict)
+        }
+    };
+    dict.set_item("fix", fix)?;
+    Ok(dict)
+}
+
+fn parse_kind(name: &str) -> PyResult<DocumentKind> {
+    DocumentKind::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown kind {name:?}; expected one of: {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// The names of the document kinds, in the core's order.
+#[pyfunction]
+fn kinds() -> Vec<&'static str> {
+    DocumentKind::ALL.iter().map(|k| k.name()).collect()
+}
+
+/// Every rule of the catalog as a dict.
+#[pyfunction(name = "rules")]
+fn rule_catalog(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    rules::ALL.iter().map(|rule| rule_dict(py, rule)).collect()
+}
+
+fn rule_dict<'py>(py: Python<'py>, rule: &Rule) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("code", rule.code)?;
+    dict.set_item("name", rule.name)?;
+    dict.set_item("severity", rule.severity.as_str())?;
+    let kinds: Vec<&str> = rule.kinds.iter().map(|k| k.name()).collect();
+    dict.set_item("kinds", kinds)?;
+    dict.set_item("summary", rule.summary)?;
+    dict.set_item("fix", rule.fix.as_str())?;
+    dict.set_item("url", rule.url())?;
+    Ok(dict)
+}
+
+/// Runs the `pipelint` command line with these arguments (the first is the program name)
+/// and returns its exit code. The console script calls it; the command writes to the
+/// process's stdout and stderr itself.
+#[pyfunction]
+fn main(py: Python<'_>, argv: Vec<OsString>) -> u8 {
+    py.detach(|| {
+        let code = pipelint::exit_code(argv);
+        // A binary's stdout is flushed when its `main` returns; this process goes on in
+        // Python, so flush it here (a failed flush is a failed write, as in the binary).
+        match std::io::stdout().lock().flush() {
+            Ok(()) => code,
+            Err(_) => pipelint::EXIT_TROUBLE,
+        }
+    })
+}
+
+#[pymodule(name = "_pipelint")]
+fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(lint, m)?)?;
+    m.add_function(wrap_pyfunction!(kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(rule_catalog, m)?)?;
+    m.add_function(wrap_pyfunction!(main, m)?)?;
+    Ok(())
+}

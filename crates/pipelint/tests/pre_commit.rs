@@ -4,11 +4,13 @@
 //!
 //! Needs python3 with venv, git and the network to PyPI (and crates.io for the `language:
 //! rust` build), so the tests are ignored by default; `.ci/run` runs them with
-//! `cargo test -p pipelint --test pre_commit -- --ignored`.
+//! `cargo test -p pipelint --test pre_commit -- --ignored`. The `language: python` hook
+//! installs the pipelint wheel from the folder `PIPELINT_WHEEL_DIR` names (`.ci/run` builds
+//! it with maturin), as pip would from PyPI.
 
 mod common;
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -112,10 +114,20 @@ struct Project {
     dir: PathBuf,
     home: PathBuf,
     path_prefix: Option<PathBuf>,
+    /// Extra environment of git and pre-commit (and so of the hook's installation).
+    env: Vec<(&'static str, OsString)>,
 }
 
 impl Project {
     fn new(hook: &str, path_prefix: Option<PathBuf>) -> Project {
+        Project::with_env(hook, path_prefix, Vec::new())
+    }
+
+    fn with_env(
+        hook: &str,
+        path_prefix: Option<PathBuf>,
+        env: Vec<(&'static str, OsString)>,
+    ) -> Project {
         let temp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let hooks = temp.path().join("hook-repo");
         let dir = temp.path().join("project");
@@ -136,6 +148,7 @@ impl Project {
             dir,
             home,
             path_prefix,
+            env,
         };
         ok(project.command(pre_commit()).arg("install"));
         project
@@ -157,6 +170,7 @@ impl Project {
             let joined = std::env::join_paths(dirs).unwrap_or_else(|e| panic!("{e}"));
             command.env("PATH", joined);
         }
+        command.envs(self.env.iter().map(|(key, value)| (key, value)));
         command
     }
 
@@ -238,8 +252,71 @@ fn good_passes_bad_is_refused(project: &Project) {
 #[test]
 #[ignore = "installs pre-commit from PyPI and builds pipelint with cargo install; .ci/run runs it"]
 fn pre_commit_rust_hook_builds_from_source_and_refuses_a_bad_spec() {
-    let project = Project::new("pipelint", None);
+    let project = Project::new("pipelint-from-source", None);
     good_passes_bad_is_refused(&project);
+}
+
+/// The `pipelint` hook is `language: python`: pre-commit pip-installs the repository root,
+/// whose only dependency is the pipelint wheel; the wheel comes from `PIPELINT_WHEEL_DIR`
+/// (pip's `--find-links`), as it would come from PyPI. Nothing is compiled: cargo is not on
+/// the hook's PATH.
+#[test]
+#[ignore = "installs pre-commit and the pipelint wheel; .ci/run builds the wheel and runs it"]
+fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
+    let wheels = std::env::var_os("PIPELINT_WHEEL_DIR").unwrap_or_else(|| {
+        panic!("set PIPELINT_WHEEL_DIR to a folder holding the pipelint wheel (maturin build)")
+    });
+    let no_cargo = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for name in ["cargo", "rustc", "rustup"] {
+        let stub = no_cargo.path().join(name);
+        std::fs::write(&stub, "#!/bin/sh\necho \"$0 must not run\" >&2\nexit 97\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        make_executable(&stub);
+    }
+    let project = Project::with_env(
+        "pipelint",
+        Some(no_cargo.path().to_path_buf()),
+        vec![
+            ("PIP_FIND_LINKS", wheels),
+            ("PIP_DISABLE_PIP_VERSION_CHECK", "1".into()),
+        ],
+    );
+    good_passes_bad_is_refused(&project);
+
+    // The hook runs the console script of the wheel installed in pre-commit's virtualenv.
+    let installed: Vec<PathBuf> = std::fs::read_dir(&project.home)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .flatten()
+        .flat_map(|repo| {
+            std::fs::read_dir(repo.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+        })
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("py_env-"))
+        })
+        .collect();
+    let [env] = installed.as_slice() else {
+        panic!(
+            "expected one py_env in {}: {installed:?}",
+            project.home.display()
+        );
+    };
+    let script = std::fs::read_to_string(env.join("bin/pipelint")).unwrap_or_default();
+    assert!(
+        script.contains("from pipelint._cli import main"),
+        "{script}"
+    );
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

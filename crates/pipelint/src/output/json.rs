@@ -57,6 +57,8 @@ struct Related<'a> {
 struct Fix<'a> {
     title: &'a str,
     replacement: &'a str,
+    /// `safe` (applied by `--fix`) or `unsafe` (only with `--unsafe-fixes`).
+    applicability: &'static str,
     start: Place,
     end: Place,
 }
@@ -98,6 +100,7 @@ fn finding<'a>(report: &'a FileReport, d: &'a Diagnostic, fingerprint: String) -
             Fix {
                 title: &fix.title,
                 replacement: &fix.replacement,
+                applicability: fix.applicability.as_str(),
                 start: start.into(),
                 end: end.into(),
             }

@@ -130,6 +130,14 @@ struct LogicalLocation {
 struct Fix {
     description: Text,
     artifact_changes: Vec<ArtifactChange>,
+    /// SARIF has no member for it, so it goes in the fix's property bag.
+    properties: FixProperties,
+}
+
+#[derive(Serialize)]
+struct FixProperties {
+    /// `safe` (applied by `pipelint check --fix`) or `unsafe` (only with `--unsafe-fixes`).
+    applicability: &'static str,
 }
 
 #[derive(Serialize)]
@@ -204,6 +212,9 @@ fn result(
                     },
                 }],
             }],
+            properties: FixProperties {
+                applicability: fix.applicability.as_str(),
+            },
         })
         .collect();
     SarifResult {

@@ -356,3 +356,49 @@ fn pre_commit_checks_many_files_in_one_run_with_one_summary() {
         "{said}"
     );
 }
+
+/// The `rev` README pins must be the tag of this version (`.ci/release` makes it), and the
+/// `pipelint` hook installs the wheel of this very version: README's pins, the root
+/// `pyproject.toml` (the hook's package) and the workspace version move together.
+#[test]
+fn the_pinned_rev_and_the_python_pins_follow_the_workspace_version() {
+    let version = env!("CARGO_PKG_VERSION");
+    let read = |name: &str| {
+        std::fs::read_to_string(repo_root().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let readme = read("README.md");
+    let revs: Vec<&str> = readme
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("rev: "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .collect();
+    assert!(revs.len() >= 2, "README pins no rev: {revs:?}");
+    assert!(
+        revs.iter().all(|rev| *rev == format!("v{version}")),
+        "{revs:?}"
+    );
+
+    // `pipelint==X` (pip), `pipelint@X` (uvx) and `pipelint-X` (a cache key).
+    let pins: Vec<&str> = ["pipelint==", "pipelint@", "key: pipelint-"]
+        .iter()
+        .flat_map(|prefix| readme.split(prefix).skip(1))
+        .map(|rest| {
+            rest.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .next()
+                .unwrap_or_default()
+                .trim_end_matches('.')
+        })
+        .collect();
+    assert!(pins.len() >= 3, "README pins no version: {pins:?}");
+    assert!(pins.iter().all(|pin| *pin == version), "{pins:?}");
+
+    let pyproject = read("pyproject.toml");
+    assert!(
+        pyproject.contains(&format!("\nversion = \"{version}\"\n")),
+        "{pyproject}"
+    );
+    assert!(
+        pyproject.contains(&format!("\ndependencies = [\"pipelint=={version}\"]\n")),
+        "{pyproject}"
+    );
+}

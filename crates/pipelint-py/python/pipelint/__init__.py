@@ -19,7 +19,7 @@ import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from . import _pipelint
 
@@ -129,7 +129,7 @@ class Rule:
     url: str
 
 
-Body = Union[str, bytes, dict]
+Body = Union[str, bytes, dict[str, Any]]
 
 
 def lint(
@@ -221,7 +221,7 @@ def _config_items(config: object) -> list[tuple[str, str]]:
     return items
 
 
-def _finding(raw: dict) -> Finding:
+def _finding(raw: _pipelint._FindingDict) -> Finding:
     fix = raw["fix"]
     return Finding(
         code=raw["code"],

@@ -2,6 +2,7 @@
 # is pipelint/__init__.py; these dicts are what it is built from.
 from typing import TypedDict
 
+__all__ = ["__version__", "kinds", "lint", "main", "rules"]
 __version__: str
 
 class _FixDict(TypedDict):

@@ -511,6 +511,7 @@ fn check_one(
         file_name: target.file_name.as_deref(),
         pipe,
         show_secrets: args.show_secrets,
+        settings: None,
     };
     if !(args.fix || args.diff) {
         let result = lint(bytes, &options);
@@ -637,6 +638,7 @@ fn too_large(size: Option<u64>, limit: u64) -> LintResult {
         kind: None,
         kind_reason: None,
         diagnostics: vec![diagnostic],
+        overrides_used: Vec::new(),
     }
 }
 

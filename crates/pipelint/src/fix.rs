@@ -119,6 +119,7 @@ pub fn masked(text: &str) -> String {
         kind: None,
         kind_reason: None,
         diagnostics: Vec::new(),
+        overrides_used: Vec::new(),
     };
     pipelint_core::secrets::mask(&mut result);
     result.text

@@ -129,7 +129,7 @@ impl Override {
         }
         self.pointers
             .iter()
-            .position(|p| p.covers(pointer, document))
+            .position(|p| p.covers(pointer, document.value()))
     }
 
     /// Notes that a checked file is the one file an entry names (an entry without `/`

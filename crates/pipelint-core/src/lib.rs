@@ -77,6 +77,24 @@ pub fn lint(bytes: &[u8], options: &LintOptions) -> LintResult {
     result
 }
 
+/// The result for a document that was not read at all (over a caller's size limit, say):
+/// `diagnostics` about it, with the settings applied as [`lint`] applies them.
+pub fn unread(diagnostics: Vec<Diagnostic>, settings: Option<&Settings>) -> LintResult {
+    let mut diagnostics = diagnostics;
+    let overrides_used = settle_unchecked(
+        settings.unwrap_or(&Settings::default()),
+        None,
+        &mut diagnostics,
+    );
+    LintResult {
+        text: String::new(),
+        kind: None,
+        kind_reason: None,
+        diagnostics,
+        overrides_used,
+    }
+}
+
 fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
     let Loaded {
         text,

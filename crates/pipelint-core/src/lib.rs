@@ -79,8 +79,7 @@ pub fn lint(bytes: &[u8], options: &LintOptions) -> LintResult {
 
 /// The result for a document that was not read at all (over a caller's size limit, say):
 /// `diagnostics` about it, with the settings applied as [`lint`] applies them.
-pub fn unread(diagnostics: Vec<Diagnostic>, settings: Option<&Settings>) -> LintResult {
-    let mut diagnostics = diagnostics;
+pub fn unread(mut diagnostics: Vec<Diagnostic>, settings: Option<&Settings>) -> LintResult {
     let overrides_used = settle_unchecked(
         settings.unwrap_or(&Settings::default()),
         None,

@@ -62,6 +62,14 @@ impl Level {
     }
 }
 
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Level, String> {
+        Level::parse(text)
+    }
+}
+
 impl From<Severity> for Level {
     fn from(severity: Severity) -> Level {
         match severity {
@@ -415,7 +423,7 @@ mod tests {
     #[test]
     fn levels_parse_from_their_names() {
         for level in [Level::Off, Level::Info, Level::Warning, Level::Error] {
-            assert_eq!(Level::parse(level.as_str()), Ok(level));
+            assert_eq!(level.as_str().parse::<Level>(), Ok(level));
         }
         let error = Level::parse("warn").err().unwrap_or_default();
         assert!(error.contains("did you mean `warning`?"), "{error}");

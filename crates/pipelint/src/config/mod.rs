@@ -315,4 +315,95 @@ mod tests {
             );
         }
     }
+
+    /// The scaling patch's two members: `replicaz` is unknown (PL014, a warning).
+    const PATCH: &str = r#"{"replicas": 2, "replicaz": 3}"#;
+
+    fn load(text: &str, selection: &RuleSelection) -> Config {
+        let mut config = file::parse(text, Path::new("/repo/pipelint.toml"), Path::new("/repo"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        config.select(selection);
+        config
+    }
+
+    fn selectors(list: &[&str]) -> Vec<RuleSelector> {
+        list.iter()
+            .map(|s| RuleSelector::parse(s).unwrap_or_else(|e| panic!("{e}")))
+            .collect()
+    }
+
+    /// The severities of the unknown-field findings in `relative`.
+    fn unknown_field(config: &Config, relative: &str) -> Vec<Severity> {
+        let settings = config.settings_for(Some(relative));
+        let options = pipelint_core::LintOptions {
+            file_name: Some(relative),
+            settings: Some(settings.settings()),
+            ..pipelint_core::LintOptions::default()
+        };
+        let result = pipelint_core::lint(PATCH.as_bytes(), &options);
+        config.note_used(&settings, &result.overrides_used);
+        result
+            .diagnostics
+            .iter()
+            .filter(|d| d.name() == "unknown-field")
+            .map(|d| d.severity)
+            .collect()
+    }
+
+    const SILENCED_IN_A: &str = "[rules]\nunknown-field = \"off\"\n\
+        [[overrides]]\nfiles = [\"b.scaling.json\"]\nrules = { unknown-field = \"error\" }\n";
+
+    #[test]
+    fn select_revives_a_rule_the_config_turns_off() {
+        let none = RuleSelection::default();
+        let config = load(SILENCED_IN_A, &none);
+        assert!(unknown_field(&config, "a.scaling.json").is_empty());
+        // An override raises it where it applies.
+        assert_eq!(unknown_field(&config, "b.scaling.json"), [Severity::Error]);
+
+        let select = RuleSelection {
+            select: Some(selectors(&["PL014"])),
+            ..RuleSelection::default()
+        };
+        let config = load(SILENCED_IN_A, &select);
+        assert_eq!(
+            unknown_field(&config, "a.scaling.json"),
+            [Severity::Warning]
+        );
+    }
+
+    #[test]
+    fn ignore_beats_an_override_that_raises_the_rule() {
+        let ignore = RuleSelection {
+            ignore: selectors(&["unknown-field"]),
+            ..RuleSelection::default()
+        };
+        let config = load(SILENCED_IN_A, &ignore);
+        assert!(unknown_field(&config, "b.scaling.json").is_empty());
+        // The override still counts as used: the selection must not make it look unused.
+        assert!(
+            config
+                .unused_overrides(&[PathBuf::from("/repo")], Path::new("/repo"))
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn only_the_overrides_that_set_a_finding_are_used() {
+        let text = "[[overrides]]\nfiles = [\"a.scaling.json\"]\nrules = { unknown-field = \"error\" }\n\
+            [[overrides]]\nfiles = [\"b.scaling.json\"]\nrules = { unknown-field = \"off\" }\n\
+            [[overrides]]\nfiles = [\"b.scaling.json\"]\npointers = [\"/replicas\", \"/replicaz\"]\n\
+            rules = { unknown-field = \"info\" }\n";
+        let config = load(text, &RuleSelection::default());
+        assert_eq!(unknown_field(&config, "b.scaling.json"), [Severity::Info]);
+        let unused = config.unused_overrides(&[PathBuf::from("/repo")], Path::new("/repo"));
+        // `a.scaling.json` was not linted, and `/replicas` holds no finding.
+        assert_eq!(unused.len(), 2, "{unused:#?}");
+        assert!(
+            unused[0].contains("in `a.scaling.json` (remove it"),
+            "{}",
+            unused[0]
+        );
+        assert!(unused[1].contains("at `/replicas`"), "{}", unused[1]);
+    }
 }

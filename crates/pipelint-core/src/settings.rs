@@ -4,6 +4,34 @@
 //!
 //! Rules are chosen by selector, as `pipelint.toml` and `pipelint check --select` name them:
 //! a code (`PL605`), a name (`leaked-secret`), a code prefix (`PL2`) or `ALL`.
+//!
+//! ```
+//! use pipelint_core::{DocumentKind, Level, LintOptions, Override, PointerPattern, Settings, lint};
+//!
+//! let mut settings = Settings::default();
+//! settings.set("leaked-secret", Level::Off)?;
+//! settings.set("PL0", Level::Warning)?;
+//! let mut legacy = Override::new(vec![PointerPattern::new("/result/legacyField")]);
+//! legacy.set("unknown-field", Level::Off)?;
+//! settings.add_override(legacy);
+//!
+//! let body = br#"{"requestId": "r", "status": 200, "result": {"password": "x", "legacyField": 1}}"#;
+//! let result = lint(body, &LintOptions {
+//!     kind: Some(DocumentKind::PipeResponse),
+//!     settings: Some(&settings),
+//!     ..LintOptions::default()
+//! });
+//! let at = |pointer: &str| -> Vec<&str> {
+//!     let here = result.diagnostics.iter().filter(|d| d.pointer == pointer);
+//!     here.map(|d| d.name()).collect()
+//! };
+//! // With `leaked-secret` off, the `password` member is still reported, as an unknown field.
+//! assert_eq!(at("/result/password"), ["unknown-field"]);
+//! assert!(at("/result/legacyField").is_empty());
+//! // The override was used (`settings.overrides()[0]`, its pointer 0).
+//! assert_eq!(result.overrides_used.len(), 1);
+//! # Ok::<(), String>(())
+//! ```
 
 pub mod pointer;
 

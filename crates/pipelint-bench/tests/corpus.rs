@@ -15,6 +15,7 @@ fn lint_spec(file_name: &str, text: &str) -> LintResult {
             file_name: Some(file_name),
             pipe: None,
             show_secrets: false,
+            settings: None,
         },
     )
 }

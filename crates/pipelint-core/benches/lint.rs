@@ -33,6 +33,7 @@ const OPTIONS: LintOptions = LintOptions {
     file_name: Some("bench.pipe.json"),
     pipe: None,
     show_secrets: false,
+    settings: None,
 };
 
 fn bench_lint(c: &mut Criterion) {
@@ -123,6 +124,7 @@ fn bench_mixed(c: &mut Criterion) {
                         file_name: Some(name),
                         pipe: None,
                         show_secrets: false,
+                        settings: None,
                     };
                     lint(black_box(text.as_bytes()), &options).diagnostics.len()
                 })

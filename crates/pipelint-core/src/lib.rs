@@ -2,7 +2,8 @@
 //!
 //! The one entry point is [`lint`]: bytes in, diagnostics with byte spans out. It does no
 //! I/O and keeps no state between calls, so the CLI, the language server, the tests and
-//! the benchmarks all call the same function.
+//! the benchmarks all call the same function. Rule levels and overrides ([`Settings`]) are
+//! an input of it, not a filter over its output.
 
 use std::collections::HashSet;
 
@@ -14,6 +15,7 @@ pub mod rule;
 pub mod rules;
 pub mod schema;
 pub mod secrets;
+pub mod settings;
 pub mod suggest;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, apply_fixes};
@@ -21,6 +23,7 @@ pub use document::{Document, Loaded, load};
 pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex};
 pub use rule::{Context, FixAvailability, Rule};
+pub use settings::{Level, Override, OverrideUse, PointerPattern, Selector, Settings};
 
 /// What to lint a document as.
 #[derive(Clone, Copy, Debug, Default)]
@@ -33,6 +36,8 @@ pub struct LintOptions<'a> {
     pub pipe: Option<&'a Document>,
     /// Leave secret values readable in the result (local debugging only).
     pub show_secrets: bool,
+    /// Rule levels and overrides; `None`: every rule at its catalog level.
+    pub settings: Option<&'a Settings>,
 }
 
 /// The outcome of linting one document.
@@ -45,8 +50,11 @@ pub struct LintResult {
     /// Why that kind was chosen, or why none could be (`--explain-kind`); `None` when the
     /// document did not parse.
     pub kind_reason: Option<String>,
-    /// Sorted by position.
+    /// Sorted by position; what the settings turn off is left out.
     pub diagnostics: Vec<Diagnostic>,
+    /// The overrides of the settings that set the level of a finding (reported or turned
+    /// off), sorted, each once: the others matched nothing in this document.
+    pub overrides_used: Vec<OverrideUse>,
 }
 
 impl LintResult {
@@ -69,28 +77,57 @@ pub fn lint(bytes: &[u8], options: &LintOptions) -> LintResult {
     result
 }
 
+/// The result for a document that was not read at all (over a caller's size limit, say):
+/// `diagnostics` about it, with the settings applied as [`lint`] applies them.
+pub fn unread(mut diagnostics: Vec<Diagnostic>, settings: Option<&Settings>) -> LintResult {
+    let overrides_used = settle_unchecked(
+        settings.unwrap_or(&Settings::default()),
+        None,
+        &mut diagnostics,
+    );
+    LintResult {
+        text: String::new(),
+        kind: None,
+        kind_reason: None,
+        diagnostics,
+        overrides_used,
+    }
+}
+
 fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
     let Loaded {
         text,
         document,
         mut diagnostics,
     } = load(bytes);
+    let default_settings;
+    let settings = match options.settings {
+        Some(settings) => settings,
+        None => {
+            default_settings = Settings::default();
+            &default_settings
+        }
+    };
     let Some(document) = document else {
+        let overrides_used = settle_unchecked(settings, None, &mut diagnostics);
         return LintResult {
             text,
             kind: None,
             kind_reason: None,
             diagnostics,
+            overrides_used,
         };
     };
     let choice = KindChoice::decide(options.kind, options.file_name, &document.value);
     let Some(kind) = choice.kind else {
         diagnostics.push(unknown_kind(&document, &choice));
+        let overrides_used = settle_unchecked(settings, Some(&document), &mut diagnostics);
         return LintResult {
             text,
             kind: None,
             kind_reason: Some(choice.reason),
             diagnostics,
+            overrides_used,
         };
     };
 
@@ -106,13 +143,14 @@ fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
             check(&context, &mut diagnostics);
         }
     }
-    finish(&document, &mut diagnostics);
+    let overrides_used = settle(settings, Some(&document), &mut diagnostics);
     kind::add_response_hint(kind, &document.value, &mut diagnostics);
     LintResult {
         text,
         kind: Some(kind),
         kind_reason: Some(choice.reason),
         diagnostics,
+        overrides_used,
     }
 }
 
@@ -197,25 +235,79 @@ static SUPERSEDED: &[(&Rule, &Rule)] = &[
     ),
 ];
 
-/// Drops what is reported twice or stems from an unrepresentable number, then sorts.
+/// Applies the settings to the findings of a document the rules did not run on (it did not
+/// load, or its kind is unknown): nothing there supersedes anything.
+fn settle_unchecked(
+    settings: &Settings,
+    document: Option<&Document>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<OverrideUse> {
+    let judged = settings.judge(diagnostics, document.map(|d| &d.value));
+    let keep = vec![true; diagnostics.len()];
+    apply(judged, &keep, diagnostics)
+}
+
+/// Drops what is not kept or turned off, sets every other severity, and returns the
+/// overrides that set the level of a kept finding.
+fn apply(
+    judged: Vec<settings::Judged>,
+    keep: &[bool],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<OverrideUse> {
+    let mut overrides_used: Vec<OverrideUse> = judged
+        .iter()
+        .zip(keep)
+        .filter(|(_, keep)| **keep)
+        .flat_map(|(judged, _)| judged.uses.iter().copied())
+        .collect();
+    overrides_used.sort_unstable();
+    overrides_used.dedup();
+    let mut settled = judged
+        .into_iter()
+        .zip(keep)
+        .map(|(judged, keep)| judged.severity.filter(|_| *keep));
+    diagnostics.retain_mut(|diagnostic| match settled.next().flatten() {
+        Some(severity) => {
+            diagnostic.severity = severity;
+            true
+        }
+        None => false,
+    });
+    overrides_used
+}
+
+/// Applies the settings, drops what is reported twice or stems from an unrepresentable
+/// number, then sorts. Levels come first: only a finding that is reported supersedes
+/// another, so turning a rule off never hides what another rule reports. Returns the
+/// overrides that set the level of a finding that was not dropped as reported twice.
 /// Linear before the sort: every look-up goes through a hash set.
-fn finish(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
+fn settle(
+    settings: &Settings,
+    document: Option<&Document>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<OverrideUse> {
+    let judged = settings.judge(diagnostics, document.map(|d| &d.value));
     let keep: Vec<bool> = {
+        let reported = || {
+            diagnostics
+                .iter()
+                .zip(&judged)
+                .filter(|(_, judged)| judged.severity.is_some())
+                .map(|(d, _)| d)
+        };
         let wrong_type = &rules::schema::wrong_type::RULE;
-        let typed: HashSet<&str> = diagnostics
-            .iter()
+        let typed: HashSet<&str> = reported()
             .filter(|d| std::ptr::eq(d.rule, wrong_type))
             .map(|d| d.pointer.as_str())
             .collect();
         let unrepresentable: HashSet<&str> = document
-            .unrepresentable
             .iter()
+            .flat_map(|d| &d.unrepresentable)
             .map(String::as_str)
             .collect();
         // Where a rule says more about a member than the schema's generic finding, the
         // schema's finding on that member is dropped, so each problem is reported once.
-        let superseded: HashSet<(&str, &str)> = diagnostics
-            .iter()
+        let superseded: HashSet<(&str, &str)> = reported()
             .flat_map(|d| {
                 SUPERSEDED
                     .iter()
@@ -233,8 +325,9 @@ fn finish(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
                     // About the key, not the value: whatever the value's findings.
                     true
                 } else if unrepresentable.contains(pointer) {
-                    // At a number that could not be represented, only that finding counts;
-                    // where the type is wrong, only the type finding does.
+                    // At a number that could not be represented, only that finding counts
+                    // (the others judged a value that is not the document's, whether or not
+                    // it is reported); where the type is wrong, only the type finding does.
                     std::ptr::eq(d.rule, &rules::document::number_out_of_range::RULE)
                 } else if typed.contains(pointer) {
                     std::ptr::eq(d.rule, wrong_type)
@@ -244,8 +337,7 @@ fn finish(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
             })
             .collect()
     };
-    let mut keep = keep.into_iter();
-    diagnostics.retain(|_| keep.next().unwrap_or(true));
+    let overrides_used = apply(judged, &keep, diagnostics);
     diagnostics.sort_by(|a, b| {
         (
             a.primary.span.start,
@@ -263,4 +355,5 @@ fn finish(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
     diagnostics.dedup_by(|a, b| {
         a.rule.code == b.rule.code && a.pointer == b.pointer && a.message == b.message
     });
+    overrides_used
 }

@@ -36,11 +36,13 @@
 //!
 //! # The seam for configuration and masking
 //!
-//! The server lints in exactly one place, [`lint_document`]. Secret masking happens in the
-//! core's `lint`. Configuration (a `pipelint.toml` found from the document's directory, its
-//! kind globs, rule levels and overrides) lives in the `pipelint` binary, which depends on
-//! this crate, so the binary hands its own linter in with [`run_stdio_with`]: the editor then
-//! shows what `pipelint check` prints for the same file.
+//! The server lints only through the [`Linter`] it was started with, which it keeps in its
+//! state (there is no global). Secret masking happens in the core's `lint`, and so do rule
+//! levels and overrides (`LintOptions::settings`). Finding the configuration (a
+//! `pipelint.toml` from the document's directory, its kind globs, rule levels and overrides)
+//! lives in the `pipelint` binary, which depends on this crate, so the binary hands its own
+//! linter in with [`run_stdio_with`]: the editor then shows what `pipelint check` prints for
+//! the same file.
 
 mod config_problem;
 mod convert;
@@ -51,7 +53,6 @@ mod transport;
 
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use lsp_server::Connection;
 use lsp_types::Uri;
@@ -77,16 +78,9 @@ pub enum Linted {
     NotLinted(ConfigProblem),
 }
 
-/// The linter handed in by [`run_stdio_with`]; [`default_lint`] when none was.
-static LINTER: OnceLock<Linter> = OnceLock::new();
-
-/// Lints one open document, given its path (when it is a file) and the editor's text. This
-/// is the only call from the server into the linter.
-pub fn lint_document(path: Option<&Path>, text: &str) -> Linted {
-    match LINTER.get() {
-        Some(linter) => linter(path, text),
-        None => Linted::Findings(default_lint(path, text)),
-    }
+/// The [`Linter`] without configuration: [`default_lint`] for every document.
+pub fn lint_defaults(path: Option<&Path>, text: &str) -> Linted {
+    Linted::Findings(default_lint(path, text))
 }
 
 /// The kind told from the file name and the content, with no configuration.
@@ -164,22 +158,27 @@ fn percent_decode(text: &str) -> Option<String> {
 /// [`MAX_BODY_BYTES`], and a message that is not JSON or not JSON-RPC gets the JSON-RPC
 /// error while the server keeps serving the messages after it.
 pub fn run_stdio() -> u8 {
-    run_stdio_with(|path, text| Linted::Findings(default_lint(path, text)))
+    run_stdio_with(lint_defaults)
 }
 
 /// Like [`run_stdio`], linting every document with `linter` (the CLI's, with its config).
 pub fn run_stdio_with(linter: Linter) -> u8 {
-    // Set once per process; a second server in the same process keeps the first linter.
-    let _ = LINTER.set(linter);
     transport::serve(
         BufReader::new(std::io::stdin()),
         BufWriter::new(std::io::stdout()),
+        linter,
     )
 }
 
-/// Runs the server on any connection (stdio, or in memory for tests).
+/// Runs the server on any connection (stdio, or in memory for tests), without
+/// configuration.
 pub fn run(connection: &Connection) -> Result<Exit, String> {
-    server::run(connection)
+    run_with(connection, lint_defaults)
+}
+
+/// Like [`run`], linting every document with `linter`.
+pub fn run_with(connection: &Connection, linter: Linter) -> Result<Exit, String> {
+    server::run(connection, linter)
 }
 
 /// One line on stderr. A closed or full stderr is ignored: there is nowhere else to say it.

@@ -25,9 +25,7 @@ use serde_json::Value;
 use crate::config_problem::{ConfigProblem, path_to_uri};
 use crate::convert::{self, Text};
 use crate::position::PositionIndex;
-use crate::{
-    Linted, default_lint, hover, is_pipelint_document, lint_document, report, uri_to_path,
-};
+use crate::{Linted, Linter, default_lint, hover, is_pipelint_document, report, uri_to_path};
 
 /// How the message loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +46,8 @@ impl Exit {
     }
 }
 
-pub fn run(connection: &Connection) -> Result<Exit, String> {
+/// Serves `connection`, linting every document with `linter`.
+pub fn run(connection: &Connection, linter: Linter) -> Result<Exit, String> {
     let Some(id) = wait_for_initialize(connection)? else {
         return Ok(Exit::Abrupt);
     };
@@ -56,7 +55,7 @@ pub fn run(connection: &Connection) -> Result<Exit, String> {
     // Not `initialize_finish`: it ends the connection when anything but `initialized`
     // follows. The loop below ignores `initialized` and accepts whatever comes.
     send(connection, Response::new_ok(id, result).into())?;
-    Server::default().main_loop(connection)
+    Server::new(linter).main_loop(connection)
 }
 
 /// Waits for the `initialize` request and returns its id; `None` when the client says `exit`
@@ -128,6 +127,8 @@ struct OpenDocument {
     text: String,
     version: i32,
     path: Option<PathBuf>,
+    /// The server's linter (the CLI's, with its config).
+    linter: Linter,
     /// The lint of the current text, computed when first needed after a change.
     analysis: Option<Analysis>,
     /// Recognised as a pipelint document at some point while open (see
@@ -147,11 +148,12 @@ struct Analysis {
 }
 
 impl OpenDocument {
-    fn new(text: String, version: i32, uri: &Uri) -> Self {
+    fn new(text: String, version: i32, uri: &Uri, linter: Linter) -> Self {
         OpenDocument {
             text,
             version,
             path: uri_to_path(uri),
+            linter,
             analysis: None,
             seen_as_pipelint: false,
             published: false,
@@ -163,13 +165,14 @@ impl OpenDocument {
         let OpenDocument {
             text,
             path,
+            linter,
             analysis,
             seen_as_pipelint,
             ..
         } = self;
         let analysis = analysis.get_or_insert_with(|| {
             let path = path.as_deref();
-            let (result, relevant, config_problem) = match lint_document(path, text) {
+            let (result, relevant, config_problem) = match linter(path, text) {
                 Linted::Findings(result) => {
                     let relevant = is_pipelint_document(path, &result, *seen_as_pipelint);
                     (result, relevant, None)
@@ -212,8 +215,9 @@ impl OpenDocument {
 /// A failed request: the JSON-RPC error code and a message for the user.
 type Failure = (ErrorCode, String);
 
-#[derive(Default)]
 struct Server {
+    /// Lints every document; handed in by whoever started the server.
+    linter: Linter,
     documents: HashMap<Uri, OpenDocument>,
     /// Documents changed since their diagnostics were last published, in change order.
     dirty: Vec<Uri>,
@@ -223,6 +227,16 @@ struct Server {
 }
 
 impl Server {
+    fn new(linter: Linter) -> Server {
+        Server {
+            linter,
+            documents: HashMap::new(),
+            dirty: Vec::new(),
+            shutdown_requested: false,
+            config_problems: HashMap::new(),
+        }
+    }
+
     /// Debouncing: edits are applied as they arrive, but a document is linted and its
     /// diagnostics published only once no further message is waiting. A burst of `didChange`
     /// notifications (typing faster than the client flushes, a paste, a client replaying
@@ -330,7 +344,8 @@ impl Server {
             DidOpenTextDocument::METHOD => {
                 let params: DidOpenTextDocumentParams = parse(params).map_err(|e| e.1)?;
                 let document = params.text_document;
-                let open = OpenDocument::new(document.text, document.version, &document.uri);
+                let open =
+                    OpenDocument::new(document.text, document.version, &document.uri, self.linter);
                 self.documents.insert(document.uri.clone(), open);
                 self.mark_dirty(document.uri);
             }
@@ -589,7 +604,7 @@ fn fix_all_action(uri: &Uri, document: &mut OpenDocument) -> Option<lsp_types::C
         }
         applied += count;
         fixed = next;
-        fixes = match lint_document(document.path.as_deref(), &fixed) {
+        fixes = match (document.linter)(document.path.as_deref(), &fixed) {
             Linted::Findings(result) => result.diagnostics.iter().filter_map(safe).collect(),
             // The config changed on disk meanwhile: no further pass.
             Linted::Excluded | Linted::NotLinted(_) => Vec::new(),
@@ -808,7 +823,8 @@ mod tests {
         for text in texts {
             for &start in &positions {
                 for &end in &positions {
-                    let mut document = OpenDocument::new(text.to_owned(), 1, &uri);
+                    let mut document =
+                        OpenDocument::new(text.to_owned(), 1, &uri, crate::lint_defaults);
                     document.apply(TextDocumentContentChangeEvent {
                         range: Some(Range::new(start, end)),
                         range_length: None,
@@ -822,5 +838,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A linter that reports nothing: each server must use the linter it was started with.
+    fn lint_nothing(path: Option<&std::path::Path>, text: &str) -> Linted {
+        Linted::Findings(without_findings(default_lint(path, text)))
+    }
+
+    /// Runs a server with `linter` on an in-memory connection, opens one document with a
+    /// problem, and returns how many diagnostics the server published for it.
+    fn published_with(linter: Linter) -> usize {
+        let (server, client) = Connection::memory();
+        let serving = std::thread::spawn(move || run(&server, linter));
+        let send = |message: Message| {
+            client
+                .sender
+                .send(message)
+                .unwrap_or_else(|e| panic!("{e}"))
+        };
+        send(
+            Request::new(
+                1.into(),
+                Initialize::METHOD.to_owned(),
+                serde_json::json!({}),
+            )
+            .into(),
+        );
+        send(
+            Notification::new(
+                DidOpenTextDocument::METHOD.to_owned(),
+                serde_json::json!({"textDocument": {
+                    "uri": "file:///tmp/a.scaling.json", "languageId": "json", "version": 1,
+                    "text": "{\"replicas\": 2, \"replicaz\": 3}"
+                }}),
+            )
+            .into(),
+        );
+        let count = loop {
+            match client.receiver.recv() {
+                Ok(Message::Notification(note)) if note.method == PublishDiagnostics::METHOD => {
+                    break note.params["diagnostics"].as_array().map_or(0, Vec::len);
+                }
+                Ok(_) => {}
+                Err(e) => panic!("{e}"),
+            }
+        };
+        send(Notification::new(ExitNotification::METHOD.to_owned(), Value::Null).into());
+        drop(client);
+        let _ = serving.join();
+        count
+    }
+
+    #[test]
+    fn each_server_lints_with_its_own_linter() {
+        assert!(published_with(crate::lint_defaults) > 0);
+        // A second server in the same process does not keep the first one's linter.
+        assert_eq!(published_with(lint_nothing), 0);
+        assert!(published_with(crate::lint_defaults) > 0);
     }
 }

@@ -49,6 +49,7 @@ pub(crate) enum ReadEnd {
 pub(crate) fn serve(
     input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
+    linter: crate::Linter,
 ) -> u8 {
     let output = Arc::new(Output(Mutex::new(output)));
     let (to_server, server_inbox) = crossbeam_channel::bounded(0);
@@ -79,7 +80,7 @@ pub(crate) fn serve(
         sender: server_outbox,
         receiver: server_inbox,
     };
-    let served = crate::run(&connection);
+    let served = crate::run_with(&connection, linter);
     // Dropping the connection ends the writer once it has written everything.
     drop(connection);
     let written = writer.join();

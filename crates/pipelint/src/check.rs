@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::add_overrides::Adding as AddOverrides;
 use crate::cli::CheckArgs;
-use crate::config::{FailLevel, Resolver};
+use crate::config::{FailLevel, FileSettings, Resolver};
 use crate::console;
 use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
 use crate::fix::{self, Fixed, Mode};
@@ -48,7 +48,7 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     }
 
     let limit = args.max_file_size;
-    let mut resolver = Resolver::for_run(&cwd, args.isolated, &args.config)?;
+    let mut resolver = Resolver::for_run(&cwd, args.isolated, &args.config, &args.rules)?;
     let selection = Selection {
         respect_gitignore: !args.no_respect_gitignore,
         force_exclude: args.force_exclude,
@@ -473,13 +473,14 @@ impl Checked {
     }
 }
 
-/// Lints one input (fixing it first with `--fix` or `--diff`) and applies its config.
+/// Lints one input (fixing it first with `--fix` or `--diff`) with its config's settings.
 fn check_one(
     target: &Target,
     args: &CheckArgs,
     pipe: Option<&Document>,
     stdin: &Result<Vec<u8>, Unread>,
 ) -> Result<Checked, String> {
+    let settings = target.config.settings_for(target.relative.as_deref());
     let limit = args.max_file_size;
     let read;
     let outcome = match &target.source {
@@ -492,7 +493,8 @@ fn check_one(
     let bytes = match outcome {
         Ok(bytes) => bytes,
         Err(Unread::TooLarge(size)) => {
-            return Ok(Checked::of(report(target, args, too_large(*size, limit))));
+            let result = too_large(*size, limit, settings.settings());
+            return Ok(Checked::of(report(target, args, &settings, result)));
         }
         Err(unread) => return Err(format!("{}: {}", target.name, unread.reason(limit))),
     };
@@ -511,22 +513,20 @@ fn check_one(
         file_name: target.file_name.as_deref(),
         pipe,
         show_secrets: args.show_secrets,
+        settings: Some(settings.settings()),
     };
     if !(args.fix || args.diff) {
         let result = lint(bytes, &options);
-        return Ok(Checked::of(report(target, args, result)));
+        return Ok(Checked::of(report(target, args, &settings, result)));
     }
 
     let mode = Mode {
         unsafe_fixes: args.unsafe_fixes,
     };
-    // The same settings as the report: a rule the config or the flags turn off is not fixed.
-    let settle = |text: &str, found| {
-        target
-            .config
-            .settle_selected(target.relative.as_deref(), text, found, &args.rules)
-    };
-    let fixed = fix::fix_text(bytes, &options, mode, settle).filter(|f| f.applied > 0);
+    // The same settings as the report, so a rule the config or the flags turn off is not
+    // fixed; an override that covered a finding that was then fixed counts as used.
+    let seen = |result: &LintResult| target.config.note_used(&settings, &result.overrides_used);
+    let fixed = fix::fix_text(bytes, &options, mode, seen).filter(|f| f.applied > 0);
     // What the findings and the counts are of: the fixed text once it is in place (or
     // would be, for `--diff`).
     let mut final_text: &[u8] = bytes;
@@ -557,14 +557,14 @@ fn check_one(
     let unsafe_left = if args.unsafe_fixes {
         0
     } else {
-        fix::unsafe_fixes_left(final_text, &options, settle)
+        fix::unsafe_fixes_left(final_text, &options, seen)
     };
     let stdout =
         (args.fix && !args.diff && target.source == Source::Stdin).then(|| final_text.to_vec());
     // `--diff` reports nothing but the diff; the findings are those of the original.
     let reported = if args.diff { bytes } else { final_text };
     Ok(Checked {
-        report: report(target, args, lint(reported, &options)),
+        report: report(target, args, &settings, lint(reported, &options)),
         applied,
         unsafe_left,
         diff,
@@ -622,7 +622,7 @@ fn write_unless_changed(
 
 /// The finding for a file over the size limit, which is not read at all (or, for stdin,
 /// read no further than one byte past the limit).
-fn too_large(size: Option<u64>, limit: u64) -> LintResult {
+fn too_large(size: Option<u64>, limit: u64, settings: &pipelint_core::Settings) -> LintResult {
     let rule = &pipelint_core::rules::document::file_too_large::RULE;
     let message = match size {
         Some(size) => {
@@ -632,22 +632,18 @@ fn too_large(size: Option<u64>, limit: u64) -> LintResult {
     };
     let diagnostic = pipelint_core::Diagnostic::new(rule, 0..0, "", message)
     .with_help("API bodies are a few kilobytes: exclude this file, or raise the limit with `--max-file-size`");
-    LintResult {
-        text: String::new(),
-        kind: None,
-        kind_reason: None,
-        diagnostics: vec![diagnostic],
-    }
+    pipelint_core::unread(vec![diagnostic], Some(settings))
 }
 
-/// Applies the file's config to a lint result: the only place a `FileReport` is made.
-fn report(target: &Target, args: &CheckArgs, result: LintResult) -> FileReport {
-    let diagnostics = target.config.settle_selected(
-        target.relative.as_deref(),
-        &result.text,
-        result.diagnostics,
-        &args.rules,
-    );
+/// A lint result (made with `settings`) as a report: the only place a `FileReport` is made.
+fn report(
+    target: &Target,
+    args: &CheckArgs,
+    settings: &FileSettings,
+    result: LintResult,
+) -> FileReport {
+    target.config.note_used(settings, &result.overrides_used);
+    let diagnostics = result.diagnostics;
     let fail_on = args
         .fail_on
         .or(target.config.fail_on)

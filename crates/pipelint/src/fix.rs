@@ -34,14 +34,14 @@ pub struct Fixed {
 }
 
 /// Applies fixes to `original` pass after pass until none applies (at most
-/// [`MAX_PASSES`]). `settle` applies the file's config to each pass's findings, so a
-/// disabled or ignored finding is not fixed either. Returns `None` for text that is not
+/// [`MAX_PASSES`]). The core applies the settings in `options`, so a disabled or ignored
+/// finding is not fixed either; `seen` is shown each pass's result. Returns `None` for text that is not
 /// what the rules' spans index (invalid UTF-8, a byte-order mark): such files are left alone.
 pub fn fix_text(
     original: &[u8],
     options: &LintOptions,
     mode: Mode,
-    settle: impl Fn(&str, Vec<Diagnostic>) -> Vec<Diagnostic>,
+    seen: impl Fn(&LintResult),
 ) -> Option<Fixed> {
     let text = std::str::from_utf8(original).ok()?;
     // The loader reads a BOM as spaces: spans would not index these bytes.
@@ -58,8 +58,8 @@ pub fn fix_text(
     };
     for _ in 0..MAX_PASSES {
         let result = lint(fixed.text.as_bytes(), &masked_options);
-        let diagnostics = settle(&result.text, result.diagnostics);
-        let (next, applied) = apply_pass(&fixed.text, &diagnostics, mode);
+        seen(&result);
+        let (next, applied) = apply_pass(&fixed.text, &result.diagnostics, mode);
         if applied == 0 {
             break;
         }
@@ -71,17 +71,16 @@ pub fn fix_text(
 
 /// How many findings of `text` carry a fix only `--unsafe-fixes` applies (counted on a
 /// masked lint, as fixes are applied: a fix that touches a secret is never counted).
-pub fn unsafe_fixes_left(
-    text: &[u8],
-    options: &LintOptions,
-    settle: impl Fn(&str, Vec<Diagnostic>) -> Vec<Diagnostic>,
-) -> usize {
+/// `seen` is shown the result.
+pub fn unsafe_fixes_left(text: &[u8], options: &LintOptions, seen: impl Fn(&LintResult)) -> usize {
     let masked = LintOptions {
         show_secrets: false,
         ..*options
     };
     let result = lint(text, &masked);
-    settle(&result.text, result.diagnostics)
+    seen(&result);
+    result
+        .diagnostics
         .iter()
         .filter_map(|d| d.fix.as_ref())
         .filter(|fix| fix.applicability == Applicability::Unsafe)
@@ -119,6 +118,7 @@ pub fn masked(text: &str) -> String {
         kind: None,
         kind_reason: None,
         diagnostics: Vec::new(),
+        overrides_used: Vec::new(),
     };
     pipelint_core::secrets::mask(&mut result);
     result.text
@@ -205,11 +205,8 @@ mod tests {
     #[test]
     fn a_bom_or_invalid_utf8_is_left_alone() {
         let options = LintOptions::default();
-        assert_eq!(fix_text(b"\xEF\xBB\xBF{}", &options, SAFE, |_, d| d), None);
-        assert_eq!(
-            fix_text(b"{\"a\": \"\xff\"}", &options, SAFE, |_, d| d),
-            None
-        );
+        assert_eq!(fix_text(b"\xEF\xBB\xBF{}", &options, SAFE, |_| {}), None);
+        assert_eq!(fix_text(b"{\"a\": \"\xff\"}", &options, SAFE, |_| {}), None);
     }
 
     #[test]

@@ -41,18 +41,14 @@ fn lint_with_config(path: Option<&Path>, text: &str) -> Linted {
         return Linted::Excluded;
     }
     let file_name = path.file_name().and_then(|n| n.to_str());
+    let settings = config.settings_for(Some(&relative));
     let options = pipelint_core::LintOptions {
         kind: config.kind_for(&relative).ok().flatten(),
         file_name,
+        settings: Some(settings.settings()),
         ..pipelint_core::LintOptions::default()
     };
-    let mut result = pipelint_core::lint(text.as_bytes(), &options);
-    result.diagnostics = config.settle(
-        Some(&relative),
-        &result.text,
-        std::mem::take(&mut result.diagnostics),
-    );
-    Linted::Findings(result)
+    Linted::Findings(pipelint_core::lint(text.as_bytes(), &options))
 }
 
 /// A config error in the server's terms: its 1-based line and column (in characters) become

@@ -53,6 +53,7 @@ fn lint_file(path: &Path, kind: Option<DocumentKind>) -> LintResult {
             file_name: name,
             pipe: None,
             show_secrets: false,
+            settings: None,
         },
     )
 }

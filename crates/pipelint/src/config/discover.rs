@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::file::{defaults_with, parse_with};
-use super::{Config, ConfigArgument, ConfigError, FILE_NAMES, InlineOverride};
+use super::{Config, ConfigArgument, ConfigError, FILE_NAMES, InlineOverride, RuleSelection};
 use crate::files::{self, Links, SIDE_FILE_LIMIT};
 
 /// Finds and caches configs by directory, so a walk reads each config file once.
@@ -17,6 +17,8 @@ pub struct Resolver {
     by_dir: HashMap<PathBuf, Arc<Config>>,
     /// `--config KEY=VALUE` overrides, laid over every config file found.
     inline: Vec<InlineOverride>,
+    /// `--select`, `--extend-select` and `--ignore`, laid over every config.
+    selection: RuleSelection,
 }
 
 impl Resolver {
@@ -27,16 +29,19 @@ impl Resolver {
             defaults: Arc::new(Config::defaults(cwd)),
             by_dir: HashMap::new(),
             inline: Vec::new(),
+            selection: RuleSelection::default(),
         }
     }
 
     /// The resolver `pipelint check` asks for: `--isolated`, then at most one `--config FILE`,
     /// else discovery; `--config KEY=VALUE` overrides apply to whichever config a file gets
-    /// (the defaults included). Messages are ready to print.
+    /// (the defaults included), and so does the command line's rule `selection`. Messages
+    /// are ready to print.
     pub fn for_run(
         cwd: &Path,
         isolated: bool,
         arguments: &[ConfigArgument],
+        selection: &RuleSelection,
     ) -> Result<Resolver, String> {
         let mut files = Vec::new();
         let mut inline = Vec::new();
@@ -52,11 +57,13 @@ impl Resolver {
             );
         }
         // Checks every override once, before any file is looked at.
-        let defaults = Arc::new(defaults_with(cwd, &inline).map_err(|e| e.to_string())?);
+        let mut defaults = defaults_with(cwd, &inline).map_err(|e| e.to_string())?;
+        defaults.select(selection);
+        let defaults = Arc::new(defaults);
         let fixed = match files.first() {
             _ if isolated => Some(defaults.clone()),
             Some(path) => Some(Arc::new(
-                load(path, cwd, &inline).map_err(|e| format!("--config {e}"))?,
+                load(path, cwd, &inline, selection).map_err(|e| format!("--config {e}"))?,
             )),
             None => None,
         };
@@ -65,6 +72,7 @@ impl Resolver {
             defaults,
             by_dir: HashMap::new(),
             inline,
+            selection: selection.clone(),
         })
     }
 
@@ -102,7 +110,8 @@ impl Resolver {
             }
             unresolved.push(ancestor.to_path_buf());
             if let Some(path) = config_file_in(ancestor)? {
-                found = Some(Arc::new(load(&path, ancestor, &self.inline)?));
+                let config = load(&path, ancestor, &self.inline, &self.selection)?;
+                found = Some(Arc::new(config));
                 break;
             }
         }
@@ -140,8 +149,13 @@ fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
 }
 
 /// Reads a config file as an input is read: a regular file (not a FIFO or device), within
-/// the size limit.
-fn load(path: &Path, base: &Path, inline: &[InlineOverride]) -> Result<Config, ConfigError> {
+/// the size limit, and lays the inline overrides and the rule selection over it.
+fn load(
+    path: &Path,
+    base: &Path,
+    inline: &[InlineOverride],
+    selection: &RuleSelection,
+) -> Result<Config, ConfigError> {
     let unreadable = |reason: String| ConfigError {
         path: path.to_path_buf(),
         position: None,
@@ -150,5 +164,7 @@ fn load(path: &Path, base: &Path, inline: &[InlineOverride]) -> Result<Config, C
     let bytes = files::read_regular(path, SIDE_FILE_LIMIT, Links::Follow)
         .map_err(|unread| unreadable(unread.reason(SIDE_FILE_LIMIT)))?;
     let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
-    parse_with(&text, path, base, inline)
+    let mut config = parse_with(&text, path, base, inline)?;
+    config.select(selection);
+    Ok(config)
 }

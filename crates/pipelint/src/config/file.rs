@@ -9,9 +9,10 @@ use pipelint_core::{DocumentKind, LineIndex, rules};
 use serde::Deserialize;
 use toml::Spanned;
 
+use pipelint_core::{Level, PointerPattern, Selector};
+
 use super::patterns::Patterns;
-use super::pointer::PointerPattern;
-use super::{Config, ConfigError, DEFAULT_INCLUDE, FailLevel, Levels, Override, RuleLevel};
+use super::{Config, ConfigError, DEFAULT_INCLUDE, FailLevel, Levels, Override};
 
 /// The file as written. Unknown keys are errors (toml ignores them otherwise). Lists are
 /// options so that an inline `--config` override can tell "not given" from "empty".
@@ -24,7 +25,7 @@ struct RawConfig {
     #[serde(default)]
     kinds: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
     #[serde(default)]
-    rules: BTreeMap<Spanned<String>, RuleLevel>,
+    rules: BTreeMap<Spanned<String>, Level>,
     #[serde(default)]
     overrides: Vec<Spanned<RawOverride>>,
 }
@@ -35,7 +36,7 @@ struct RawOverride {
     files: Vec<Spanned<String>>,
     #[serde(default)]
     pointers: Vec<Spanned<String>>,
-    rules: BTreeMap<Spanned<String>, RuleLevel>,
+    rules: BTreeMap<Spanned<String>, Level>,
 }
 
 /// Builds errors that point into one config file.
@@ -68,7 +69,7 @@ impl Located<'_> {
     }
 
     /// Rule levels keyed by rule code; names and codes are both accepted.
-    fn levels(&self, table: &BTreeMap<Spanned<String>, RuleLevel>) -> Result<Levels, ConfigError> {
+    fn levels(&self, table: &BTreeMap<Spanned<String>, Level>) -> Result<Levels, ConfigError> {
         let mut out = HashMap::new();
         for (key, level) in table {
             let Some(rule) = rules::find(key.get_ref()) else {
@@ -151,14 +152,19 @@ impl Checked {
                 .iter()
                 .map(|p| PointerPattern::new(p.get_ref()))
                 .collect();
+            let used = (0..pointers.len().max(1))
+                .map(|_| Default::default())
+                .collect();
+            let files = file.globs(&entry.files)?;
+            let mut levels = pipelint_core::Override::new(pointers);
+            for (code, level) in file.levels(&entry.rules)? {
+                levels.set_selected(&Selector::Rule(code), level);
+            }
             overrides.push(Override {
-                files: file.globs(&entry.files)?,
+                files,
                 file_entries,
-                used: (0..pointers.len().max(1))
-                    .map(|_| Default::default())
-                    .collect(),
-                pointers,
-                rules: file.levels(&entry.rules)?,
+                levels,
+                used,
                 position: file.at(Some(spanned.span()), String::new()).position,
             });
         }
@@ -208,7 +214,7 @@ impl Checked {
                 Patterns::new(list.iter().map(String::as_str)).map_err(whole)?,
             ));
         }
-        Ok(Config {
+        let mut config = Config {
             source: source.map(Path::to_path_buf),
             base: base.to_path_buf(),
             fail_on: self.fail_on,
@@ -216,8 +222,12 @@ impl Checked {
             exclude,
             kinds,
             rules: self.rules,
+            settings: Default::default(),
+            unselected: None,
             overrides: self.overrides,
-        })
+        };
+        config.select(&Default::default());
+        Ok(config)
     }
 }
 
@@ -443,8 +453,8 @@ mod tests {
             config.kind_for("errors/a.json"),
             Ok(Some(DocumentKind::Error))
         );
-        assert_eq!(config.rules.get("PL014"), Some(&RuleLevel::Off));
-        assert_eq!(config.rules.get("PL011"), Some(&RuleLevel::Warning));
+        assert_eq!(config.rules.get("PL014"), Some(&Level::Off));
+        assert_eq!(config.rules.get("PL011"), Some(&Level::Warning));
     }
 
     #[test]

@@ -8,18 +8,18 @@ pub mod pointer;
 mod selection;
 mod unused;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use pipelint_core::{Diagnostic, DocumentKind, Severity};
+use pipelint_core::{DocumentKind, Level, OverrideUse, Selector, Settings, Severity, rules};
 use serde::Deserialize;
 
 pub use discover::Resolver;
 pub use file::{InlineOverride, parse, toml_string};
 use patterns::Patterns;
-use pointer::{LazyDocument, PointerPattern};
 pub use selection::{RuleSelection, RuleSelector};
 
 /// The names a config file may have, in the order they are looked for in one directory.
@@ -48,27 +48,6 @@ impl ConfigArgument {
     }
 }
 
-/// A severity a rule can be set to in the configuration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RuleLevel {
-    Off,
-    Info,
-    Warning,
-    Error,
-}
-
-impl RuleLevel {
-    fn severity(self) -> Option<Severity> {
-        match self {
-            RuleLevel::Off => None,
-            RuleLevel::Info => Some(Severity::Info),
-            RuleLevel::Warning => Some(Severity::Warning),
-            RuleLevel::Error => Some(Severity::Error),
-        }
-    }
-}
-
 /// The lowest severity that makes the run fail; inclusive (`warning` fails on warnings and
 /// errors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, clap::ValueEnum)]
@@ -89,8 +68,8 @@ impl FailLevel {
     }
 }
 
-/// Rule levels keyed by rule code.
-type Levels = HashMap<&'static str, RuleLevel>;
+/// Rule levels keyed by rule code, as `[rules]` and an override's `rules` give them.
+type Levels = HashMap<&'static str, Level>;
 
 /// Settings for the places an `[[overrides]]` entry names.
 ///
@@ -103,9 +82,8 @@ pub struct Override {
     /// Each entry of `files`, with whether a checked file is the one file it names (its
     /// path, not a glob or directory that matches it).
     file_entries: Vec<(String, AtomicBool)>,
-    /// Empty: the whole file. Otherwise the members at these pointers and below.
-    pointers: Vec<PointerPattern>,
-    rules: Levels,
+    /// Its pointers (none: the whole file) and rule levels, as the core applies them.
+    levels: pipelint_core::Override,
     /// Whether each pointer (or, without pointers, the whole entry) covered a finding.
     used: Vec<AtomicBool>,
     /// 1-based line and column of the entry in its config file.
@@ -113,25 +91,6 @@ pub struct Override {
 }
 
 impl Override {
-    /// The index of the pointer that covers the finding (0 without pointers), if any.
-    fn covering(
-        &self,
-        relative: Option<&str>,
-        pointer: &str,
-        document: &LazyDocument,
-    ) -> Option<usize> {
-        let relative = relative?;
-        if !self.files.matches_path_or_parent(relative) {
-            return None;
-        }
-        if self.pointers.is_empty() {
-            return Some(0);
-        }
-        self.pointers
-            .iter()
-            .position(|p| p.covers(pointer, document))
-    }
-
     /// Notes that a checked file is the one file an entry names (an entry without `/`
     /// matches the name at any depth, so names no one file).
     fn saw_file(&self, relative: &str) {
@@ -155,8 +114,28 @@ pub struct Config {
     include: Patterns,
     exclude: Patterns,
     kinds: Vec<(DocumentKind, Patterns)>,
+    /// `[rules]` as written.
     rules: Levels,
+    /// `[rules]` with the command line's rule selection laid over it: what the core applies
+    /// to a file that no override names.
+    settings: Settings,
+    /// The rules the command line's selection leaves out, as an override of the whole
+    /// document that comes after the config's own: an override cannot report them again.
+    unselected: Option<pipelint_core::Override>,
     overrides: Vec<Override>,
+}
+
+/// The settings the core applies to one file, and which config overrides they hold.
+pub struct FileSettings<'a> {
+    settings: Cow<'a, Settings>,
+    /// For each override of `settings`, the index of the config's `[[overrides]]` entry.
+    entries: Vec<usize>,
+}
+
+impl FileSettings<'_> {
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
 }
 
 impl Config {
@@ -170,8 +149,34 @@ impl Config {
             exclude: Patterns::empty(),
             kinds: Vec::new(),
             rules: HashMap::new(),
+            settings: Settings::default(),
+            unselected: None,
             overrides: Vec::new(),
         }
+    }
+
+    /// Lays the command line's `--select`, `--extend-select` and `--ignore` over `[rules]`
+    /// (see [`RuleSelection`] for how they combine).
+    pub fn select(&mut self, selection: &RuleSelection) {
+        let mut settings = Settings::default();
+        let mut unselected = pipelint_core::Override::new(Vec::new());
+        let mut any_unselected = false;
+        for rule in rules::ALL.iter() {
+            let selector = Selector::Rule(rule.code);
+            match self.rules.get(rule.code) {
+                // The one-off command line beats the file.
+                Some(Level::Off) if selection.names(rule.code) => {}
+                Some(level) => settings.set_selected(&selector, *level),
+                None => {}
+            }
+            if !selection.reports(rule.code) {
+                settings.set_selected(&selector, Level::Off);
+                unselected.set_selected(&selector, Level::Off);
+                any_unselected = true;
+            }
+        }
+        self.settings = settings;
+        self.unselected = any_unselected.then_some(unselected);
     }
 
     /// The `/`-separated path of `absolute` that this config's globs match against.
@@ -222,66 +227,58 @@ impl Config {
         }
     }
 
-    /// Applies rule levels and overrides: drops what is `off`, sets every other severity.
-    /// `relative` is `None` for stdin without `--stdin-filename` (no file glob matches it);
-    /// `text` is the checked document, for the `[key=value]` tokens of override pointers.
-    pub fn settle(
-        &self,
-        relative: Option<&str>,
-        text: &str,
-        diagnostics: Vec<Diagnostic>,
-    ) -> Vec<Diagnostic> {
-        self.settle_selected(relative, text, diagnostics, &RuleSelection::default())
+    /// The settings for a file: `[rules]`, the command line's selection and the overrides
+    /// whose `files` match it. `relative` is `None` for stdin without `--stdin-filename` (no
+    /// file glob matches it).
+    pub fn settings_for(&self, relative: Option<&str>) -> FileSettings<'_> {
+        let entries: Vec<usize> = match relative {
+            None => Vec::new(),
+            Some(relative) => {
+                for entry in &self.overrides {
+                    entry.saw_file(relative);
+                }
+                let matching =
+                    |(_, entry): &(usize, &Override)| entry.files.matches_path_or_parent(relative);
+                self.overrides
+                    .iter()
+                    .enumerate()
+                    .filter(matching)
+                    .map(|(index, _)| index)
+                    .collect()
+            }
+        };
+        if entries.is_empty() {
+            return FileSettings {
+                settings: Cow::Borrowed(&self.settings),
+                entries,
+            };
+        }
+        let mut settings = self.settings.clone();
+        for entry in entries
+            .iter()
+            .filter_map(|&index| self.overrides.get(index))
+        {
+            settings.add_override(entry.levels.clone());
+        }
+        if let Some(unselected) = &self.unselected {
+            settings.add_override(unselected.clone());
+        }
+        FileSettings {
+            settings: Cow::Owned(settings),
+            entries,
+        }
     }
 
-    /// [`Config::settle`], then keeps only the rules the command line selects (see
-    /// [`RuleSelection`] for how the two combine). Overrides count as used before the
-    /// selection, so `--select` never makes an override look unused.
-    pub fn settle_selected(
-        &self,
-        relative: Option<&str>,
-        text: &str,
-        diagnostics: Vec<Diagnostic>,
-        selection: &RuleSelection,
-    ) -> Vec<Diagnostic> {
-        if let Some(relative) = relative {
-            for entry in &self.overrides {
-                entry.saw_file(relative);
+    /// Records which overrides set the level of a finding of a file linted with `file`
+    /// (for the report of unused overrides).
+    pub fn note_used(&self, file: &FileSettings, used: &[OverrideUse]) {
+        for use_ in used {
+            let entry = file.entries.get(use_.entry);
+            let entry = entry.and_then(|&index| self.overrides.get(index));
+            if let Some(flag) = entry.and_then(|entry| entry.used.get(use_.pointer)) {
+                flag.store(true, Ordering::Relaxed);
             }
         }
-        let document = LazyDocument::new(text);
-        diagnostics
-            .into_iter()
-            .filter_map(|mut diagnostic| {
-                let code = diagnostic.rule.code;
-                let mut level = self.rules.get(code).copied();
-                if level == Some(RuleLevel::Off) && selection.names(code) {
-                    level = None;
-                }
-                // Later overrides win, as in the file they are read top to bottom.
-                for entry in &self.overrides {
-                    let Some(set) = entry.rules.get(code) else {
-                        continue;
-                    };
-                    if let Some(index) = entry.covering(relative, &diagnostic.pointer, &document) {
-                        if let Some(used) = entry.used.get(index) {
-                            used.store(true, Ordering::Relaxed);
-                        }
-                        level = Some(*set);
-                    }
-                }
-                if !selection.reports(code) {
-                    return None;
-                }
-                match level {
-                    None => Some(diagnostic),
-                    Some(level) => level.severity().map(|severity| {
-                        diagnostic.severity = severity;
-                        diagnostic
-                    }),
-                }
-            })
-            .collect()
     }
 }
 
@@ -317,5 +314,96 @@ mod tests {
                 "the core tells no kind from `{name}`"
             );
         }
+    }
+
+    /// The scaling patch's two members: `replicaz` is unknown (PL014, a warning).
+    const PATCH: &str = r#"{"replicas": 2, "replicaz": 3}"#;
+
+    fn load(text: &str, selection: &RuleSelection) -> Config {
+        let mut config = file::parse(text, Path::new("/repo/pipelint.toml"), Path::new("/repo"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        config.select(selection);
+        config
+    }
+
+    fn selectors(list: &[&str]) -> Vec<RuleSelector> {
+        list.iter()
+            .map(|s| RuleSelector::parse(s).unwrap_or_else(|e| panic!("{e}")))
+            .collect()
+    }
+
+    /// The severities of the unknown-field findings in `relative`.
+    fn unknown_field(config: &Config, relative: &str) -> Vec<Severity> {
+        let settings = config.settings_for(Some(relative));
+        let options = pipelint_core::LintOptions {
+            file_name: Some(relative),
+            settings: Some(settings.settings()),
+            ..pipelint_core::LintOptions::default()
+        };
+        let result = pipelint_core::lint(PATCH.as_bytes(), &options);
+        config.note_used(&settings, &result.overrides_used);
+        result
+            .diagnostics
+            .iter()
+            .filter(|d| d.name() == "unknown-field")
+            .map(|d| d.severity)
+            .collect()
+    }
+
+    const SILENCED_IN_A: &str = "[rules]\nunknown-field = \"off\"\n\
+        [[overrides]]\nfiles = [\"b.scaling.json\"]\nrules = { unknown-field = \"error\" }\n";
+
+    #[test]
+    fn select_revives_a_rule_the_config_turns_off() {
+        let none = RuleSelection::default();
+        let config = load(SILENCED_IN_A, &none);
+        assert!(unknown_field(&config, "a.scaling.json").is_empty());
+        // An override raises it where it applies.
+        assert_eq!(unknown_field(&config, "b.scaling.json"), [Severity::Error]);
+
+        let select = RuleSelection {
+            select: Some(selectors(&["PL014"])),
+            ..RuleSelection::default()
+        };
+        let config = load(SILENCED_IN_A, &select);
+        assert_eq!(
+            unknown_field(&config, "a.scaling.json"),
+            [Severity::Warning]
+        );
+    }
+
+    #[test]
+    fn ignore_beats_an_override_that_raises_the_rule() {
+        let ignore = RuleSelection {
+            ignore: selectors(&["unknown-field"]),
+            ..RuleSelection::default()
+        };
+        let config = load(SILENCED_IN_A, &ignore);
+        assert!(unknown_field(&config, "b.scaling.json").is_empty());
+        // The override still counts as used: the selection must not make it look unused.
+        assert!(
+            config
+                .unused_overrides(&[PathBuf::from("/repo")], Path::new("/repo"))
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn only_the_overrides_that_set_a_finding_are_used() {
+        let text = "[[overrides]]\nfiles = [\"a.scaling.json\"]\nrules = { unknown-field = \"error\" }\n\
+            [[overrides]]\nfiles = [\"b.scaling.json\"]\nrules = { unknown-field = \"off\" }\n\
+            [[overrides]]\nfiles = [\"b.scaling.json\"]\npointers = [\"/replicas\", \"/replicaz\"]\n\
+            rules = { unknown-field = \"info\" }\n";
+        let config = load(text, &RuleSelection::default());
+        assert_eq!(unknown_field(&config, "b.scaling.json"), [Severity::Info]);
+        let unused = config.unused_overrides(&[PathBuf::from("/repo")], Path::new("/repo"));
+        // `a.scaling.json` was not linted, and `/replicas` holds no finding.
+        assert_eq!(unused.len(), 2, "{unused:#?}");
+        assert!(
+            unused[0].contains("in `a.scaling.json` (remove it"),
+            "{}",
+            unused[0]
+        );
+        assert!(unused[1].contains("at `/replicas`"), "{}", unused[1]);
     }
 }

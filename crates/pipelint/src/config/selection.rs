@@ -1,8 +1,9 @@
 //! `--select`, `--extend-select` and `--ignore`: which rules a run reports, by code, name or
 //! code prefix, as ruff's flags of the same names.
 //!
-//! They apply after the config: `[rules]` and `[[overrides]]` set each finding's severity or
-//! drop it, then the command line keeps only the selected rules. A rule that `[rules]` turns
+//! They are laid over the config ([`super::Config::select`]): `[rules]` and `[[overrides]]`
+//! set each finding's severity or drop it, and the command line keeps only the selected
+//! rules, whatever an override says. A rule that `[rules]` turns
 //! `off` is reported again (at its default severity) when `--select` or `--extend-select`
 //! names it: the one-off command line beats the file. `[[overrides]]` entries, which silence
 //! particular places, still do. `--ignore` beats both select flags.
@@ -12,44 +13,11 @@
 //! file into a clean one, just as ruff always reports syntax errors.
 
 use pipelint_core::rules;
-use pipelint_core::suggest::closest;
+use pipelint_core::settings::means_not_checked;
 
-/// One rule, or every rule whose code starts with a prefix (`PL2`; `ALL` is every rule).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RuleSelector {
-    Rule(&'static str),
-    Prefix(String),
-}
-
-impl RuleSelector {
-    /// Parses a code, a name or a code prefix; unknown ones get a did-you-mean.
-    pub fn parse(text: &str) -> Result<RuleSelector, String> {
-        if let Some(rule) = rules::find(text) {
-            return Ok(RuleSelector::Rule(rule.code));
-        }
-        if text.eq_ignore_ascii_case("ALL") {
-            return Ok(RuleSelector::Prefix(String::new()));
-        }
-        let prefix = text.to_ascii_uppercase();
-        if !prefix.is_empty() && rules::ALL.iter().any(|r| r.code.starts_with(&prefix)) {
-            return Ok(RuleSelector::Prefix(prefix));
-        }
-        let known = rules::ALL.iter().flat_map(|r| [r.code, r.name]);
-        Err(match closest(text, known) {
-            Some(guess) => format!("unknown rule `{text}`; did you mean `{guess}`?"),
-            None => format!(
-                "unknown rule `{text}`: give a code (`PL014`), a name (`unknown-field`) or a code prefix (`PL2`); `pipelint rules` lists them"
-            ),
-        })
-    }
-
-    fn matches(&self, code: &str) -> bool {
-        match self {
-            RuleSelector::Rule(rule) => *rule == code,
-            RuleSelector::Prefix(prefix) => code.starts_with(prefix.as_str()),
-        }
-    }
-}
+/// One rule, or every rule whose code starts with a prefix (`PL2`; `ALL` is every rule): the
+/// core's selector, which `Settings::set` takes too.
+pub use pipelint_core::Selector as RuleSelector;
 
 /// The three flags, as `pipelint check` takes them (comma-separated or repeated).
 #[derive(Clone, Debug, Default, clap::Args)]
@@ -94,19 +62,7 @@ impl RuleSelection {
 
 /// Whether the rule's findings mean the file was not checked (see the module comment).
 fn not_checked(code: &str) -> bool {
-    use rules::document::{
-        empty_document, file_too_large, invalid_json, invalid_utf8, nesting_too_deep, unknown_kind,
-    };
-    [
-        &invalid_json::RULE,
-        &invalid_utf8::RULE,
-        &empty_document::RULE,
-        &nesting_too_deep::RULE,
-        &unknown_kind::RULE,
-        &file_too_large::RULE,
-    ]
-    .iter()
-    .any(|rule| rule.code == code)
+    rules::find(code).is_some_and(means_not_checked)
 }
 
 #[cfg(test)]

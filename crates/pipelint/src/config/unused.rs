@@ -35,7 +35,8 @@ impl Config {
                     continue;
                 }
                 let pointer = entry
-                    .pointers
+                    .levels
+                    .pointers()
                     .get(index)
                     .map(|p| format!(" at `{}`", p.source()))
                     .unwrap_or_default();
@@ -61,9 +62,7 @@ impl Override {
     }
 
     fn rule_list(&self) -> String {
-        let mut codes: Vec<&str> = self.rules.keys().copied().collect();
-        codes.sort_unstable();
-        codes.join(", ")
+        self.levels.codes().join(", ")
     }
 
     fn file_list(&self) -> String {

@@ -1,0 +1,459 @@
+//! Rule settings: the level of each rule, and overrides that set levels for places in a
+//! document. [`crate::lint`] applies them before it decides which finding supersedes which,
+//! so a rule turned off never hides what another rule reports.
+//!
+//! Rules are chosen by selector, as `pipelint.toml` and `pipelint check --select` name them:
+//! a code (`PL605`), a name (`leaked-secret`), a code prefix (`PL2`) or `ALL`.
+//!
+//! ```
+//! use pipelint_core::{DocumentKind, Level, LintOptions, Override, PointerPattern, Settings, lint};
+//!
+//! let mut settings = Settings::default();
+//! settings.set("leaked-secret", Level::Off)?;
+//! settings.set("PL0", Level::Warning)?;
+//! let mut legacy = Override::new(vec![PointerPattern::new("/result/legacyField")]);
+//! legacy.set("unknown-field", Level::Off)?;
+//! settings.add_override(legacy);
+//!
+//! let body = br#"{"requestId": "r", "status": 200, "result": {"password": "x", "legacyField": 1}}"#;
+//! let result = lint(body, &LintOptions {
+//!     kind: Some(DocumentKind::PipeResponse),
+//!     settings: Some(&settings),
+//!     ..LintOptions::default()
+//! });
+//! let at = |pointer: &str| -> Vec<&str> {
+//!     let here = result.diagnostics.iter().filter(|d| d.pointer == pointer);
+//!     here.map(|d| d.name()).collect()
+//! };
+//! // With `leaked-secret` off, the `password` member is still reported, as an unknown field.
+//! assert_eq!(at("/result/password"), ["unknown-field"]);
+//! assert!(at("/result/legacyField").is_empty());
+//! // The override was used (`settings.overrides()[0]`, its pointer 0).
+//! assert_eq!(result.overrides_used.len(), 1);
+//! # Ok::<(), String>(())
+//! ```
+
+pub mod pointer;
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::rule::Rule;
+use crate::rules;
+use crate::suggest::closest;
+pub use pointer::PointerPattern;
+
+/// The level a rule is set to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Not reported.
+    Off,
+    Info,
+    Warning,
+    Error,
+}
+
+impl Level {
+    /// `off`, `info`, `warning` or `error` (as in `pipelint.toml`).
+    pub fn parse(text: &str) -> Result<Level, String> {
+        match text {
+            "off" => Ok(Level::Off),
+            "info" => Ok(Level::Info),
+            "warning" => Ok(Level::Warning),
+            "error" => Ok(Level::Error),
+            _ => Err(match closest(text, ["off", "info", "warning", "error"]) {
+                Some(guess) => format!("unknown level `{text}`; did you mean `{guess}`?"),
+                None => format!("unknown level `{text}`: give `off`, `info`, `warning` or `error`"),
+            }),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self.severity() {
+            None => "off",
+            Some(severity) => severity.as_str(),
+        }
+    }
+
+    /// The severity findings get; `None` for `off`.
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Off => None,
+            Level::Info => Some(Severity::Info),
+            Level::Warning => Some(Severity::Warning),
+            Level::Error => Some(Severity::Error),
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Level, String> {
+        Level::parse(text)
+    }
+}
+
+impl From<Severity> for Level {
+    fn from(severity: Severity) -> Level {
+        match severity {
+            Severity::Info => Level::Info,
+            Severity::Warning => Level::Warning,
+            Severity::Error => Level::Error,
+        }
+    }
+}
+
+/// One rule, or every rule whose code starts with a prefix (`PL2`; `ALL` is every rule).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Selector {
+    /// A rule's code.
+    Rule(&'static str),
+    /// A code prefix in upper case; empty for `ALL`.
+    Prefix(String),
+}
+
+impl Selector {
+    /// Parses a code, a name or a code prefix (any case); unknown ones get a did-you-mean.
+    pub fn parse(text: &str) -> Result<Selector, String> {
+        if let Some(rule) = rules::find(text) {
+            return Ok(Selector::Rule(rule.code));
+        }
+        if text.eq_ignore_ascii_case("ALL") {
+            return Ok(Selector::Prefix(String::new()));
+        }
+        let prefix = text.to_ascii_uppercase();
+        if !prefix.is_empty() && rules::ALL.iter().any(|r| r.code.starts_with(&prefix)) {
+            return Ok(Selector::Prefix(prefix));
+        }
+        let known = rules::ALL.iter().flat_map(|r| [r.code, r.name]);
+        Err(match closest(text, known) {
+            Some(guess) => format!("unknown rule `{text}`; did you mean `{guess}`?"),
+            None => format!(
+                "unknown rule `{text}`: give a code (`PL014`), a name (`unknown-field`) or a code prefix (`PL2`); `pipelint rules` lists them"
+            ),
+        })
+    }
+
+    pub fn matches(&self, code: &str) -> bool {
+        match self {
+            Selector::Rule(rule) => *rule == code,
+            Selector::Prefix(prefix) => code.starts_with(prefix.as_str()),
+        }
+    }
+
+    /// The rules a level set through this selector applies to. A prefix (or `ALL`) leaves
+    /// out the rules whose findings say the document could not be checked at all
+    /// ([`means_not_checked`]): turning off `PL` must not make a broken file look clean.
+    /// Naming such a rule by code or name still sets it.
+    fn rules(&self) -> impl Iterator<Item = &'static Rule> + '_ {
+        rules::ALL.iter().copied().filter(move |rule| match self {
+            Selector::Rule(code) => rule.code == *code,
+            Selector::Prefix(_) => self.matches(rule.code) && !means_not_checked(rule),
+        })
+    }
+}
+
+/// Whether the rule's findings mean the document was not checked at all: not JSON, not
+/// UTF-8, empty, too deep, too large, or of an unknown kind.
+pub fn means_not_checked(rule: &Rule) -> bool {
+    use rules::document::{
+        empty_document, file_too_large, invalid_json, invalid_utf8, nesting_too_deep, unknown_kind,
+    };
+    [
+        &invalid_json::RULE,
+        &invalid_utf8::RULE,
+        &empty_document::RULE,
+        &nesting_too_deep::RULE,
+        &unknown_kind::RULE,
+        &file_too_large::RULE,
+    ]
+    .iter()
+    .any(|not_checked| not_checked.code == rule.code)
+}
+
+/// Rule levels keyed by code; a rule not in the map reports at its catalog severity.
+type Levels = HashMap<&'static str, Level>;
+
+fn set_levels(levels: &mut Levels, selector: &Selector, level: Level) {
+    for rule in selector.rules() {
+        levels.insert(rule.code, level);
+    }
+}
+
+/// Levels for the places some pointers name: the whole document when there are none.
+#[derive(Clone, Debug, Default)]
+pub struct Override {
+    pointers: Vec<PointerPattern>,
+    levels: Levels,
+}
+
+impl Override {
+    /// An override for the members at `pointers` and below them (the whole document when
+    /// empty). Each pointer starts with `/` or is empty.
+    pub fn new(pointers: Vec<PointerPattern>) -> Override {
+        Override {
+            pointers,
+            levels: HashMap::new(),
+        }
+    }
+
+    /// Sets the rules `selector` names (a code, name, code prefix or `ALL`) at these places.
+    pub fn set(&mut self, selector: &str, level: Level) -> Result<(), String> {
+        self.set_selected(&Selector::parse(selector)?, level);
+        Ok(())
+    }
+
+    /// [`Override::set`] with a parsed selector.
+    pub fn set_selected(&mut self, selector: &Selector, level: Level) {
+        set_levels(&mut self.levels, selector, level);
+    }
+
+    pub fn pointers(&self) -> &[PointerPattern] {
+        &self.pointers
+    }
+
+    /// The codes of the rules it sets, sorted.
+    pub fn codes(&self) -> Vec<&'static str> {
+        let mut codes: Vec<&'static str> = self.levels.keys().copied().collect();
+        codes.sort_unstable();
+        codes
+    }
+
+    /// The index of the pointer that covers `pointer` (0 without pointers), if any.
+    fn covering(&self, pointer: &str, document: Option<&Value>) -> Option<usize> {
+        if self.pointers.is_empty() {
+            return Some(0);
+        }
+        self.pointers
+            .iter()
+            .position(|p| p.covers(pointer, document))
+    }
+}
+
+/// Which override changed the level of a finding the result kept (reported or turned off),
+/// so that a caller can tell overrides that matched nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OverrideUse {
+    /// The override's index in [`Settings::overrides`].
+    pub entry: usize,
+    /// The index of its pointer that covered the finding; 0 for an override without pointers.
+    pub pointer: usize,
+}
+
+/// Rule levels and overrides for one document. The default leaves every rule at its
+/// catalog level.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    levels: Levels,
+    overrides: Vec<Override>,
+}
+
+impl Settings {
+    /// Sets the rules `selector` names: a code (`PL605`), a name (`leaked-secret`), a code
+    /// prefix (`PL2`) or `ALL`, in any case. A later call wins over an earlier one.
+    pub fn set(&mut self, selector: &str, level: Level) -> Result<(), String> {
+        self.set_selected(&Selector::parse(selector)?, level);
+        Ok(())
+    }
+
+    /// [`Settings::set`] with a parsed selector.
+    pub fn set_selected(&mut self, selector: &Selector, level: Level) {
+        set_levels(&mut self.levels, selector, level);
+    }
+
+    /// Puts the rules `selector` names back at their catalog level.
+    pub fn reset(&mut self, selector: &Selector) {
+        for rule in selector.rules() {
+            self.levels.remove(rule.code);
+        }
+    }
+
+    /// The level a rule has outside every override.
+    pub fn level(&self, rule: &Rule) -> Level {
+        self.levels
+            .get(rule.code)
+            .copied()
+            .unwrap_or(Level::from(rule.severity))
+    }
+
+    /// Adds an override; overrides apply in the order they were added, a later one winning.
+    pub fn add_override(&mut self, entry: Override) {
+        self.overrides.push(entry);
+    }
+
+    pub fn overrides(&self) -> &[Override] {
+        &self.overrides
+    }
+
+    /// The severity of each finding (`None`: off), with the overrides that set it.
+    /// `document` is the parsed document, for the `[key=value]` tokens of override pointers.
+    pub(crate) fn judge(
+        &self,
+        diagnostics: &[Diagnostic],
+        document: Option<&Value>,
+    ) -> Vec<Judged> {
+        diagnostics
+            .iter()
+            .map(|diagnostic| {
+                let code = diagnostic.rule.code;
+                let mut level = self.levels.get(code).copied();
+                let mut uses = Vec::new();
+                for (entry, over) in self.overrides.iter().enumerate() {
+                    let Some(set) = over.levels.get(code) else {
+                        continue;
+                    };
+                    if let Some(pointer) = over.covering(&diagnostic.pointer, document) {
+                        uses.push(OverrideUse { entry, pointer });
+                        level = Some(*set);
+                    }
+                }
+                Judged {
+                    severity: match level {
+                        None => Some(diagnostic.severity),
+                        Some(level) => level.severity(),
+                    },
+                    uses,
+                }
+            })
+            .collect()
+    }
+}
+
+/// What the settings make of one finding.
+pub(crate) struct Judged {
+    /// `None` when it is not reported.
+    pub severity: Option<Severity>,
+    pub uses: Vec<OverrideUse>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::document::invalid_json;
+    use crate::rules::response::leaked_secret;
+    use crate::rules::schema::unknown_field;
+
+    #[test]
+    fn the_default_is_the_catalog() {
+        let settings = Settings::default();
+        for rule in rules::ALL.iter() {
+            assert_eq!(settings.level(rule), Level::from(rule.severity));
+        }
+    }
+
+    #[test]
+    fn codes_names_prefixes_and_all_are_selectors() {
+        let mut settings = Settings::default();
+        settings
+            .set("pl605", Level::Warning)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(settings.level(&leaked_secret::RULE), Level::Warning);
+        settings
+            .set("leaked-secret", Level::Off)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(settings.level(&leaked_secret::RULE), Level::Off);
+
+        let mut settings = Settings::default();
+        settings
+            .set("PL2", Level::Info)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for rule in rules::ALL.iter() {
+            let expected = if rule.code.starts_with("PL2") {
+                Level::Info
+            } else {
+                Level::from(rule.severity)
+            };
+            assert_eq!(settings.level(rule), expected, "{}", rule.code);
+        }
+
+        let mut settings = Settings::default();
+        settings
+            .set("all", Level::Off)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(settings.level(&unknown_field::RULE), Level::Off);
+        assert_eq!(settings.level(&leaked_secret::RULE), Level::Off);
+    }
+
+    #[test]
+    fn a_prefix_never_turns_off_the_not_checked_findings() {
+        let mut settings = Settings::default();
+        settings
+            .set("ALL", Level::Off)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            settings.level(&invalid_json::RULE),
+            Level::from(invalid_json::RULE.severity)
+        );
+        // Named, it is turned off.
+        settings
+            .set("invalid-json", Level::Off)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(settings.level(&invalid_json::RULE), Level::Off);
+    }
+
+    #[test]
+    fn reset_restores_the_catalog_level() {
+        let mut settings = Settings::default();
+        settings
+            .set("PL2", Level::Off)
+            .unwrap_or_else(|e| panic!("{e}"));
+        settings.reset(&Selector::Rule(leaked_secret::RULE.code));
+        assert_eq!(
+            settings.level(&leaked_secret::RULE),
+            Level::from(leaked_secret::RULE.severity)
+        );
+    }
+
+    #[test]
+    fn unknown_selectors_are_errors_with_a_suggestion() {
+        let mut settings = Settings::default();
+        let error = settings
+            .set("leaked-secrte", Level::Off)
+            .err()
+            .unwrap_or_default();
+        assert_eq!(
+            error,
+            "unknown rule `leaked-secrte`; did you mean `leaked-secret`?"
+        );
+        for wrong in ["PL9", "", "XYZ"] {
+            let error = settings.set(wrong, Level::Off).err().unwrap_or_default();
+            assert!(
+                error.starts_with(&format!("unknown rule `{wrong}`")),
+                "{error}"
+            );
+        }
+        // Nothing was changed by the failed calls.
+        assert_eq!(
+            settings.level(&leaked_secret::RULE),
+            Level::from(leaked_secret::RULE.severity)
+        );
+        let mut entry = Override::new(Vec::new());
+        assert!(entry.set("PL9", Level::Off).is_err());
+        assert!(entry.codes().is_empty());
+    }
+
+    #[test]
+    fn selector_parsing() {
+        assert_eq!(
+            Selector::parse("pl014"),
+            Selector::parse("unknown-field"),
+            "code and name select the same rule"
+        );
+        assert_eq!(Selector::parse("pl2"), Ok(Selector::Prefix("PL2".into())));
+        assert_eq!(Selector::parse("ALL"), Ok(Selector::Prefix("".into())));
+    }
+
+    #[test]
+    fn levels_parse_from_their_names() {
+        for level in [Level::Off, Level::Info, Level::Warning, Level::Error] {
+            assert_eq!(level.as_str().parse::<Level>(), Ok(level));
+        }
+        let error = Level::parse("warn").err().unwrap_or_default();
+        assert!(error.contains("did you mean `warning`?"), "{error}");
+    }
+}

@@ -1,0 +1,296 @@
+//! Settings are applied inside `lint`: a rule turned off hides only its own findings, and
+//! what it used to supersede is reported again.
+
+use std::path::{Path, PathBuf};
+
+use pipelint_core::{
+    Diagnostic, Level, LintOptions, LintResult, Override, OverrideUse, PointerPattern, Rule,
+    Settings, lint, rules,
+};
+
+fn fixture(path: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures")
+        .join(path);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn lint_with(bytes: &[u8], settings: Option<&Settings>) -> LintResult {
+    lint(
+        bytes,
+        &LintOptions {
+            settings,
+            ..LintOptions::default()
+        },
+    )
+}
+
+fn off(selector: &str) -> Settings {
+    let mut settings = Settings::default();
+    settings
+        .set(selector, Level::Off)
+        .unwrap_or_else(|e| panic!("{e}"));
+    settings
+}
+
+/// What a finding is, for comparing two runs.
+fn key(d: &Diagnostic) -> (String, String, String, String) {
+    (
+        d.code().to_owned(),
+        d.pointer.clone(),
+        d.message.clone(),
+        d.severity.to_string(),
+    )
+}
+
+fn at(result: &LintResult, rule: &Rule, pointer: &str) -> bool {
+    result
+        .diagnostics
+        .iter()
+        .any(|d| d.rule.code == rule.code && d.pointer == pointer)
+}
+
+/// Turning `rule` off removes exactly its findings, and adds only findings at the places
+/// it reported (what it superseded there). Returns what was added.
+fn turned_off(bytes: &[u8], rule: &Rule) -> Vec<Diagnostic> {
+    let before = lint_with(bytes, None);
+    let after = lint_with(bytes, Some(&off(rule.code)));
+    assert!(
+        after.diagnostics.iter().all(|d| d.rule.code != rule.code),
+        "{} is off",
+        rule.name
+    );
+    let after_keys: Vec<_> = after.diagnostics.iter().map(key).collect();
+    for d in before
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.code != rule.code)
+    {
+        assert!(
+            after_keys.contains(&key(d)),
+            "turning {} off hid {:?}",
+            rule.name,
+            key(d)
+        );
+    }
+    let before_keys: Vec<_> = before.diagnostics.iter().map(key).collect();
+    let added: Vec<Diagnostic> = after
+        .diagnostics
+        .into_iter()
+        .filter(|d| !before_keys.contains(&key(d)))
+        .collect();
+    for d in &added {
+        assert!(
+            at(&before, rule, &d.pointer),
+            "turning {} off added {:?} where it reported nothing",
+            rule.name,
+            key(d)
+        );
+    }
+    added
+}
+
+#[test]
+fn leaked_secret_off_reports_the_password_as_an_unknown_field() {
+    let bytes = fixture("rules/leaked-secret/invalid/bare-password.json");
+    let before = lint_with(&bytes, None);
+    let leaked: Vec<&str> = before
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.code == rules::response::leaked_secret::RULE.code)
+        .map(|d| d.pointer.as_str())
+        .collect();
+    assert!(!leaked.is_empty());
+    let added = turned_off(&bytes, &rules::response::leaked_secret::RULE);
+    for pointer in leaked {
+        assert!(pointer.ends_with("/password"), "{pointer}");
+        assert!(
+            added
+                .iter()
+                .any(|d| d.pointer == pointer
+                    && d.rule.code == rules::schema::unknown_field::RULE.code),
+            "no unknown-field at {pointer}: {added:?}"
+        );
+    }
+}
+
+#[test]
+fn percentile_agg_fn_off_reports_the_invalid_enum_value() {
+    let bytes = fixture("rules/percentile-agg-fn/invalid/median.json");
+    let added = turned_off(&bytes, &rules::stack::percentile_agg_fn::RULE);
+    assert!(
+        added
+            .iter()
+            .any(|d| d.rule.code == rules::schema::invalid_enum_value::RULE.code),
+        "{added:?}"
+    );
+}
+
+#[test]
+fn wrong_type_off_reports_what_it_deduplicated() {
+    // A number where a string from an enum belongs: the type finding alone is reported.
+    let bytes = br#"{"source": {"kafka": {"type": "kafka", "format": 5, "authentication": "PLAIN",
+        "brokers": "a:9092", "topics": "t"}}}"#;
+    let added = turned_off(bytes, &rules::schema::wrong_type::RULE);
+    assert!(
+        added.iter().any(|d| d.pointer == "/source/kafka/format"
+            && d.rule.code == rules::schema::invalid_enum_value::RULE.code),
+        "{added:?}"
+    );
+}
+
+fn all_fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            all_fixtures(&path, out);
+        } else if path.extension().is_some_and(|e| e == "json") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_rule_turned_off_hides_another_rules_finding_in_any_fixture() {
+    let mut files = Vec::new();
+    all_fixtures(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        &mut files,
+    );
+    files.sort();
+    assert!(files.len() > 100, "{} fixtures", files.len());
+    let specific = [
+        &rules::response::leaked_secret::RULE,
+        &rules::stack::percentile_agg_fn::RULE,
+        &rules::stack::doc_placeholder::RULE,
+        &rules::schema::wrong_type::RULE,
+    ];
+    let mut revealed = 0;
+    for file in &files {
+        let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for rule in specific {
+            revealed += turned_off(&bytes, rule).len();
+        }
+    }
+    assert!(revealed > 0, "no fixture has a superseded finding");
+}
+
+#[test]
+fn levels_change_the_severity_only() {
+    let bytes = fixture("rules/leaked-secret/invalid/bare-password.json");
+    let before = lint_with(&bytes, None);
+    let mut settings = Settings::default();
+    settings
+        .set("leaked-secret", Level::Info)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let after = lint_with(&bytes, Some(&settings));
+    assert_eq!(before.diagnostics.len(), after.diagnostics.len());
+    for (b, a) in before.diagnostics.iter().zip(&after.diagnostics) {
+        assert_eq!(b.pointer, a.pointer);
+        let expected = if a.rule.code == rules::response::leaked_secret::RULE.code {
+            pipelint_core::Severity::Info
+        } else {
+            b.severity
+        };
+        assert_eq!(a.severity, expected, "{}", a.code());
+    }
+}
+
+const COLUMNS: &str = r#"{"name": "p", "source": {"kafka": {}}, "destination": {"columns": [
+    {"name": "id", "type": "UInt64", "colour": 1},
+    {"name": "amount", "type": "Float64", "colour": 2}
+]}}"#;
+
+fn unknown_fields(result: &LintResult) -> Vec<&str> {
+    result
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.code == rules::schema::unknown_field::RULE.code)
+        .map(|d| d.pointer.as_str())
+        .collect()
+}
+
+fn options(settings: Option<&Settings>) -> LintOptions<'_> {
+    LintOptions {
+        file_name: Some("a.pipe.json"),
+        settings,
+        ..LintOptions::default()
+    }
+}
+
+#[test]
+fn overrides_apply_at_their_pointers_and_say_they_were_used() {
+    let before = lint(COLUMNS.as_bytes(), &options(None));
+    assert_eq!(
+        unknown_fields(&before),
+        [
+            "/destination/columns/0/colour",
+            "/destination/columns/1/colour"
+        ]
+    );
+
+    let mut settings = Settings::default();
+    let mut keyed = Override::new(vec![
+        PointerPattern::new("/destination/columns/[name=amount]"),
+        PointerPattern::new("/nowhere"),
+    ]);
+    keyed
+        .set("unknown-field", Level::Off)
+        .unwrap_or_else(|e| panic!("{e}"));
+    settings.add_override(keyed);
+    let mut unmatched = Override::new(vec![PointerPattern::new("/source")]);
+    unmatched
+        .set("unknown-field", Level::Off)
+        .unwrap_or_else(|e| panic!("{e}"));
+    settings.add_override(unmatched);
+    let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
+    assert_eq!(unknown_fields(&after), ["/destination/columns/0/colour"]);
+    assert_eq!(
+        after.overrides_used,
+        [OverrideUse {
+            entry: 0,
+            pointer: 0
+        }]
+    );
+
+    // A later override wins over an earlier one; one without pointers covers everything.
+    let mut whole = Override::new(Vec::new());
+    whole
+        .set("unknown-field", Level::Error)
+        .unwrap_or_else(|e| panic!("{e}"));
+    settings.add_override(whole);
+    let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
+    assert_eq!(unknown_fields(&after).len(), 2);
+    assert!(
+        after
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule.code == rules::schema::unknown_field::RULE.code)
+            .all(|d| d.severity == pipelint_core::Severity::Error)
+    );
+    assert_eq!(
+        after.overrides_used,
+        [
+            OverrideUse {
+                entry: 0,
+                pointer: 0
+            },
+            OverrideUse {
+                entry: 2,
+                pointer: 0
+            }
+        ]
+    );
+}
+
+#[test]
+fn settings_apply_to_documents_that_do_not_load() {
+    let broken = lint_with(b"{", Some(&off("invalid-json")));
+    assert!(broken.diagnostics.is_empty(), "{:?}", broken.diagnostics);
+    // A prefix leaves the not-checked findings alone.
+    let broken = lint_with(b"{", Some(&off("ALL")));
+    assert!(!broken.diagnostics.is_empty());
+}

@@ -7,7 +7,9 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::ops::Range;
 
-use pipelint_core::{Diagnostic, DocumentKind, LineIndex, LintOptions, Rule, rules};
+use pipelint_core::{
+    Diagnostic, DocumentKind, Level, LineIndex, LintOptions, Rule, Settings, rules,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -23,14 +25,11 @@ fn lint<'py>(
     config: Vec<(String, String)>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let kind = kind.map(parse_kind).transpose()?;
-    if let Some((selector, _)) = config.first() {
-        return Err(PyValueError::new_err(format!(
-            "config is not supported yet (got {selector:?})"
-        )));
-    }
+    let settings = settings(&config)?;
     let options = LintOptions {
         kind,
         file_name,
+        settings: Some(&settings),
         ..LintOptions::default()
     };
     // Linting holds no Python object, so other Python threads may run meanwhile.
@@ -88,6 +87,19 @@ fn finding<'py>(py: Python<'py>, d: &Diagnostic, places: &Places) -> PyResult<Bo
     };
     dict.set_item("fix", fix)?;
     Ok(dict)
+}
+
+/// Rule levels from `(selector, level)` pairs, in order: a later pair wins over an earlier one.
+fn settings(config: &[(String, String)]) -> PyResult<Settings> {
+    let mut settings = Settings::default();
+    for (selector, level) in config {
+        let level = Level::parse(level)
+            .map_err(|e| PyValueError::new_err(format!("config[{selector:?}]: {e}")))?;
+        settings
+            .set(selector, level)
+            .map_err(|e| PyValueError::new_err(format!("config: {e}")))?;
+    }
+    Ok(settings)
 }
 
 fn parse_kind(name: &str) -> PyResult<DocumentKind> {

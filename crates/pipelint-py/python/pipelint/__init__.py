@@ -150,9 +150,11 @@ def lint(
     kind cannot be told gets one ``unknown-kind`` finding. ``file_name`` is only used for
     that and is never opened.
 
-    ``config``: severities by rule, as in ``pipelint.toml``'s ``[rules]``: a rule code
-    (``"PL014"``), name (``"unknown-field"``) or code prefix (``"PL1"``) mapped to
-    ``"off"``, ``"warning"`` or ``"error"``.
+    ``config``: levels by rule, as in ``pipelint.toml``'s ``[rules]``: a rule code
+    (``"PL014"``), name (``"unknown-field"``), code prefix (``"PL1"``) or ``"ALL"`` mapped
+    to ``"off"``, ``"info"``, ``"warning"`` or ``"error"`` (or a :class:`Severity`). Later
+    entries win over earlier ones. A prefix or ``ALL`` never turns off the findings that
+    say the body could not be checked (not JSON, not UTF-8, empty, kind unknown, ...).
 
     A body that is not valid JSON is not an error: it gets the parse findings the command
     reports. Raises ``TypeError`` for a body, kind, file name or config of the wrong type,

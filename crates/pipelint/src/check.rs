@@ -285,11 +285,14 @@ impl Progress<'_> {
             return Err(overwrite_refused(output));
         }
         self.targets += targets.len();
-        // Indexed parallel iterators keep the input order.
-        let outcomes: Vec<Result<Checked, String>> = targets
-            .par_iter()
-            .map(|target| check_one(target, args, self.pipe, self.stdin))
-            .collect();
+        let check = |target: &Target| check_one(target, args, self.pipe, self.stdin);
+        // Indexed parallel iterators keep the input order. One document (an editor's or a
+        // hook's run) is checked on this thread: starting the thread pool would cost more.
+        let outcomes: Vec<Result<Checked, String>> = if targets.len() > 1 {
+            targets.par_iter().map(check).collect()
+        } else {
+            targets.iter().map(check).collect()
+        };
         let mut reports = Vec::with_capacity(outcomes.len());
         let mut diffs = String::new();
         for (target, outcome) in targets.iter().zip(outcomes) {

@@ -329,7 +329,14 @@ impl Progress<'_> {
                 .and_then(|()| self.sink.flush())
                 .map_err(|e| format!("cannot write the findings: {e}"))?;
         } else {
-            self.kept.extend(reports);
+            // Of a clean file, only JUnit writes anything (a passing test case): the other
+            // formats that are one document need only the files with findings.
+            let clean_written = args.output_format == output::Format::Junit;
+            self.kept.extend(
+                reports
+                    .into_iter()
+                    .filter(|report| clean_written || !report.diagnostics.is_empty()),
+            );
         }
         Ok(())
     }

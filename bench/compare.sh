@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Whole-process comparison of `pipelint check` with check-jsonschema (PyPI), ajv-cli (npm)
-# and a parse-only Rust baseline, in one run on one machine. See bench/README.md.
+# Whole-process comparison of `pipelint check` with check-jsonschema (PyPI), ajv-cli (npm),
+# jsonschema-cli (crates.io) and a parse-only Rust baseline, in one run on one machine. See
+# bench/README.md.
 #
 # It installs hyperfine and GNU time with apt when they are missing, check-jsonschema into a
-# temporary venv and ajv-cli + ajv-formats into a temporary npm prefix; builds the release
+# temporary venv, ajv-cli + ajv-formats into a temporary npm prefix and jsonschema-cli with
+# `cargo install` into a temporary folder; builds the release
 # binaries; generates the corpora in a temporary folder; times every tool with hyperfine
 # (median of repeated runs) and measures peak RSS with /usr/bin/time; prints a Markdown table
 # with ratios and the targets; removes the temporary folder.
@@ -15,9 +17,12 @@
 #   PER_DIR=1000       files per subfolder of the corpora (0: all in one folder)
 #   RUNS_ONE=30        hyperfine runs for one file (every tool)
 #   RUNS_MANY=20       hyperfine runs for the corpus (pipelint, parse-only)
-#   RUNS_PEER_MANY=3   hyperfine runs for the corpus (check-jsonschema, ajv-cli: slow)
+#   RUNS_PEER_MANY=3   hyperfine runs for the corpus (check-jsonschema, ajv-cli, jsonschema-cli)
 #   RUNS_RSS=3         /usr/bin/time runs per peak-RSS figure (the median is shown)
-#   PEERS_DIR=         reuse peers installed there (venv/, npm/) instead of a temporary folder
+#   PEERS_DIR=         reuse peers installed there (venv/, npm/, jsonschema-cli/) instead of a
+#                      temporary folder
+#   JSONSCHEMA_CLI_VERSION=0.60.2   the jsonschema-cli release installed (the jsonschema crate
+#                      version pipelint uses)
 #   OUT=target/compare where the raw hyperfine JSON, the logs and table.md are kept
 #   KEEP=0             1 keeps the temporary folder (corpora) for inspection
 set -euo pipefail
@@ -32,6 +37,7 @@ RUNS_ONE=${RUNS_ONE:-30}
 RUNS_MANY=${RUNS_MANY:-20}
 RUNS_PEER_MANY=${RUNS_PEER_MANY:-3}
 RUNS_RSS=${RUNS_RSS:-3}
+JSONSCHEMA_CLI_VERSION=${JSONSCHEMA_CLI_VERSION:-0.60.2}
 PEERS_DIR=${PEERS_DIR:-}
 OUT=${OUT:-$ROOT/target/compare}
 KEEP=${KEEP:-0}
@@ -75,6 +81,13 @@ if [[ ! -x $PEERS/npm/node_modules/.bin/ajv ]]; then
     log "installing ajv-cli and ajv-formats into $PEERS/npm (npm)"
     npm install --prefix "$PEERS/npm" --no-audit --no-fund --silent ajv-cli ajv-formats
 fi
+JCLI=$PEERS/jsonschema-cli/bin/jsonschema-cli
+if [[ ! -x $JCLI ]] || [[ $("$JCLI" --version | awk '{print $NF}') != "$JSONSCHEMA_CLI_VERSION" ]]; then
+    log "installing jsonschema-cli $JSONSCHEMA_CLI_VERSION into $PEERS/jsonschema-cli (cargo install)"
+    CARGO_TARGET_DIR=$WORK/jsonschema-cli-build cargo install --quiet --locked --force \
+        --version "$JSONSCHEMA_CLI_VERSION" --root "$PEERS/jsonschema-cli" jsonschema-cli
+    rm -rf "$WORK/jsonschema-cli-build"
+fi
 CJS=$PEERS/venv/bin/check-jsonschema
 AJV=$PEERS/npm/node_modules/.bin/ajv
 
@@ -110,12 +123,16 @@ cmd_pipelint_one="$PIPELINT check $ONE"
 cmd_parse_one="$BIN/parse-only $ONE"
 cmd_cjs_one="$CJS --schemafile $SCHEMA $ONE"
 cmd_ajv_one="$AJV validate --spec=draft2020 --strict=false -c ajv-formats -s $SCHEMA -d $ONE"
+# Formats asserted like the other peers; offline (no remote `$ref`s); only failures printed.
+cmd_jcli_one="$JCLI validate --assert-format --offline --errors-only $SCHEMA -i $ONE"
 cmd_pipelint_dir() { echo "$PIPELINT check $1"; }
 cmd_pipelint_dir_1t() { echo "env RAYON_NUM_THREADS=1 $PIPELINT check $1"; }
 cmd_parse_dir() { echo "$BIN/parse-only $1"; }
 cmd_parse_dir_1t() { echo "env RAYON_NUM_THREADS=1 $BIN/parse-only $1"; }
 cmd_cjs_dir() { echo "sh -c 'find $1 -name \"*.pipe.json\" -print0 | xargs -0 -s $XARGS_S $CJS --schemafile $SCHEMA \"\$@\"' sh"; }
 cmd_ajv_dir() { echo "$AJV validate --spec=draft2020 --strict=false -c ajv-formats -s $SCHEMA -d '$1/**/*.pipe.json'"; }
+# Like check-jsonschema, batches of paths from find | xargs; extra options go before the schema.
+cmd_jcli_dir() { echo "sh -c 'find $1 -name \"*.pipe.json\" -print0 | xargs -0 -s $XARGS_S $JCLI validate --assert-format --offline \"\$@\" $SCHEMA -i' sh"; }
 
 # --- sanity: every tool sees every file ----------------------------------------------------
 log "sanity run (not timed): files flagged by each tool"
@@ -130,11 +147,15 @@ for chunk in sys.stdin.read().replace("}\n{", "}\x00{").split("\x00"):
     if chunk.strip():
         d=json.loads(chunk); files.update(e["filename"] for e in d["errors"]); files.update(e["filename"] for e in d["parse_errors"])
 print(len(files))' || echo "?")
+jcli_out=$(eval "$(cmd_jcli_dir "$MANY")" 2>&1 || true)
+flagged_jcli=$(grep -cE ' - (VALID|INVALID\. Errors:)$' <<<"$jcli_out" || true)
+flagged_jcli_bad=$(grep -cE ' - INVALID\. Errors:$' <<<"$jcli_out" || true)
 {
     echo "pipelint: $flagged_pipelint"
     echo "parse-only: $flagged_parse"
     echo "ajv-cli: $flagged_ajv files reported, $flagged_ajv_bad invalid"
     echo "check-jsonschema: $flagged_cjs files with errors ($CJS_BATCHES xargs batch(es))"
+    echo "jsonschema-cli: $flagged_jcli files reported, $flagged_jcli_bad invalid ($CJS_BATCHES xargs batch(es))"
 } | tee "$OUT/sanity.txt" >&2
 
 # --- timing ------------------------------------------------------------------------------
@@ -176,12 +197,14 @@ timeit one-pipelint "$RUNS_ONE" 5 "$cmd_pipelint_one"
 timeit one-parse-only "$RUNS_ONE" 5 "$cmd_parse_one"
 timeit one-check-jsonschema "$RUNS_ONE" 2 "$cmd_cjs_one"
 timeit one-ajv-cli "$RUNS_ONE" 2 "$cmd_ajv_one"
+timeit one-jsonschema-cli "$RUNS_ONE" 5 "$cmd_jcli_one"
 timeit many-pipelint "$RUNS_MANY" 2 "$(cmd_pipelint_dir "$MANY")"
 timeit many-parse-only "$RUNS_MANY" 2 "$(cmd_parse_dir "$MANY")"
 timeit many-pipelint-1-thread "$RUNS_MANY" 1 "$(cmd_pipelint_dir_1t "$MANY")"
 timeit many-parse-only-1-thread "$RUNS_MANY" 1 "$(cmd_parse_dir_1t "$MANY")"
 timeit many-check-jsonschema "$RUNS_PEER_MANY" 1 "$(cmd_cjs_dir "$MANY")"
 timeit many-ajv-cli "$RUNS_PEER_MANY" 1 "$(cmd_ajv_dir "$MANY")"
+timeit many-jsonschema-cli "$RUNS_PEER_MANY" 1 "$(cmd_jcli_dir "$MANY") --errors-only"
 if [[ $BIG_COUNT != 0 ]]; then
     timeit big-pipelint "$RUNS_PEER_MANY" 1 "$(cmd_pipelint_dir "$WORK/big")"
     timeit big-parse-only "$RUNS_PEER_MANY" 1 "$(cmd_parse_dir "$WORK/big")"
@@ -192,12 +215,14 @@ rss one-pipelint "$cmd_pipelint_one"
 rss one-parse-only "$cmd_parse_one"
 rss one-check-jsonschema "$cmd_cjs_one"
 rss one-ajv-cli "$cmd_ajv_one"
+rss one-jsonschema-cli "$cmd_jcli_one"
 rss many-pipelint "$(cmd_pipelint_dir "$MANY")"
 rss many-parse-only "$(cmd_parse_dir "$MANY")"
 rss many-pipelint-1-thread "$(cmd_pipelint_dir_1t "$MANY")"
 rss many-parse-only-1-thread "$(cmd_parse_dir_1t "$MANY")"
 rss many-check-jsonschema "$(cmd_cjs_dir "$MANY")"
 rss many-ajv-cli "$(cmd_ajv_dir "$MANY")"
+rss many-jsonschema-cli "$(cmd_jcli_dir "$MANY") --errors-only"
 if [[ $BIG_COUNT != 0 ]]; then
     rss big-pipelint "$(cmd_pipelint_dir "$WORK/big")"
     rss big-parse-only "$(cmd_parse_dir "$WORK/big")"
@@ -210,7 +235,7 @@ CPU_AFTER=$(cpu_share)
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB memory; load average before $LOAD_BEFORE, after $LOAD_AFTER; CPU available (one busy loop per core for 1 s): $CPU_BEFORE cores before, $CPU_AFTER after"
     echo "pipelint: $(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo '?'), $(rustc --version)"
-    echo "peers: check-jsonschema $("$CJS" --version | awk '{print $NF}'), ajv-cli $(node -p "require('$PEERS/npm/node_modules/ajv-cli/package.json').version") (ajv $(node -p "require('$PEERS/npm/node_modules/ajv/package.json').version")), node $(node --version), $(python3 --version); hyperfine $(hyperfine --version | awk '{print $2}')"
+    echo "peers: check-jsonschema $("$CJS" --version | awk '{print $NF}'), ajv-cli $(node -p "require('$PEERS/npm/node_modules/ajv-cli/package.json').version") (ajv $(node -p "require('$PEERS/npm/node_modules/ajv/package.json').version")), node $(node --version), $(python3 --version); jsonschema-cli $("$JCLI" --version | awk '{print $NF}'); hyperfine $(hyperfine --version | awk '{print $2}')"
     echo "corpus: seed $SEED, $COUNT files ($(du -sh "$MANY" | cut -f1) on disk), $PER_DIR per folder, $MISTAKES with a mistake (no syntax mistakes); memory run: $BIG_COUNT files"
     echo "command: COUNT=$COUNT BIG_COUNT=$BIG_COUNT PER_DIR=$PER_DIR RUNS_ONE=$RUNS_ONE RUNS_MANY=$RUNS_MANY RUNS_PEER_MANY=$RUNS_PEER_MANY RUNS_RSS=$RUNS_RSS bench/compare.sh"
     echo "check-jsonschema on the corpus: $CJS_BATCHES xargs batch(es)"
@@ -250,8 +275,8 @@ print()
 print("| Files | Tool | Median | Min – max | Runs | × pipelint's time | Peak RSS (median) |")
 print("|---|---|---:|---:|---:|---:|---:|")
 rows = [
-    ("one", "1", ["pipelint", "parse-only", "check-jsonschema", "ajv-cli"]),
-    ("many", f"{count:,}", ["pipelint", "parse-only", "pipelint-1-thread", "parse-only-1-thread", "check-jsonschema", "ajv-cli"]),
+    ("one", "1", ["pipelint", "parse-only", "check-jsonschema", "ajv-cli", "jsonschema-cli"]),
+    ("many", f"{count:,}", ["pipelint", "parse-only", "pipelint-1-thread", "parse-only-1-thread", "check-jsonschema", "ajv-cli", "jsonschema-cli"]),
 ]
 if big:
     rows.append(("big", f"{big:,}", ["pipelint", "parse-only"]))
@@ -273,22 +298,26 @@ print("| Target | Measured | Holds |")
 print("|---|---|---|")
 def target(text, value, ok):
     print(f"| {text} | {value} | {'yes' if ok else '**no**'} |")
+# The targets of issue 12.
 p1 = med.get(("one", "pipelint"))
 if p1:
-    target("1 file: pipelint under 5 ms", fmt_t(p1), p1 < 0.005)
+    target("1 file: pipelint under 2.5 ms", fmt_t(p1), p1 < 0.0025)
     for peer in ["check-jsonschema", "ajv-cli"]:
         if ("one", peer) in med:
             r = med[("one", peer)] / p1
-            target(f"1 file: ≥ 50× faster than {peer}", f"{r:.0f}×", r >= 50)
+            target(f"1 file: ≥ 100× faster than {peer}", f"{r:.0f}×", r >= 100)
 pm = med.get(("many", "pipelint"))
 if pm:
-    for peer in ["check-jsonschema", "ajv-cli"]:
-        if ("many", peer) in med:
-            r = med[("many", peer)] / pm
-            target(f"{count:,} files: ≥ 30× faster than {peer}", f"{r:.1f}×", r >= 30)
     if ("many", "parse-only") in med:
         r = pm / med[("many", "parse-only")]
         target(f"{count:,} files: within 2× of parse-only", f"{r:.2f}×", r <= 2)
+    if ("many", "check-jsonschema") in med:
+        r = med[("many", "check-jsonschema")] / pm
+        target(f"{count:,} files: ≥ 30× faster than check-jsonschema", f"{r:.1f}×", r >= 30)
+    for peer in ["ajv-cli", "jsonschema-cli"]:
+        if ("many", peer) in med:
+            r = med[("many", peer)] / pm
+            target(f"{count:,} files: faster than {peer}", f"{r:.2f}×", r > 1)
 m_many, m_big = rss("many-pipelint"), rss("big-pipelint")
 if m_many and m_big:
     r = m_big / m_many

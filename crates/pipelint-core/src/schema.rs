@@ -1,10 +1,10 @@
-//! The embedded JSON Schemas, compiled once per process, and the mapping of their errors
-//! to diagnostics with friendly wording.
+//! The embedded JSON Schemas, with validators generated at build time, and the mapping of
+//! their errors to diagnostics with friendly wording.
 
 use std::sync::{LazyLock, OnceLock};
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
-use jsonschema::{JsonType, ValidationError, Validator};
+use jsonschema::{JsonType, ValidationError};
 use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, Fix};
@@ -38,41 +38,80 @@ pub fn schema_text(kind: DocumentKind) -> &'static str {
     }
 }
 
-struct Compiled {
-    schema: Value,
-    validator: Validator,
+/// The validators of the embedded schemas, generated at build time by jsonschema's
+/// `validator` macro: a run neither compiles a schema nor builds the meta-schema validator
+/// that checks one (that check is the test `schemas_are_valid_closed_and_described`). The
+/// options are those of [`runtime_options`], which a test compares them with.
+mod generated {
+    #[jsonschema::validator(path = "../../schemas/create-pipe.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct CreatePipe;
+    #[jsonschema::validator(path = "../../schemas/pipe-scaling.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct PipeScaling;
+    #[jsonschema::validator(path = "../../schemas/pipe.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct Pipe;
+    #[jsonschema::validator(path = "../../schemas/pipe-response.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct PipeResponse;
+    #[jsonschema::validator(path = "../../schemas/service.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct Service;
+    #[jsonschema::validator(path = "../../schemas/service-list.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct ServiceList;
+    #[jsonschema::validator(path = "../../schemas/error.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct Error;
+    #[jsonschema::validator(path = "../../schemas/stack-alert.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct StackAlert;
+    #[jsonschema::validator(path = "../../schemas/managed-stack-alert.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct ManagedStackAlert;
+    #[jsonschema::validator(path = "../../schemas/chart-series.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct ChartSeries;
+    #[jsonschema::validator(path = "../../schemas/dashboard.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct Dashboard;
+    #[jsonschema::validator(path = "../../schemas/dashboard-update.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct DashboardUpdate;
 }
 
-/// One slot per kind, in `DocumentKind::ALL` order, each compiled on first use: a run that
-/// checks one create body compiles one schema, not all of them.
-static COMPILED: LazyLock<Vec<OnceLock<Compiled>>> =
+/// The schema errors of a value, from the kind's generated validator.
+fn iter_errors(kind: DocumentKind, value: &Value) -> jsonschema::ErrorIterator<'_> {
+    match kind {
+        DocumentKind::CreatePipe => generated::CreatePipe::iter_errors(value),
+        DocumentKind::PipeScaling => generated::PipeScaling::iter_errors(value),
+        DocumentKind::Pipe => generated::Pipe::iter_errors(value),
+        DocumentKind::PipeResponse => generated::PipeResponse::iter_errors(value),
+        DocumentKind::Service => generated::Service::iter_errors(value),
+        DocumentKind::ServiceList => generated::ServiceList::iter_errors(value),
+        DocumentKind::Error => generated::Error::iter_errors(value),
+        DocumentKind::StackAlert => generated::StackAlert::iter_errors(value),
+        DocumentKind::ManagedStackAlert => generated::ManagedStackAlert::iter_errors(value),
+        DocumentKind::ChartSeries => generated::ChartSeries::iter_errors(value),
+        DocumentKind::Dashboard => generated::Dashboard::iter_errors(value),
+        DocumentKind::DashboardUpdate => generated::DashboardUpdate::iter_errors(value),
+    }
+}
+
+/// The options the generated validators are built with, for building the same validator at
+/// run time (tests and benchmarks compare the two).
+pub fn runtime_options() -> jsonschema::ValidationOptions<'static> {
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .should_validate_formats(true)
+        .should_ignore_unknown_formats(false)
+}
+
+/// One slot per kind, in `DocumentKind::ALL` order, each parsed on first use: the schema
+/// itself is read for wording (descriptions, bounds, member lists), not for validating.
+static PARSED: LazyLock<Vec<OnceLock<Value>>> =
     LazyLock::new(|| DocumentKind::ALL.iter().map(|_| OnceLock::new()).collect());
 
-fn compiled(kind: DocumentKind) -> &'static Compiled {
+/// The parsed schema of a kind.
+pub fn schema(kind: DocumentKind) -> &'static Value {
     let index = DocumentKind::ALL
         .iter()
         .position(|&k| k == kind)
         .unwrap_or_default();
-    COMPILED[index].get_or_init(|| compile(kind))
-}
-
-fn compile(kind: DocumentKind) -> Compiled {
-    // The schemas are part of the binary and tested; failing here is a build defect.
-    #[allow(clippy::expect_used)]
-    let schema: Value = serde_json::from_str(schema_text(kind)).expect("embedded schema is JSON");
-    #[allow(clippy::expect_used)]
-    let validator = jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .should_validate_formats(true)
-        .should_ignore_unknown_formats(false)
-        .build(&schema)
-        .expect("embedded schema compiles");
-    Compiled { schema, validator }
-}
-
-/// The parsed schema of a kind.
-pub fn schema(kind: DocumentKind) -> &'static Value {
-    &compiled(kind).schema
+    PARSED[index].get_or_init(|| {
+        // The schemas are part of the binary and tested; failing here is a build defect.
+        #[allow(clippy::expect_used)]
+        serde_json::from_str(schema_text(kind)).expect("embedded schema is JSON")
+    })
 }
 
 /// The `description` of the member at an instance pointer, for hover and help texts.
@@ -146,10 +185,30 @@ fn fractional_integers(kind: DocumentKind, document: &Document, out: &mut Vec<Di
 
 /// Validates the document against its kind's schema.
 pub fn validate(kind: DocumentKind, document: &Document) -> Vec<Diagnostic> {
-    let compiled = compiled(kind);
+    diagnostics_of(kind, document, iter_errors(kind, &document.value))
+}
+
+/// The diagnostics of a document's schema errors.
+fn diagnostics_of<'i>(
+    kind: DocumentKind,
+    document: &Document,
+    errors: impl Iterator<Item = ValidationError<'i>>,
+) -> Vec<Diagnostic> {
+    let errors: Vec<ValidationError> = errors.collect();
     let mut out = Vec::new();
-    for error in compiled.validator.iter_errors(&document.value) {
-        map_error(kind, &compiled.schema, document, &error, &mut out);
+    for error in &errors {
+        // Where the run-time validator reports it: before the `enum` or `const` error.
+        if let Some(expected) = unchecked_type(schema(kind), error, &errors) {
+            let pointer = error.instance_path().as_str();
+            out.push(type_diagnostic(
+                document.value_span(pointer),
+                pointer,
+                &field_name(pointer),
+                &expected,
+                error.instance().as_ref(),
+            ));
+        }
+        map_error(kind, schema(kind), document, error, &mut out);
     }
     fractional_integers(kind, document, &mut out);
     out
@@ -168,20 +227,7 @@ fn map_error(
     let span = document.value_span(&pointer);
     match error.kind() {
         ValidationErrorKind::Type { kind } => {
-            let expected = expected_types(kind);
-            out.push(
-                Diagnostic::new(
-                    &wrong_type::RULE,
-                    span,
-                    &pointer,
-                    format!(
-                        "{field} must be {expected}, found {}",
-                        describe_value(instance)
-                    ),
-                )
-                .with_label(format!("expected {expected}"))
-                .with_help(type_help(kind, instance)),
-            );
+            out.push(type_diagnostic(span, &pointer, &field, kind, instance));
         }
         ValidationErrorKind::Enum { options } => {
             out.push(enum_diagnostic(
@@ -278,6 +324,77 @@ fn map_error(
                 .with_label(error.kind_message()),
             );
         }
+    }
+}
+
+fn type_diagnostic(
+    span: std::ops::Range<usize>,
+    pointer: &str,
+    field: &str,
+    kind: &TypeKind,
+    instance: &Value,
+) -> Diagnostic {
+    let expected = expected_types(kind);
+    Diagnostic::new(
+        &wrong_type::RULE,
+        span,
+        pointer,
+        format!(
+            "{field} must be {expected}, found {}",
+            describe_value(instance)
+        ),
+    )
+    .with_label(format!("expected {expected}"))
+    .with_help(type_help(kind, instance))
+}
+
+/// The `type` error a generated validator leaves out beside an `enum` or `const` error.
+/// Where a schema's `type` names the one type of all its `enum` values (or of its `const`),
+/// the generated code checks only the `enum`, while a validator built at run time reports
+/// both errors (and the wrong type is the finding that supersedes).
+fn unchecked_type(
+    schema: &Value,
+    error: &ValidationError,
+    errors: &[ValidationError],
+) -> Option<TypeKind> {
+    if !matches!(
+        error.kind(),
+        ValidationErrorKind::Enum { .. } | ValidationErrorKind::Constant { .. }
+    ) || errors.iter().any(|other| {
+        matches!(other.kind(), ValidationErrorKind::Type { .. })
+            && other.instance_path() == error.instance_path()
+    }) {
+        return None;
+    }
+    let node = schema_node(schema, parent_location(error.schema_path().as_str()))?;
+    let declared = node.get("type")?.as_str()?;
+    let implied = match (node.get("const"), node.get("enum")) {
+        (Some(constant), _) => json_type_name(constant),
+        (None, Some(Value::Array(values))) => {
+            let first = json_type_name(values.first()?);
+            values
+                .iter()
+                .all(|v| json_type_name(v) == first)
+                .then_some(first)?
+        }
+        _ => return None,
+    };
+    let instance = json_type_name(error.instance().as_ref());
+    if declared != implied || instance == declared {
+        return None;
+    }
+    declared.parse().ok().map(TypeKind::Single)
+}
+
+/// The JSON type of a value as the `type` keyword names it (every number is a `number`).
+fn json_type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
     }
 }
 
@@ -544,4 +661,101 @@ fn resolve_ref<'s>(root: &'s Value, node: &'s Value) -> Option<&'s Value> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
+            if path.is_dir() {
+                json_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The generated validators give the diagnostics that validators built at run time from
+    /// the same schemas and options give: every fixture checked as every kind, and generated
+    /// create bodies with every kind of mistake.
+    #[test]
+    fn generated_validators_give_the_diagnostics_of_runtime_ones() {
+        let runtime: Vec<jsonschema::Validator> = DocumentKind::ALL
+            .iter()
+            .map(|&kind| {
+                runtime_options()
+                    .build(schema(kind))
+                    .unwrap_or_else(|e| panic!("{kind}: {e}"))
+            })
+            .collect();
+        let mut files = Vec::new();
+        json_files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+            &mut files,
+        );
+        let mut texts: Vec<(String, String)> = files
+            .iter()
+            .filter_map(|path| {
+                Some((
+                    path.display().to_string(),
+                    std::fs::read_to_string(path).ok()?,
+                ))
+            })
+            .collect();
+        texts.extend((0..400).map(|index| {
+            let spec = pipelint_bench::corpus::generate(7, index, 0.9);
+            (spec.file_name(), spec.text)
+        }));
+        let (mut documents, mut with_findings) = (0, 0);
+        for (name, text) in &texts {
+            let Some(document) = crate::load(text.as_bytes()).document else {
+                continue;
+            };
+            documents += 1;
+            for (&kind, validator) in DocumentKind::ALL.iter().zip(&runtime) {
+                let generated = validate(kind, &document);
+                let built = diagnostics_of(kind, &document, validator.iter_errors(&document.value));
+                assert!(generated == built, "{name} as {kind}: {}", {
+                    let short = |ds: &[Diagnostic]| -> Vec<String> {
+                        ds.iter()
+                            .map(|d| format!("{} {} {}", d.name(), d.pointer, d.message))
+                            .collect()
+                    };
+                    format!("{:#?} {:#?}", short(&generated), short(&built))
+                });
+                with_findings += usize::from(!generated.is_empty());
+            }
+        }
+        // The comparison covers findings, not only clean documents.
+        assert!(
+            documents > 800 && with_findings > 5000,
+            "{documents} {with_findings}"
+        );
+    }
+
+    /// The generated code checks a `type` that all the `enum` values share through the
+    /// `enum` alone; the wrong type is still the finding.
+    #[test]
+    fn a_wrong_type_beside_an_enum_is_reported_as_a_wrong_type() {
+        let text = r#"{"source": 5, "search": "errors", "threshold": 1, "thresholdType": "above",
+            "interval": "5m", "channel": {"type": "email", "emails": ["a@example.com"]}}"#;
+        let document = crate::load(text.as_bytes())
+            .document
+            .unwrap_or_else(|| panic!("not loaded"));
+        let found = validate(DocumentKind::StackAlert, &document);
+        let at_source: Vec<&str> = found
+            .iter()
+            .filter(|d| d.pointer == "/source")
+            .map(|d| d.name())
+            .collect();
+        assert_eq!(
+            at_source,
+            ["wrong-type", "invalid-enum-value"],
+            "{found:#?}"
+        );
+    }
 }

@@ -55,37 +55,20 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         stdin_filename: args.stdin_filename.clone(),
         kind: args.kind.as_deref().and_then(DocumentKind::from_name),
     };
-    let Found {
-        targets,
-        problems,
-        notes,
-    } = files::find(&paths, &selection, &mut resolver, &cwd).map_err(|e| e.to_string())?;
-    let mut trouble = !problems.is_empty();
-    for problem in &problems {
-        console::message(format!("{}: {}", problem.path, problem.reason));
-    }
-    for note in &notes {
-        console::message(note);
-    }
-    if targets.is_empty() && !trouble && !args.no_errors_on_unmatched {
-        return Err(format!(
-            "no files to check in {}: directory walks look for {} and the config's `include` \
-             and `[kinds]` globs (name files directly, or pass --no-errors-on-unmatched)",
-            paths
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            crate::config::DEFAULT_INCLUDE.join(", ")
-        ));
-    }
+    // Settled before the walk: whether stdin is checked decides where findings go.
+    let stdin_target = if paths.iter().any(|p| p.as_os_str() == "-") {
+        Some(files::stdin_target(&selection, &mut resolver, &cwd).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    let stdin_checked = stdin_target.as_ref().is_some_and(|s| s.target.is_some());
 
     let pipe = match &args.pipe {
         Some(path) => Some(load_pipe(path, limit)?),
         None => None,
     };
     // At most one byte over the limit is read: a stream can be endless.
-    let stdin = if targets.iter().any(|t| t.source == Source::Stdin) {
+    let stdin = if stdin_checked {
         match files::read_limited(std::io::stdin().lock(), limit) {
             Err(Unread::Failed(e)) => return Err(format!("cannot read stdin: {e}")),
             read => read,
@@ -100,80 +83,75 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         );
     }
     if let Some(output) = &args.output_file {
+        // The named files now; what a walk finds, batch by batch before it is checked.
+        let named = paths.iter().filter(|p| p.as_os_str() != "-" && !p.is_dir());
         let stdin_path = args.stdin_filename.as_deref();
-        let inputs = targets
-            .iter()
-            .filter_map(|t| t.source.path())
-            .chain(stdin_path);
-        if inputs
-            .into_iter()
-            .any(|input| same_path(&cwd, input, output))
+        if !args.force_exclude
+            && named
+                .map(PathBuf::as_path)
+                .chain(stdin_path)
+                .any(|input| same_path(&cwd, input, output))
         {
-            return Err(format!(
-                "--output-file {} is one of the inputs; refusing to overwrite it",
-                output.display()
-            ));
+            return Err(overwrite_refused(output));
         }
     }
 
     let style = style(args);
-    let streaming = args.output_format.is_streamable();
     // `--fix -` prints the fixed text on stdout: the findings go to stderr, as ruff does.
-    let stdin_fixed = args.fix && !args.diff && stdin.is_ok() && stdin_given(&targets);
-    let mut sink = if stdin_fixed && args.output_file.is_none() {
+    let stdin_fixed = args.fix && !args.diff && stdin.is_ok() && stdin_checked;
+    let sink = if stdin_fixed && args.output_file.is_none() {
         Sink::Stderr(std::io::BufWriter::new(std::io::stderr().lock()))
     } else {
         Sink::open(args.output_file.as_deref())?
     };
-    let mut tally = Tally::default();
-    let mut fixes = FixTally::default();
-    let mut kept = Vec::new();
-    let mut adding = args.add_overrides.then(AddOverrides::default);
-    // Chunks keep memory flat however many files there are: streamable formats write each
-    // chunk and keep only totals. Indexed parallel iterators keep the input order.
-    for chunk in targets.chunks(CHUNK) {
-        let outcomes: Vec<Result<Checked, String>> = chunk
-            .par_iter()
-            .map(|target| check_one(target, args, pipe.as_ref(), &stdin))
-            .collect();
-        let mut reports = Vec::with_capacity(outcomes.len());
-        let mut diffs = String::new();
-        for (target, outcome) in chunk.iter().zip(outcomes) {
-            match outcome {
-                Ok(mut checked) => {
-                    trouble |= fixes.add(&checked);
-                    diffs.push_str(&checked.diff.take().unwrap_or_default());
-                    if let Some(adding) = &mut adding {
-                        adding.collect(target, &checked.report);
-                    }
-                    reports.push(checked.report);
-                }
-                Err(message) => {
-                    trouble = true;
-                    console::message(message);
-                }
-            }
-        }
-        for report in &reports {
-            tally.add(report, args.unsafe_fixes);
-            if args.explain_kind {
-                console::to_stderr(&format!("{}\n", visible(&explain_kind(report))));
-            }
-        }
-        if args.diff {
-            // The diffs are the whole output (to stdout or `--output-file`): findings
-            // would be those of text not yet fixed.
-            sink.write_all(diffs.as_bytes())
-                .map_err(|e| format!("cannot write the diff: {e}"))?;
-        } else if streaming {
-            // Flushed per chunk, so findings appear as files are checked.
-            output::write(args.output_format, &reports, style, &mut sink)
-                .and_then(|()| sink.flush())
-                .map_err(|e| format!("cannot write the findings: {e}"))?;
-        } else {
-            kept.extend(reports);
-        }
+    let mut run = Progress {
+        args,
+        cwd: &cwd,
+        pipe: pipe.as_ref(),
+        stdin: &stdin,
+        style,
+        sink,
+        trouble: false,
+        targets: 0,
+        tally: Tally::default(),
+        fixes: FixTally::default(),
+        kept: Vec::new(),
+        adding: args.add_overrides.then(AddOverrides::default),
+    };
+    // The walk hands over bounded batches as it goes, and each is checked and written
+    // before the next is looked for: memory stays flat however many files there are.
+    files::find(
+        &paths,
+        &selection,
+        &mut resolver,
+        &cwd,
+        stdin_target,
+        CHUNK,
+        &mut |found| run.batch(found),
+    )?;
+    let Progress {
+        mut sink,
+        mut trouble,
+        mut tally,
+        fixes,
+        kept,
+        adding,
+        targets,
+        ..
+    } = run;
+    if targets == 0 && !trouble && !args.no_errors_on_unmatched {
+        return Err(format!(
+            "no files to check in {}: directory walks look for {} and the config's `include` \
+             and `[kinds]` globs (name files directly, or pass --no-errors-on-unmatched)",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            crate::config::DEFAULT_INCLUDE.join(", ")
+        ));
     }
+    let streaming = args.output_format.is_streamable();
     if !streaming && !args.diff {
         output::write(args.output_format, &kept, style, &mut sink)
             .map_err(|e| format!("cannot write the findings: {e}"))?;
@@ -253,8 +231,116 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     })
 }
 
-/// Files linted (in parallel) before their findings are written.
+/// Files linted (in parallel) before their findings are written: the size of the batches
+/// the walk hands over.
 const CHUNK: usize = 512;
+
+fn overwrite_refused(output: &Path) -> String {
+    format!(
+        "--output-file {} is one of the inputs; refusing to overwrite it",
+        output.display()
+    )
+}
+
+/// The state of a run while the walk hands over batches of documents.
+struct Progress<'r> {
+    args: &'r CheckArgs,
+    cwd: &'r Path,
+    pipe: Option<&'r Document>,
+    stdin: &'r Result<Vec<u8>, Unread>,
+    style: Style,
+    sink: Sink,
+    trouble: bool,
+    /// Documents handed over so far.
+    targets: usize,
+    tally: Tally,
+    fixes: FixTally,
+    /// The reports of a format that cannot be written file by file.
+    kept: Vec<FileReport>,
+    adding: Option<AddOverrides>,
+}
+
+impl Progress<'_> {
+    /// Checks one batch in parallel and writes its findings (streamable formats) in order.
+    fn batch(&mut self, found: Found) -> Result<(), String> {
+        let Found {
+            targets,
+            problems,
+            notes,
+        } = found;
+        let args = self.args;
+        self.trouble |= !problems.is_empty();
+        for problem in &problems {
+            console::message(format!("{}: {}", problem.path, problem.reason));
+        }
+        for note in &notes {
+            console::message(note);
+        }
+        if let Some(output) = &args.output_file
+            && targets
+                .iter()
+                .filter_map(|t| t.source.path())
+                .any(|input| same_path(self.cwd, input, output))
+        {
+            return Err(overwrite_refused(output));
+        }
+        self.targets += targets.len();
+        let check = |target: &Target| check_one(target, args, self.pipe, self.stdin);
+        // Indexed parallel iterators keep the input order. One document (an editor's or a
+        // hook's run) is checked on this thread: starting the thread pool would cost more.
+        let outcomes: Vec<Result<Checked, String>> = if targets.len() > 1 {
+            targets.par_iter().map(check).collect()
+        } else {
+            targets.iter().map(check).collect()
+        };
+        let mut reports = Vec::with_capacity(outcomes.len());
+        let mut diffs = String::new();
+        for (target, outcome) in targets.iter().zip(outcomes) {
+            match outcome {
+                Ok(mut checked) => {
+                    self.trouble |= self.fixes.add(&checked);
+                    diffs.push_str(&checked.diff.take().unwrap_or_default());
+                    if let Some(adding) = &mut self.adding {
+                        adding.collect(target, &checked.report);
+                    }
+                    reports.push(checked.report);
+                }
+                Err(message) => {
+                    self.trouble = true;
+                    console::message(message);
+                }
+            }
+        }
+        for report in &reports {
+            self.tally.add(report, args.unsafe_fixes);
+            if args.explain_kind {
+                console::to_stderr(&format!("{}\n", visible(&explain_kind(report))));
+            }
+        }
+        if args.diff {
+            // The diffs are the whole output (to stdout or `--output-file`): findings
+            // would be those of text not yet fixed.
+            self.sink
+                .write_all(diffs.as_bytes())
+                .map_err(|e| format!("cannot write the diff: {e}"))?;
+        } else if args.output_format.is_streamable() {
+            // Flushed per batch, so findings appear as files are checked.
+            output::write(args.output_format, &reports, self.style, &mut self.sink)
+                .and_then(|()| self.sink.flush())
+                .map_err(|e| format!("cannot write the findings: {e}"))?;
+        } else {
+            // Of a clean file, only JUnit writes anything (a passing test case): the other
+            // formats that are one document need only the files with findings.
+            let clean_written = args.output_format == output::Format::Junit;
+            self.kept.extend(
+                reports
+                    .into_iter()
+                    .filter(|report| clean_written || !report.diagnostics.is_empty()),
+            );
+        }
+        Ok(())
+    }
+}
 
 /// What is kept of the reports once they are written: the totals of the run.
 #[derive(Default)]
@@ -315,10 +401,6 @@ impl FixTally {
         }
         false
     }
-}
-
-fn stdin_given(targets: &[Target]) -> bool {
-    targets.iter().any(|t| t.source == Source::Stdin)
 }
 
 /// Whether two paths name one file: the same file when both exist, else the same absolute

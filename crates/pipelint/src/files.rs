@@ -82,7 +82,9 @@ pub struct Selection {
 /// large inputs must not make a long `.gitignore` or config unreadable.
 pub const SIDE_FILE_LIMIT: u64 = crate::cli::DEFAULT_MAX_FILE_SIZE;
 
-/// The documents to check, in command-line order (directories sorted), each at most once.
+/// A batch of the documents to check, in command-line order (directories sorted), each at
+/// most once, with what was found wrong on the way to them.
+#[derive(Default)]
 pub struct Found {
     pub targets: Vec<Target>,
     pub problems: Vec<PathProblem>,
@@ -91,50 +93,145 @@ pub struct Found {
     pub notes: Vec<String>,
 }
 
+/// The document read from stdin (`-`), settled before the walk: what is done with the
+/// findings depends on whether there is one.
+pub struct StdinTarget {
+    pub target: Option<Target>,
+    problems: Vec<PathProblem>,
+}
+
+/// The stdin document of a run whose paths include `-`.
+pub fn stdin_target(
+    selection: &Selection,
+    resolver: &mut Resolver,
+    cwd: &Path,
+) -> Result<StdinTarget, ConfigError> {
+    let mut finder = Finder::new(selection, resolver, cwd);
+    finder.stdin()?;
+    Ok(StdinTarget {
+        target: finder.found.targets.pop(),
+        problems: finder.found.problems,
+    })
+}
+
+/// Finds the documents and hands them to `each` in batches of at most `batch` targets as
+/// the walk goes (directories are read one at a time), so that no list of the whole tree is
+/// ever held. `stdin` (from [`stdin_target`]) takes the place of `-` in `paths`. Stops at
+/// the first error, of the config or of `each`.
 pub fn find(
     paths: &[PathBuf],
     selection: &Selection,
     resolver: &mut Resolver,
     cwd: &Path,
-) -> Result<Found, ConfigError> {
-    let mut finder = Finder {
-        selection,
-        resolver,
-        cwd,
-        seen: HashSet::new(),
-        found: Found {
-            targets: Vec::new(),
-            problems: Vec::new(),
-            notes: Vec::new(),
-        },
-    };
-    for path in paths {
+    stdin: Option<StdinTarget>,
+    batch: usize,
+    each: &mut dyn FnMut(Found) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut stdin = stdin;
+    let absolute: Vec<PathBuf> = paths.iter().map(|p| paths::absolute(cwd, p)).collect();
+    let mut finder = Finder::new(selection, resolver, cwd);
+    finder.batch = Some((batch.max(1), each));
+    for (index, path) in paths.iter().enumerate() {
+        finder.later = absolute[index + 1..]
+            .iter()
+            .zip(&paths[index + 1..])
+            .filter(|(_, given)| given.as_os_str() != "-")
+            .map(|(later, _)| later.clone())
+            .collect();
         if path.as_os_str() == "-" {
-            finder.stdin()?;
+            if let Some(StdinTarget { target, problems }) = stdin.take() {
+                finder.found.problems.extend(problems);
+                finder.found.targets.extend(target);
+                finder.flush_if_full()?;
+            }
             continue;
         }
-        let absolute = paths::absolute(cwd, path);
-        match std::fs::metadata(&absolute) {
+        let absolute = &absolute[index];
+        match std::fs::metadata(absolute) {
             Ok(meta) if meta.is_dir() => finder.walk(path)?,
-            Ok(_) => finder.file(Source::File(absolute), selection.force_exclude)?,
+            Ok(_) => finder.file(Source::File(absolute.clone()), selection.force_exclude)?,
             Err(error) => finder.found.problems.push(PathProblem {
                 path: path.display().to_string(),
                 reason: error.to_string(),
             }),
         }
     }
-    Ok(finder.found)
+    finder.flush()
 }
 
-struct Finder<'a> {
+/// Why a walk stopped.
+enum Stop {
+    Config(ConfigError),
+    /// The consumer of the batches said so.
+    Consumer(String),
+}
+
+impl From<ConfigError> for Stop {
+    fn from(error: ConfigError) -> Stop {
+        Stop::Config(error)
+    }
+}
+
+impl From<Stop> for String {
+    fn from(stop: Stop) -> String {
+        match stop {
+            Stop::Config(error) => error.to_string(),
+            Stop::Consumer(message) => message,
+        }
+    }
+}
+
+type Each<'e> = &'e mut dyn FnMut(Found) -> Result<(), String>;
+
+struct Finder<'a, 'e> {
     selection: &'a Selection,
     resolver: &'a mut Resolver,
     cwd: &'a Path,
+    /// The paths already found that a later command-line path may find again. Only those
+    /// are kept: a set of every path would grow with the tree.
     seen: HashSet<PathBuf>,
+    /// The command-line paths after the one being looked at (absolute).
+    later: Vec<PathBuf>,
     found: Found,
+    /// The batch size and where full batches go; `None` keeps everything in `found`.
+    batch: Option<(usize, Each<'e>)>,
 }
 
-impl Finder<'_> {
+impl<'a, 'e> Finder<'a, 'e> {
+    fn new(selection: &'a Selection, resolver: &'a mut Resolver, cwd: &'a Path) -> Self {
+        Finder {
+            selection,
+            resolver,
+            cwd,
+            seen: HashSet::new(),
+            later: Vec::new(),
+            found: Found::default(),
+            batch: None,
+        }
+    }
+
+    /// Hands over what was found so far.
+    fn flush(&mut self) -> Result<(), String> {
+        if let Some((_, each)) = &mut self.batch {
+            each(std::mem::take(&mut self.found))?;
+        }
+        Ok(())
+    }
+
+    fn flush_if_full(&mut self) -> Result<(), String> {
+        match &self.batch {
+            Some((size, _)) if self.found.targets.len() >= *size => self.flush(),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether a later command-line path names this path or a directory above it.
+    fn found_again_later(&self, absolute: &Path) -> bool {
+        self.later.iter().any(|later| absolute.starts_with(later))
+    }
+}
+
+impl Finder<'_, '_> {
     fn stdin(&mut self) -> Result<(), ConfigError> {
         let Some(named) = &self.selection.stdin_filename else {
             let config = self.resolver.for_dir(self.cwd)?;
@@ -156,16 +253,20 @@ impl Finder<'_> {
         Ok(())
     }
 
-    fn file(&mut self, source: Source, filtered: bool) -> Result<(), ConfigError> {
+    fn file(&mut self, source: Source, filtered: bool) -> Result<(), Stop> {
         let Some(absolute) = source.path() else {
             return Ok(());
         };
-        if !self.seen.insert(absolute.to_path_buf()) {
+        if self.seen.contains(absolute) {
             return Ok(());
+        }
+        if self.found_again_later(absolute) {
+            self.seen.insert(absolute.to_path_buf());
         }
         if let Some(mut target) = self.target(absolute, filtered)? {
             target.source = source;
             self.found.targets.push(target);
+            self.flush_if_full().map_err(Stop::Consumer)?;
         }
         Ok(())
     }
@@ -200,7 +301,7 @@ impl Finder<'_> {
         }))
     }
 
-    fn walk(&mut self, dir: &Path) -> Result<(), ConfigError> {
+    fn walk(&mut self, dir: &Path) -> Result<(), Stop> {
         let respect = self.selection.respect_gitignore;
         let root = paths::absolute(self.cwd, dir);
         let limit = SIDE_FILE_LIMIT;
@@ -283,7 +384,7 @@ impl Finder<'_> {
     /// tree may still point at a file the walk leaves out on purpose (a git-ignored `.env`),
     /// which is why git stopped following in-tree links too. A link the walk would have
     /// checked, or one to a directory, gets a note; its target is never opened.
-    fn link(&mut self, path: &Path) -> Result<(), ConfigError> {
+    fn link(&mut self, path: &Path) -> Result<(), Stop> {
         let absolute = paths::normalize(path);
         if self.seen.contains(&absolute) {
             return Ok(());
@@ -514,4 +615,126 @@ pub fn temp_file_beside(path: &Path) -> std::io::Result<tempfile::NamedTempFile>
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     builder.tempfile_in(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BODY: &str = "{}\n";
+
+    fn selection() -> Selection {
+        Selection {
+            respect_gitignore: true,
+            force_exclude: false,
+            stdin_filename: None,
+            kind: None,
+        }
+    }
+
+    /// The display names of the batches `find` hands over, with the largest `seen` set.
+    fn batches_of(
+        cwd: &Path,
+        paths: &[&str],
+        batch: usize,
+        mut during: impl FnMut(usize),
+    ) -> Vec<Vec<String>> {
+        let mut resolver = Resolver::for_run(cwd, true, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+        let mut batches = Vec::new();
+        find(
+            &paths,
+            &selection(),
+            &mut resolver,
+            cwd,
+            None,
+            batch,
+            &mut |found| {
+                during(batches.len());
+                batches.push(found.targets.into_iter().map(|t| t.name).collect());
+                Ok(())
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        batches
+    }
+
+    fn tree(files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        for file in files {
+            let path = dir.path().join(file);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+            }
+            std::fs::write(&path, BODY).unwrap_or_else(|e| panic!("{e}"));
+        }
+        dir
+    }
+
+    #[test]
+    fn a_walk_hands_over_bounded_batches_in_order() {
+        let names: Vec<String> = (0..10)
+            .map(|i| format!("d{}/{i:02}.pipe.json", i / 4))
+            .collect();
+        let dir = tree(&names.iter().map(String::as_str).collect::<Vec<_>>());
+        let batches = batches_of(dir.path(), &["."], 3, |_| {});
+        assert!(batches.iter().all(|b| b.len() <= 3), "{batches:?}");
+        assert_eq!(batches.concat(), names);
+    }
+
+    /// Checking starts before the walk has listed the tree: a file written into a folder
+    /// the walk has not reached yet, while the first batch is handed over, is found.
+    #[test]
+    fn the_walk_feeds_checking_as_it_goes() {
+        let dir = tree(&["a/1.pipe.json", "a/2.pipe.json", "b/1.pipe.json"]);
+        let root = dir.path().to_path_buf();
+        let batches = batches_of(dir.path(), &["."], 2, |handed| {
+            if handed == 0 {
+                std::fs::write(root.join("b/0.pipe.json"), BODY).unwrap_or_else(|e| panic!("{e}"));
+            }
+        });
+        assert_eq!(
+            batches.concat(),
+            [
+                "a/1.pipe.json",
+                "a/2.pipe.json",
+                "b/0.pipe.json",
+                "b/1.pipe.json"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_found_twice_is_checked_once() {
+        let dir = tree(&["p/a.pipe.json", "p/b.pipe.json", "q/c.pipe.json"]);
+        let found = |paths: &[&str]| batches_of(dir.path(), paths, 512, |_| {}).concat();
+        assert_eq!(
+            found(&["p/b.pipe.json", ".", "p"]),
+            ["p/b.pipe.json", "p/a.pipe.json", "q/c.pipe.json"]
+        );
+        assert_eq!(
+            found(&["p", "p/a.pipe.json", "q", "."]),
+            ["p/a.pipe.json", "p/b.pipe.json", "q/c.pipe.json"]
+        );
+    }
+
+    /// Only what a later command-line path may find again is remembered: one directory
+    /// walked remembers nothing, however large.
+    #[test]
+    fn only_paths_a_later_argument_covers_are_remembered() {
+        let dir = tree(&["p/a.pipe.json", "p/b.pipe.json", "q/c.pipe.json"]);
+        let cwd = dir.path();
+        let mut resolver = Resolver::for_run(cwd, true, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let selection = selection();
+        let mut finder = Finder::new(&selection, &mut resolver, cwd);
+        finder.later = vec![cwd.join("q")];
+        finder
+            .walk(Path::new("."))
+            .unwrap_or_else(|e| panic!("{}", String::from(e)));
+        assert_eq!(finder.found.targets.len(), 3);
+        assert_eq!(
+            finder.seen.into_iter().collect::<Vec<_>>(),
+            [cwd.join("q/c.pipe.json")]
+        );
+    }
 }

@@ -65,17 +65,55 @@ fn regex(pattern: &str) -> Regex {
     }
 }
 
+/// The last words of the names the `=` patterns look for (`x-amz-signature` ends with
+/// `signature`, `access_token` with `token`, `AccountKey` with `accountkey`).
+const SECRET_WORDS: &[&str] = &[
+    "sig",
+    "signature",
+    "token",
+    "api_key",
+    "apikey",
+    "client_secret",
+    "password",
+    "pwd",
+    "accountkey",
+    "sharedaccesskey",
+];
+
+/// Whether some `=` follows one of [`SECRET_WORDS`] (ASCII case ignored, whitespace between
+/// allowed), which each `=` pattern needs. A text that is not ASCII always may: under `(?i)`
+/// the patterns also match letters such as the Kelvin sign for `k`.
+fn secret_word_before_equals(text: &str) -> bool {
+    if !text.is_ascii() {
+        return true;
+    }
+    text.match_indices('=').any(|(at, _)| {
+        let before = text[..at].trim_end().as_bytes();
+        SECRET_WORDS.iter().any(|word| {
+            before.len() >= word.len()
+                && before[before.len() - word.len()..].eq_ignore_ascii_case(word.as_bytes())
+        })
+    })
+}
+
 /// Byte ranges of every embedded credential in `text`, placeholders left out.
 pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
-    for pattern in [
-        &URL_USERINFO,
-        &BARE_USERINFO,
-        &QUERY_SECRET,
-        &CONNECTION_SECRET,
-        &QUOTED_SECRET,
-        &PEM_PRIVATE_KEY,
+    // Looking first for what each pattern cannot match without spares compiling the
+    // patterns (most of a one-file run) when a body has none of it.
+    let at = text.contains('@');
+    let secret_field = secret_word_before_equals(text);
+    for (may_match, pattern) in [
+        (at, &URL_USERINFO),
+        (at, &BARE_USERINFO),
+        (secret_field, &QUERY_SECRET),
+        (secret_field, &CONNECTION_SECRET),
+        (secret_field, &QUOTED_SECRET),
+        (text.contains("-----BEGIN "), &PEM_PRIVATE_KEY),
     ] {
+        if !may_match {
+            continue;
+        }
         for captures in pattern.captures_iter(text) {
             if let Some(secret) = captures.get(1)
                 && !secret.is_empty()
@@ -92,6 +130,9 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
 /// fields: `AccountKey=abc` does, `AccountKey=${KEY}` does not. `None` when the value has no
 /// such field.
 pub fn connection_fields_literal(value: &str) -> Option<bool> {
+    if !secret_word_before_equals(value) {
+        return None;
+    }
     let mut any = false;
     for pattern in [&CONNECTION_SECRET, &QUOTED_SECRET] {
         for captures in pattern.captures_iter(value) {
@@ -109,6 +150,33 @@ pub fn connection_fields_literal(value: &str) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The look before the `=` patterns never skips what they match.
+    #[test]
+    fn the_look_for_a_secret_field_keeps_every_match() {
+        for text in [
+            "https://a.blob.core.windows.net/c?sv=1&SIG=abc",
+            "x?X-Amz-Security-Token=abc",
+            "Server=db;Pwd = abc;",
+            "AccountKey\t=\"abc\"",
+            "Endpoint=sb://x/;SharedAccessSignature=SharedAccessSignature sr=abc",
+            "https://x?client_secret=abc",
+            "AccountKey=abc",
+        ] {
+            assert!(secret_word_before_equals(text), "{text}");
+            assert!(!found(text).is_empty(), "{text}");
+        }
+        for text in [
+            "Enum8('card' = 1, 'bank' = 2)",
+            "a == b",
+            "no equals sign at all",
+        ] {
+            assert!(!secret_word_before_equals(text), "{text}");
+            assert!(found(text).is_empty(), "{text}");
+        }
+        // The Kelvin sign matches `k` under `(?i)`: not ASCII, so the patterns run.
+        assert_eq!(found("Account\u{212A}ey=abc"), ["abc"]);
+    }
 
     fn found(text: &str) -> Vec<&str> {
         embedded_ranges(text)

@@ -639,7 +639,8 @@ mod tests {
         batch: usize,
         mut during: impl FnMut(usize),
     ) -> Vec<Vec<String>> {
-        let mut resolver = Resolver::for_run(cwd, true, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let mut resolver = Resolver::for_run(cwd, true, &[], &Default::default())
+            .unwrap_or_else(|e| panic!("{e}"));
         let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
         let mut batches = Vec::new();
         find(
@@ -724,7 +725,8 @@ mod tests {
     fn only_paths_a_later_argument_covers_are_remembered() {
         let dir = tree(&["p/a.pipe.json", "p/b.pipe.json", "q/c.pipe.json"]);
         let cwd = dir.path();
-        let mut resolver = Resolver::for_run(cwd, true, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let mut resolver = Resolver::for_run(cwd, true, &[], &Default::default())
+            .unwrap_or_else(|e| panic!("{e}"));
         let selection = selection();
         let mut finder = Finder::new(&selection, &mut resolver, cwd);
         finder.later = vec![cwd.join("q")];

@@ -1,12 +1,17 @@
-//! Bytes to a `serde_json::Value` plus an index from JSON pointer to byte spans.
+//! Bytes to a `serde_json::Value`, with byte spans found only when something asks for one.
 //!
-//! Two passes: a strict `serde_json` pass decides whether the text is JSON as the API
-//! accepts it (and says where it is not), then `jsonc-parser`, with every leniency off,
-//! gives the syntax tree with byte ranges. One walk over that tree builds the value, the
-//! span index and the duplicate-key findings.
+//! One strict pass with serde_json builds the value and decides whether the text is JSON as
+//! the API accepts it (see [`reader`]). Most files have no finding and never need a
+//! position, so the span index (JSON pointer to key and value ranges) is built from
+//! `jsonc-parser`'s syntax tree on the first span query only.
+//!
+//! The few files the one pass cannot settle alone (a syntax error, a duplicate key, a number
+//! that does not fit) take the careful path: the strict gate for the exact syntax error,
+//! then the syntax tree for value, spans and findings at once.
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use jsonc_parser::ast;
 use serde_json::{Map, Number, Value};
@@ -18,6 +23,8 @@ use crate::rules::document::{
     byte_order_mark, duplicate_key, empty_document, invalid_json, invalid_utf8, nesting_too_deep,
     number_out_of_range,
 };
+
+mod reader;
 
 /// The UTF-8 byte-order mark (the bytes `EF BB BF`).
 const BOM: char = '\u{FEFF}';
@@ -35,11 +42,14 @@ pub struct NodeSpans {
     pub value: Range<usize>,
 }
 
-/// A parsed JSON document with positions.
+/// A parsed JSON document; positions are resolved on demand.
 #[derive(Debug)]
 pub struct Document {
     pub value: Value,
-    spans: HashMap<String, NodeSpans>,
+    /// The text the value was read from (a byte-order mark blanked out), for positions.
+    source: String,
+    /// Pointer to spans, built on the first span query.
+    spans: OnceLock<HashMap<String, NodeSpans>>,
     /// Pointers whose number could not be represented; other findings there are dropped.
     pub unrepresentable: Vec<String>,
     /// Pointers of whole numbers written with a fraction or exponent (`10.0`, `1e1`): JSON
@@ -59,14 +69,24 @@ pub struct Loaded {
 
 impl Document {
     pub fn spans(&self, pointer: &str) -> Option<&NodeSpans> {
-        self.spans.get(pointer)
+        self.span_index().get(pointer)
+    }
+
+    /// Whether the span index has been built (clean files should never build it).
+    pub fn has_span_index(&self) -> bool {
+        self.spans.get().is_some()
+    }
+
+    fn span_index(&self) -> &HashMap<String, NodeSpans> {
+        self.spans.get_or_init(|| index_spans(&self.source))
     }
 
     /// The value's span, or the nearest existing ancestor's when the pointer does not resolve.
     pub fn value_span(&self, pointer: &str) -> Range<usize> {
+        let spans = self.span_index();
         let mut pointer = pointer;
         loop {
-            if let Some(spans) = self.spans.get(pointer) {
+            if let Some(spans) = spans.get(pointer) {
                 return spans.value.clone();
             }
             match pointer_split(pointer) {
@@ -78,7 +98,7 @@ impl Document {
 
     /// The key's span of the member at `pointer`; array items and the root use the value span.
     pub fn key_span(&self, pointer: &str) -> Range<usize> {
-        match self.spans.get(pointer) {
+        match self.spans(pointer) {
             Some(NodeSpans { key: Some(key), .. }) => key.clone(),
             _ => self.value_span(pointer),
         }
@@ -93,7 +113,7 @@ impl Document {
 
     /// A span for "this object lacks a member": the object's key, or its opening brace.
     pub fn object_anchor(&self, pointer: &str) -> Range<usize> {
-        match self.spans.get(pointer) {
+        match self.spans(pointer) {
             Some(NodeSpans { key: Some(key), .. }) => key.clone(),
             Some(NodeSpans { value, .. }) => value.start..value.start + 1,
             None => self.value_span(pointer),
@@ -257,29 +277,48 @@ fn parse(text: &str) -> (Option<Document>, Vec<Diagnostic>) {
         return (None, diagnostics);
     }
 
+    match reader::read(text).and_then(|read| settle_whole_floats(text, read)) {
+        Some(document) => (Some(document), diagnostics),
+        None => parse_with_syntax_tree(text, diagnostics),
+    }
+}
+
+/// The document of a file the one pass read, with each whole float it noted told apart by
+/// its literal: `10.0` or `1e1` is a fractional integer; an integer literal (`-0`, or one
+/// too large for 64 bits) needs the careful path, so `None`.
+fn settle_whole_floats(text: &str, read: reader::Read) -> Option<Document> {
+    let mut document = Document {
+        value: read.value,
+        source: text.to_owned(),
+        spans: OnceLock::new(),
+        unrepresentable: Vec::new(),
+        fractional_integers: Vec::new(),
+    };
+    for pointer in read.whole_floats {
+        let span = document.spans(&pointer)?.value.clone();
+        if !text.get(span)?.contains(['.', 'e', 'E']) {
+            return None;
+        }
+        document.fractional_integers.push(pointer);
+    }
+    Some(document)
+}
+
+/// The careful path: the strict gate says exactly where a syntax error is; text it accepts
+/// is read from the syntax tree, which gives the value, every span and the findings that
+/// need positions of their own (both keys of a duplicate, an unrepresentable number).
+fn parse_with_syntax_tree(
+    text: &str,
+    mut diagnostics: Vec<Diagnostic>,
+) -> (Option<Document>, Vec<Diagnostic>) {
     if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         diagnostics.push(syntax_error(text, &error));
         return (None, diagnostics);
     }
 
-    let options = jsonc_parser::ParseOptions {
-        allow_comments: false,
-        allow_loose_object_property_names: false,
-        allow_trailing_commas: false,
-        allow_missing_commas: false,
-        allow_single_quoted_strings: false,
-        allow_hexadecimal_numbers: false,
-        allow_unary_plus_numbers: false,
-        allow_bare_decimal_point_numbers: false,
-        allow_non_finite_numbers: false,
-        allow_extended_string_escapes: false,
-    };
-    let parsed = jsonc_parser::parse_to_ast(text, &Default::default(), &options);
-    let root = match parsed {
-        Ok(jsonc_parser::ParseResult {
-            value: Some(root), ..
-        }) => root,
-        Ok(_) => {
+    let root = match syntax_tree(text) {
+        Ok(Some(root)) => root,
+        Ok(None) => {
             diagnostics.push(Diagnostic::new(
                 &empty_document::RULE,
                 0..text.len(),
@@ -305,19 +344,72 @@ fn parse(text: &str) -> (Option<Document>, Vec<Diagnostic>) {
     };
 
     let mut builder = Builder {
-        spans: HashMap::new(),
         unrepresentable: Vec::new(),
         fractional_integers: Vec::new(),
         diagnostics: &mut diagnostics,
     };
-    let value = builder.build(&root, String::new(), None);
+    let value = builder.build(&root, String::new());
+    let mut spans = HashMap::new();
+    index_node(&root, String::new(), None, &mut spans);
     let document = Document {
         value,
-        spans: builder.spans,
+        source: text.to_owned(),
+        spans: OnceLock::from(spans),
         unrepresentable: builder.unrepresentable,
         fractional_integers: builder.fractional_integers,
     };
     (Some(document), diagnostics)
+}
+
+/// `jsonc-parser`'s syntax tree of strict JSON (every leniency off).
+fn syntax_tree(text: &str) -> Result<Option<ast::Value<'_>>, jsonc_parser::errors::ParseError> {
+    let options = jsonc_parser::ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    };
+    jsonc_parser::parse_to_ast(text, &Default::default(), &options).map(|parsed| parsed.value)
+}
+
+/// The span index of text the strict pass accepted: one entry per node, by pointer.
+fn index_spans(text: &str) -> HashMap<String, NodeSpans> {
+    let mut spans = HashMap::new();
+    if let Ok(Some(root)) = syntax_tree(text) {
+        index_node(&root, String::new(), None, &mut spans);
+    }
+    spans
+}
+
+fn index_node(
+    node: &ast::Value,
+    pointer: String,
+    key: Option<Range<usize>>,
+    spans: &mut HashMap<String, NodeSpans>,
+) {
+    match node {
+        ast::Value::Array(array) => {
+            for (i, item) in array.elements.iter().enumerate() {
+                index_node(item, pointer_join(&pointer, &i.to_string()), None, spans);
+            }
+        }
+        ast::Value::Object(object) => {
+            for property in &object.properties {
+                let member = pointer_join(&pointer, property.name.as_str());
+                let key = prop_name_range(&property.name);
+                index_node(&property.value, member, Some(key), spans);
+            }
+        }
+        _ => {}
+    }
+    let value = node_range(node);
+    spans.insert(pointer, NodeSpans { key, value });
 }
 
 /// Offset of the first `[` or `{` that opens level `MAX_DEPTH + 1`, found without recursion.
@@ -455,17 +547,16 @@ fn serde_offset(text: &str, error: &serde_json::Error, reason: &str) -> usize {
     line_start + column.saturating_sub(1)
 }
 
+/// Builds the value from the syntax tree, with the findings that need the literal's text.
 struct Builder<'d> {
-    spans: HashMap<String, NodeSpans>,
     unrepresentable: Vec<String>,
     fractional_integers: Vec<String>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
 impl Builder<'_> {
-    fn build(&mut self, node: &ast::Value, pointer: String, key: Option<Range<usize>>) -> Value {
-        let range = node_range(node);
-        let value = match node {
+    fn build(&mut self, node: &ast::Value, pointer: String) -> Value {
+        match node {
             ast::Value::StringLit(s) => Value::String(s.value.to_string()),
             ast::Value::NumberLit(n) => self.number(n, &pointer),
             ast::Value::BooleanLit(b) => Value::Bool(b.value),
@@ -475,13 +566,11 @@ impl Builder<'_> {
                     .elements
                     .iter()
                     .enumerate()
-                    .map(|(i, item)| self.build(item, pointer_join(&pointer, &i.to_string()), None))
+                    .map(|(i, item)| self.build(item, pointer_join(&pointer, &i.to_string())))
                     .collect(),
             ),
             ast::Value::Object(object) => self.object(object, &pointer),
-        };
-        self.spans.insert(pointer, NodeSpans { key, value: range });
-        value
+        }
     }
 
     fn object(&mut self, object: &ast::Object, pointer: &str) -> Value {
@@ -506,7 +595,7 @@ impl Builder<'_> {
             } else {
                 first_keys.insert(name, key_range.clone());
             }
-            let value = self.build(&property.value, member, Some(key_range));
+            let value = self.build(&property.value, member);
             map.insert(name.to_owned(), value);
         }
         Value::Object(map)

@@ -186,7 +186,7 @@ impl<'a> Context<'a> {
 
     /// The value at an RFC 6901 pointer.
     pub fn get(&self, pointer: &str) -> Option<&'a Value> {
-        self.document.value.pointer(pointer)
+        resolve(&self.document.value, pointer)
     }
 
     pub fn get_str(&self, pointer: &str) -> Option<&'a str> {
@@ -246,6 +246,38 @@ impl<'a> Context<'a> {
     ) -> Diagnostic {
         Diagnostic::new(rule, self.key_span(pointer), pointer, message)
     }
+}
+
+/// The value at an RFC 6901 pointer, as `Value::pointer` finds it, without allocating: a
+/// token is unescaped into a new string only when it has a `~`.
+pub fn resolve<'v>(value: &'v Value, pointer: &str) -> Option<&'v Value> {
+    if pointer.is_empty() {
+        return Some(value);
+    }
+    let mut value = value;
+    for token in pointer.strip_prefix('/')?.split('/') {
+        let unescaped;
+        let token = if token.contains('~') {
+            unescaped = unescape(token);
+            unescaped.as_str()
+        } else {
+            token
+        };
+        value = match value {
+            Value::Object(map) => map.get(token)?,
+            Value::Array(items) => items.get(array_index(token)?)?,
+            _ => return None,
+        };
+    }
+    Some(value)
+}
+
+/// An array index token: digits without a leading zero (or a `+`), as RFC 6901 has them.
+fn array_index(token: &str) -> Option<usize> {
+    if token.starts_with('+') || (token.starts_with('0') && token.len() != 1) {
+        return None;
+    }
+    token.parse().ok()
 }
 
 /// Appends one escaped reference token to a JSON pointer.

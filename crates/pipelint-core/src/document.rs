@@ -669,3 +669,124 @@ fn node_range(node: &ast::Value) -> Range<usize> {
     };
     range.start..range.end
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Value, number lists, findings and every span, as one comparable text.
+    fn outcome((document, diagnostics): (Option<Document>, Vec<Diagnostic>)) -> String {
+        let Some(document) = document else {
+            return format!("no document: {diagnostics:?}");
+        };
+        let mut spans: Vec<_> = document.span_index().iter().collect();
+        spans.sort_by(|a, b| a.0.cmp(b.0));
+        format!(
+            "{:?}\nunrepresentable {:?}\nfractional {:?}\n{diagnostics:?}\n{spans:?}",
+            document.value, document.unrepresentable, document.fractional_integers
+        )
+    }
+
+    /// The one pass (with its fall-backs) gives exactly what the syntax tree alone gives.
+    /// (Blank text never reaches either: `parse` reports it first.)
+    fn assert_same_as_syntax_tree(text: &str) {
+        if text.trim().is_empty() {
+            return;
+        }
+        assert_eq!(
+            outcome(parse(text)),
+            outcome(parse_with_syntax_tree(text, Vec::new())),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn numbers_read_as_the_syntax_tree_reads_them() {
+        for number in [
+            "0",
+            "-0",
+            "-0.0",
+            "10.0",
+            "1e1",
+            "1E+2",
+            "0e400",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "0.1",
+            "-12.5e-3",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "123456789012345678901234567890",
+            "1.7976931348623157e308",
+            "2.2250738585072014e-308",
+            "4.9e-324",
+            "0.30000000000000004",
+            "9007199254740993.0",
+        ] {
+            assert_same_as_syntax_tree(&format!(
+                "{{\"a\": [{number}], \"b/~\": {{\"c\": {number}}}}}"
+            ));
+        }
+    }
+
+    #[test]
+    fn duplicates_strings_and_nesting_read_as_the_syntax_tree_reads_them() {
+        for text in [
+            r#"{"a": 1, "a": 2}"#,
+            r#"{"x": {"a": [1, {"b": 1, "b": {"c": 1.0}}], "a": 3}}"#,
+            r#"{"s": "\u00e9\ud83d\ude00\n\"", "t": "é", "": [], "~1": {}}"#,
+            r#"[[[]], {}, null, true, false, "x"]"#,
+            r#"{"a": 1} x"#,
+            r#"{"a": 1,}"#,
+            "{\"lone\": \"\\ud800\"}",
+            " \t\n{\"a\"\n:\r\n1 } \n",
+        ] {
+            assert_same_as_syntax_tree(text);
+        }
+    }
+
+    #[test]
+    fn a_clean_file_builds_no_span_index_until_asked() {
+        let (document, diagnostics) = parse(r#"{"a": {"b": [1, 2.5, "x"]}}"#);
+        let Some(document) = document else {
+            panic!("did not parse: {diagnostics:?}");
+        };
+        assert!(diagnostics.is_empty());
+        assert!(!document.has_span_index());
+        assert_eq!(document.value_span("/a/b/1"), 16..19);
+        assert!(document.has_span_index());
+    }
+
+    #[test]
+    fn a_whole_float_is_told_apart_by_its_literal() {
+        let (document, _) = parse(r#"{"a": 10.0, "b": 10, "c": 1e1, "d": [0.5]}"#);
+        let fractional = document.map(|d| d.fractional_integers);
+        assert_eq!(fractional, Some(vec!["/a".to_owned(), "/c".to_owned()]));
+        let (document, diagnostics) = parse(r#"{"big": 18446744073709551616}"#);
+        assert_eq!(
+            document.map(|d| d.unrepresentable),
+            Some(vec!["/big".to_owned()])
+        );
+        assert_eq!(diagnostics.len(), 1);
+    }
+
+    proptest! {
+        #[test]
+        fn any_number_literal_reads_as_the_syntax_tree_reads_it(
+            number in r"-?(0|[1-9][0-9]{0,24})(\.[0-9]{1,24})?([eE][+-]?[0-9]{1,3})?"
+        ) {
+            assert_same_as_syntax_tree(&format!("{{\"n\": {number}}}"));
+        }
+
+        #[test]
+        fn any_small_document_reads_as_the_syntax_tree_reads_it(
+            text in r#"[\[\]{}",:0-9a-c.eE\- \\u~/]{0,40}"#
+        ) {
+            assert_same_as_syntax_tree(&text);
+        }
+    }
+}

@@ -314,3 +314,42 @@ fn unescape(token: &str) -> String {
         token.to_owned()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolve_finds_what_value_pointer_finds() {
+        let value = serde_json::json!({
+            "a": {"b/c": [10, {"d~e": true}], "": {"": 1}, "0": "zero"},
+            "list": [[0], [1, 2]]
+        });
+        for pointer in [
+            "",
+            "/",
+            "/a",
+            "/a/b~1c",
+            "/a/b~1c/0",
+            "/a/b~1c/1/d~0e",
+            "/a/b~1c/01",
+            "/a/b~1c/+1",
+            "/a/b~1c/2",
+            "/a/b~1c/-1",
+            "/a//",
+            "/a/0",
+            "/list/1/1",
+            "/list/1/1/x",
+            "a",
+            "/a~",
+            "/a/b~01c",
+            "/list/18446744073709551616",
+        ] {
+            assert_eq!(
+                resolve(&value, pointer),
+                value.pointer(pointer),
+                "{pointer:?}"
+            );
+        }
+    }
+}

@@ -263,20 +263,6 @@ fn parse(text: &str) -> (Option<Document>, Vec<Diagnostic>) {
         return (None, diagnostics);
     }
 
-    if let Some(at) = too_deep(text) {
-        diagnostics.push(
-            Diagnostic::new(
-                &nesting_too_deep::RULE,
-                at..at + 1,
-                "",
-                format!("arrays and objects are nested more than {MAX_DEPTH} levels deep"),
-            )
-            .with_label("too deep from here on")
-            .with_help("no API body nests this deep; check for a generated or corrupted file"),
-        );
-        return (None, diagnostics);
-    }
-
     match reader::read(text).and_then(|read| settle_whole_floats(text, read)) {
         Some(document) => (Some(document), diagnostics),
         None => parse_with_syntax_tree(text, diagnostics),
@@ -311,6 +297,22 @@ fn parse_with_syntax_tree(
     text: &str,
     mut diagnostics: Vec<Diagnostic>,
 ) -> (Option<Document>, Vec<Diagnostic>) {
+    // Checked here, not before the one pass: serde_json's own depth limit makes that pass
+    // give up on such text, so clean files skip this scan.
+    if let Some(at) = too_deep(text) {
+        diagnostics.push(
+            Diagnostic::new(
+                &nesting_too_deep::RULE,
+                at..at + 1,
+                "",
+                format!("arrays and objects are nested more than {MAX_DEPTH} levels deep"),
+            )
+            .with_label("too deep from here on")
+            .with_help("no API body nests this deep; check for a generated or corrupted file"),
+        );
+        return (None, diagnostics);
+    }
+
     if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         diagnostics.push(syntax_error(text, &error));
         return (None, diagnostics);
@@ -747,6 +749,19 @@ mod tests {
         ] {
             assert_same_as_syntax_tree(text);
         }
+    }
+
+    #[test]
+    fn deep_nesting_reads_as_the_syntax_tree_reads_it() {
+        for depth in [127, 128, 129, 300] {
+            let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+            assert_same_as_syntax_tree(&text);
+            let wrapped = format!("{{\"a\": {}1{}}}", "[".repeat(depth), "]".repeat(depth));
+            assert_same_as_syntax_tree(&wrapped);
+        }
+        let (document, diagnostics) = parse(&format!("{}{}", "[".repeat(129), "]".repeat(129)));
+        assert!(document.is_none());
+        assert_eq!(diagnostics[0].rule.name, "nesting-too-deep");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //!
 //! - `lint/<kind>`: the whole entry point, bytes to sorted diagnostics, one valid body per
 //!   source kind;
-//! - `load/<kind>`: document loading alone (strict syntax gate, syntax tree, value, spans);
+//! - `load/<kind>`: document loading alone (one strict pass to the value; no spans);
 //! - `schema/<kind>`: schema validation alone, on an already loaded document;
 //! - `rules/<kind>`: every applicable rule's check alone;
 //! - `lint-mixed/64-files`: 64 corpus files with 20 % mistakes (findings included);

@@ -1,12 +1,17 @@
-//! Bytes to a `serde_json::Value` plus an index from JSON pointer to byte spans.
+//! Bytes to a `serde_json::Value`, with byte spans found only when something asks for one.
 //!
-//! Two passes: a strict `serde_json` pass decides whether the text is JSON as the API
-//! accepts it (and says where it is not), then `jsonc-parser`, with every leniency off,
-//! gives the syntax tree with byte ranges. One walk over that tree builds the value, the
-//! span index and the duplicate-key findings.
+//! One strict pass with serde_json builds the value and decides whether the text is JSON as
+//! the API accepts it (see [`reader`]). Most files have no finding and never need a
+//! position, so the span index (JSON pointer to key and value ranges) is built from
+//! `jsonc-parser`'s syntax tree on the first span query only.
+//!
+//! The few files the one pass cannot settle alone (a syntax error, a duplicate key, a number
+//! that does not fit) take the careful path: the strict gate for the exact syntax error,
+//! then the syntax tree for value, spans and findings at once.
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use jsonc_parser::ast;
 use serde_json::{Map, Number, Value};
@@ -18,6 +23,8 @@ use crate::rules::document::{
     byte_order_mark, duplicate_key, empty_document, invalid_json, invalid_utf8, nesting_too_deep,
     number_out_of_range,
 };
+
+mod reader;
 
 /// The UTF-8 byte-order mark (the bytes `EF BB BF`).
 const BOM: char = '\u{FEFF}';
@@ -35,11 +42,14 @@ pub struct NodeSpans {
     pub value: Range<usize>,
 }
 
-/// A parsed JSON document with positions.
+/// A parsed JSON document; positions are resolved on demand.
 #[derive(Debug)]
 pub struct Document {
     pub value: Value,
-    spans: HashMap<String, NodeSpans>,
+    /// The text the value was read from (a byte-order mark blanked out), for positions.
+    source: String,
+    /// Pointer to spans, built on the first span query.
+    spans: OnceLock<HashMap<String, NodeSpans>>,
     /// Pointers whose number could not be represented; other findings there are dropped.
     pub unrepresentable: Vec<String>,
     /// Pointers of whole numbers written with a fraction or exponent (`10.0`, `1e1`): JSON
@@ -59,14 +69,24 @@ pub struct Loaded {
 
 impl Document {
     pub fn spans(&self, pointer: &str) -> Option<&NodeSpans> {
-        self.spans.get(pointer)
+        self.span_index().get(pointer)
+    }
+
+    /// Whether the span index has been built (clean files should never build it).
+    pub fn has_span_index(&self) -> bool {
+        self.spans.get().is_some()
+    }
+
+    fn span_index(&self) -> &HashMap<String, NodeSpans> {
+        self.spans.get_or_init(|| index_spans(&self.source))
     }
 
     /// The value's span, or the nearest existing ancestor's when the pointer does not resolve.
     pub fn value_span(&self, pointer: &str) -> Range<usize> {
+        let spans = self.span_index();
         let mut pointer = pointer;
         loop {
-            if let Some(spans) = self.spans.get(pointer) {
+            if let Some(spans) = spans.get(pointer) {
                 return spans.value.clone();
             }
             match pointer_split(pointer) {
@@ -78,7 +98,7 @@ impl Document {
 
     /// The key's span of the member at `pointer`; array items and the root use the value span.
     pub fn key_span(&self, pointer: &str) -> Range<usize> {
-        match self.spans.get(pointer) {
+        match self.spans(pointer) {
             Some(NodeSpans { key: Some(key), .. }) => key.clone(),
             _ => self.value_span(pointer),
         }
@@ -93,7 +113,7 @@ impl Document {
 
     /// A span for "this object lacks a member": the object's key, or its opening brace.
     pub fn object_anchor(&self, pointer: &str) -> Range<usize> {
-        match self.spans.get(pointer) {
+        match self.spans(pointer) {
             Some(NodeSpans { key: Some(key), .. }) => key.clone(),
             Some(NodeSpans { value, .. }) => value.start..value.start + 1,
             None => self.value_span(pointer),
@@ -243,6 +263,42 @@ fn parse(text: &str) -> (Option<Document>, Vec<Diagnostic>) {
         return (None, diagnostics);
     }
 
+    match reader::read(text).and_then(|read| settle_whole_floats(text, read)) {
+        Some(document) => (Some(document), diagnostics),
+        None => parse_with_syntax_tree(text, diagnostics),
+    }
+}
+
+/// The document of a file the one pass read, with each whole float it noted told apart by
+/// its literal: `10.0` or `1e1` is a fractional integer; an integer literal (`-0`, or one
+/// too large for 64 bits) needs the careful path, so `None`.
+fn settle_whole_floats(text: &str, read: reader::Read) -> Option<Document> {
+    let mut document = Document {
+        value: read.value,
+        source: text.to_owned(),
+        spans: OnceLock::new(),
+        unrepresentable: Vec::new(),
+        fractional_integers: Vec::new(),
+    };
+    for pointer in read.whole_floats {
+        let span = document.spans(&pointer)?.value.clone();
+        if !text.get(span)?.contains(['.', 'e', 'E']) {
+            return None;
+        }
+        document.fractional_integers.push(pointer);
+    }
+    Some(document)
+}
+
+/// The careful path: the strict gate says exactly where a syntax error is; text it accepts
+/// is read from the syntax tree, which gives the value, every span and the findings that
+/// need positions of their own (both keys of a duplicate, an unrepresentable number).
+fn parse_with_syntax_tree(
+    text: &str,
+    mut diagnostics: Vec<Diagnostic>,
+) -> (Option<Document>, Vec<Diagnostic>) {
+    // Checked here, not before the one pass: serde_json's own depth limit makes that pass
+    // give up on such text, so clean files skip this scan.
     if let Some(at) = too_deep(text) {
         diagnostics.push(
             Diagnostic::new(
@@ -262,24 +318,9 @@ fn parse(text: &str) -> (Option<Document>, Vec<Diagnostic>) {
         return (None, diagnostics);
     }
 
-    let options = jsonc_parser::ParseOptions {
-        allow_comments: false,
-        allow_loose_object_property_names: false,
-        allow_trailing_commas: false,
-        allow_missing_commas: false,
-        allow_single_quoted_strings: false,
-        allow_hexadecimal_numbers: false,
-        allow_unary_plus_numbers: false,
-        allow_bare_decimal_point_numbers: false,
-        allow_non_finite_numbers: false,
-        allow_extended_string_escapes: false,
-    };
-    let parsed = jsonc_parser::parse_to_ast(text, &Default::default(), &options);
-    let root = match parsed {
-        Ok(jsonc_parser::ParseResult {
-            value: Some(root), ..
-        }) => root,
-        Ok(_) => {
+    let root = match syntax_tree(text) {
+        Ok(Some(root)) => root,
+        Ok(None) => {
             diagnostics.push(Diagnostic::new(
                 &empty_document::RULE,
                 0..text.len(),
@@ -305,19 +346,72 @@ fn parse(text: &str) -> (Option<Document>, Vec<Diagnostic>) {
     };
 
     let mut builder = Builder {
-        spans: HashMap::new(),
         unrepresentable: Vec::new(),
         fractional_integers: Vec::new(),
         diagnostics: &mut diagnostics,
     };
-    let value = builder.build(&root, String::new(), None);
+    let value = builder.build(&root, String::new());
+    let mut spans = HashMap::new();
+    index_node(&root, String::new(), None, &mut spans);
     let document = Document {
         value,
-        spans: builder.spans,
+        source: text.to_owned(),
+        spans: OnceLock::from(spans),
         unrepresentable: builder.unrepresentable,
         fractional_integers: builder.fractional_integers,
     };
     (Some(document), diagnostics)
+}
+
+/// `jsonc-parser`'s syntax tree of strict JSON (every leniency off).
+fn syntax_tree(text: &str) -> Result<Option<ast::Value<'_>>, jsonc_parser::errors::ParseError> {
+    let options = jsonc_parser::ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    };
+    jsonc_parser::parse_to_ast(text, &Default::default(), &options).map(|parsed| parsed.value)
+}
+
+/// The span index of text the strict pass accepted: one entry per node, by pointer.
+fn index_spans(text: &str) -> HashMap<String, NodeSpans> {
+    let mut spans = HashMap::new();
+    if let Ok(Some(root)) = syntax_tree(text) {
+        index_node(&root, String::new(), None, &mut spans);
+    }
+    spans
+}
+
+fn index_node(
+    node: &ast::Value,
+    pointer: String,
+    key: Option<Range<usize>>,
+    spans: &mut HashMap<String, NodeSpans>,
+) {
+    match node {
+        ast::Value::Array(array) => {
+            for (i, item) in array.elements.iter().enumerate() {
+                index_node(item, pointer_join(&pointer, &i.to_string()), None, spans);
+            }
+        }
+        ast::Value::Object(object) => {
+            for property in &object.properties {
+                let member = pointer_join(&pointer, property.name.as_str());
+                let key = prop_name_range(&property.name);
+                index_node(&property.value, member, Some(key), spans);
+            }
+        }
+        _ => {}
+    }
+    let value = node_range(node);
+    spans.insert(pointer, NodeSpans { key, value });
 }
 
 /// Offset of the first `[` or `{` that opens level `MAX_DEPTH + 1`, found without recursion.
@@ -455,17 +549,16 @@ fn serde_offset(text: &str, error: &serde_json::Error, reason: &str) -> usize {
     line_start + column.saturating_sub(1)
 }
 
+/// Builds the value from the syntax tree, with the findings that need the literal's text.
 struct Builder<'d> {
-    spans: HashMap<String, NodeSpans>,
     unrepresentable: Vec<String>,
     fractional_integers: Vec<String>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
 impl Builder<'_> {
-    fn build(&mut self, node: &ast::Value, pointer: String, key: Option<Range<usize>>) -> Value {
-        let range = node_range(node);
-        let value = match node {
+    fn build(&mut self, node: &ast::Value, pointer: String) -> Value {
+        match node {
             ast::Value::StringLit(s) => Value::String(s.value.to_string()),
             ast::Value::NumberLit(n) => self.number(n, &pointer),
             ast::Value::BooleanLit(b) => Value::Bool(b.value),
@@ -475,13 +568,11 @@ impl Builder<'_> {
                     .elements
                     .iter()
                     .enumerate()
-                    .map(|(i, item)| self.build(item, pointer_join(&pointer, &i.to_string()), None))
+                    .map(|(i, item)| self.build(item, pointer_join(&pointer, &i.to_string())))
                     .collect(),
             ),
             ast::Value::Object(object) => self.object(object, &pointer),
-        };
-        self.spans.insert(pointer, NodeSpans { key, value: range });
-        value
+        }
     }
 
     fn object(&mut self, object: &ast::Object, pointer: &str) -> Value {
@@ -506,7 +597,7 @@ impl Builder<'_> {
             } else {
                 first_keys.insert(name, key_range.clone());
             }
-            let value = self.build(&property.value, member, Some(key_range));
+            let value = self.build(&property.value, member);
             map.insert(name.to_owned(), value);
         }
         Value::Object(map)
@@ -579,4 +670,138 @@ fn node_range(node: &ast::Value) -> Range<usize> {
         ast::Value::Object(n) => n.range,
     };
     range.start..range.end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Value, number lists, findings and every span, as one comparable text.
+    fn outcome((document, diagnostics): (Option<Document>, Vec<Diagnostic>)) -> String {
+        let Some(document) = document else {
+            return format!("no document: {diagnostics:?}");
+        };
+        let mut spans: Vec<_> = document.span_index().iter().collect();
+        spans.sort_by(|a, b| a.0.cmp(b.0));
+        format!(
+            "{:?}\nunrepresentable {:?}\nfractional {:?}\n{diagnostics:?}\n{spans:?}",
+            document.value, document.unrepresentable, document.fractional_integers
+        )
+    }
+
+    /// The one pass (with its fall-backs) gives exactly what the syntax tree alone gives.
+    /// (Blank text never reaches either: `parse` reports it first.)
+    fn assert_same_as_syntax_tree(text: &str) {
+        if text.trim().is_empty() {
+            return;
+        }
+        assert_eq!(
+            outcome(parse(text)),
+            outcome(parse_with_syntax_tree(text, Vec::new())),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn numbers_read_as_the_syntax_tree_reads_them() {
+        for number in [
+            "0",
+            "-0",
+            "-0.0",
+            "10.0",
+            "1e1",
+            "1E+2",
+            "0e400",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "0.1",
+            "-12.5e-3",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "123456789012345678901234567890",
+            "1.7976931348623157e308",
+            "2.2250738585072014e-308",
+            "4.9e-324",
+            "0.30000000000000004",
+            "9007199254740993.0",
+        ] {
+            assert_same_as_syntax_tree(&format!(
+                "{{\"a\": [{number}], \"b/~\": {{\"c\": {number}}}}}"
+            ));
+        }
+    }
+
+    #[test]
+    fn duplicates_strings_and_nesting_read_as_the_syntax_tree_reads_them() {
+        for text in [
+            r#"{"a": 1, "a": 2}"#,
+            r#"{"x": {"a": [1, {"b": 1, "b": {"c": 1.0}}], "a": 3}}"#,
+            r#"{"s": "\u00e9\ud83d\ude00\n\"", "t": "é", "": [], "~1": {}}"#,
+            r#"[[[]], {}, null, true, false, "x"]"#,
+            r#"{"a": 1} x"#,
+            r#"{"a": 1,}"#,
+            "{\"lone\": \"\\ud800\"}",
+            " \t\n{\"a\"\n:\r\n1 } \n",
+        ] {
+            assert_same_as_syntax_tree(text);
+        }
+    }
+
+    #[test]
+    fn deep_nesting_reads_as_the_syntax_tree_reads_it() {
+        for depth in [127, 128, 129, 300] {
+            let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+            assert_same_as_syntax_tree(&text);
+            let wrapped = format!("{{\"a\": {}1{}}}", "[".repeat(depth), "]".repeat(depth));
+            assert_same_as_syntax_tree(&wrapped);
+        }
+        let (document, diagnostics) = parse(&format!("{}{}", "[".repeat(129), "]".repeat(129)));
+        assert!(document.is_none());
+        assert_eq!(diagnostics[0].rule.name, "nesting-too-deep");
+    }
+
+    #[test]
+    fn a_clean_file_builds_no_span_index_until_asked() {
+        let (document, diagnostics) = parse(r#"{"a": {"b": [1, 2.5, "x"]}}"#);
+        let Some(document) = document else {
+            panic!("did not parse: {diagnostics:?}");
+        };
+        assert!(diagnostics.is_empty());
+        assert!(!document.has_span_index());
+        assert_eq!(document.value_span("/a/b/1"), 16..19);
+        assert!(document.has_span_index());
+    }
+
+    #[test]
+    fn a_whole_float_is_told_apart_by_its_literal() {
+        let (document, _) = parse(r#"{"a": 10.0, "b": 10, "c": 1e1, "d": [0.5]}"#);
+        let fractional = document.map(|d| d.fractional_integers);
+        assert_eq!(fractional, Some(vec!["/a".to_owned(), "/c".to_owned()]));
+        let (document, diagnostics) = parse(r#"{"big": 18446744073709551616}"#);
+        assert_eq!(
+            document.map(|d| d.unrepresentable),
+            Some(vec!["/big".to_owned()])
+        );
+        assert_eq!(diagnostics.len(), 1);
+    }
+
+    proptest! {
+        #[test]
+        fn any_number_literal_reads_as_the_syntax_tree_reads_it(
+            number in r"-?(0|[1-9][0-9]{0,24})(\.[0-9]{1,24})?([eE][+-]?[0-9]{1,3})?"
+        ) {
+            assert_same_as_syntax_tree(&format!("{{\"n\": {number}}}"));
+        }
+
+        #[test]
+        fn any_small_document_reads_as_the_syntax_tree_reads_it(
+            text in r#"[\[\]{}",:0-9a-c.eE\- \\u~/]{0,40}"#
+        ) {
+            assert_same_as_syntax_tree(&text);
+        }
+    }
 }

@@ -186,7 +186,7 @@ impl<'a> Context<'a> {
 
     /// The value at an RFC 6901 pointer.
     pub fn get(&self, pointer: &str) -> Option<&'a Value> {
-        self.document.value.pointer(pointer)
+        resolve(&self.document.value, pointer)
     }
 
     pub fn get_str(&self, pointer: &str) -> Option<&'a str> {
@@ -248,6 +248,38 @@ impl<'a> Context<'a> {
     }
 }
 
+/// The value at an RFC 6901 pointer, as `Value::pointer` finds it, without allocating: a
+/// token is unescaped into a new string only when it has a `~`.
+pub fn resolve<'v>(value: &'v Value, pointer: &str) -> Option<&'v Value> {
+    if pointer.is_empty() {
+        return Some(value);
+    }
+    let mut value = value;
+    for token in pointer.strip_prefix('/')?.split('/') {
+        let unescaped;
+        let token = if token.contains('~') {
+            unescaped = unescape(token);
+            unescaped.as_str()
+        } else {
+            token
+        };
+        value = match value {
+            Value::Object(map) => map.get(token)?,
+            Value::Array(items) => items.get(array_index(token)?)?,
+            _ => return None,
+        };
+    }
+    Some(value)
+}
+
+/// An array index token: digits without a leading zero (or a `+`), as RFC 6901 has them.
+fn array_index(token: &str) -> Option<usize> {
+    if token.starts_with('+') || (token.starts_with('0') && token.len() != 1) {
+        return None;
+    }
+    token.parse().ok()
+}
+
 /// Appends one escaped reference token to a JSON pointer.
 pub fn pointer_join(base: &str, token: &str) -> String {
     let mut out = String::with_capacity(base.len() + token.len() + 1);
@@ -280,5 +312,44 @@ fn unescape(token: &str) -> String {
         token.replace("~1", "/").replace("~0", "~")
     } else {
         token.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolve_finds_what_value_pointer_finds() {
+        let value = serde_json::json!({
+            "a": {"b/c": [10, {"d~e": true}], "": {"": 1}, "0": "zero"},
+            "list": [[0], [1, 2]]
+        });
+        for pointer in [
+            "",
+            "/",
+            "/a",
+            "/a/b~1c",
+            "/a/b~1c/0",
+            "/a/b~1c/1/d~0e",
+            "/a/b~1c/01",
+            "/a/b~1c/+1",
+            "/a/b~1c/2",
+            "/a/b~1c/-1",
+            "/a//",
+            "/a/0",
+            "/list/1/1",
+            "/list/1/1/x",
+            "a",
+            "/a~",
+            "/a/b~01c",
+            "/list/18446744073709551616",
+        ] {
+            assert_eq!(
+                resolve(&value, pointer),
+                value.pointer(pointer),
+                "{pointer:?}"
+            );
+        }
     }
 }

@@ -111,7 +111,8 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
         (secret_field, &QUOTED_SECRET),
         (text.contains("-----BEGIN "), &PEM_PRIVATE_KEY),
     ] {
-        if !may_match {
+        // Most values match no pattern: `is_match` says so without setting up captures.
+        if !may_match || !pattern.is_match(text) {
             continue;
         }
         for captures in pattern.captures_iter(text) {

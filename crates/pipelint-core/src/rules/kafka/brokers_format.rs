@@ -75,6 +75,10 @@ impl Problem {
         problems: Vec<Problem>,
         out: &mut Vec<Diagnostic>,
     ) {
+        if problems.is_empty() {
+            // No finding: no position needed (looking one up would index the spans).
+            return;
+        }
         let literal = Literal::new(cx, pointer);
         for problem in problems {
             let span = if problem.at.is_empty() {

@@ -98,7 +98,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(method) = cx.get_str(AUTHENTICATION) else {
         return;
     };
-    let method_span = cx.value_span(AUTHENTICATION);
+    // Looked up only for a finding: a position would index the spans.
+    let method_span = || cx.value_span(AUTHENTICATION);
     if let Some(members) = needed_members(method) {
         match source.get("credentials") {
             None | Some(Value::Null) => {
@@ -118,7 +119,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         format!("`{method}` authentication needs `credentials`"),
                     )
                     .with_label(label)
-                    .with_secondary(method_span, "authentication set here")
+                    .with_secondary(method_span(), "authentication set here")
                     .with_help(format!(
                         "add `\"credentials\": {}` to the kafka source",
                         example(members)
@@ -162,7 +163,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     };
                     out.push(
                         diagnostic
-                            .with_secondary(method_span.clone(), "authentication set here")
+                            .with_secondary(method_span(), "authentication set here")
                             .with_help(format!(
                                 "set `{member}`, e.g. `{placeholder}` filled in at deploy time"
                             )),
@@ -177,7 +178,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             Some(Value::Null) => out.push(
                 cx.at_value(&RULE, IAM_ROLE, "`IAM_ROLE` authentication needs `iamRole`, but it is null")
                     .with_label("null role")
-                    .with_secondary(method_span, "authentication set here")
+                    .with_secondary(method_span(), "authentication set here")
                     .with_help(
                         "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/pipes-msk-reader`",
                     ),
@@ -190,7 +191,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "`IAM_ROLE` authentication needs `iamRole`",
                 )
                 .with_label("`iamRole` missing here")
-                .with_secondary(method_span, "authentication set here")
+                .with_secondary(method_span(), "authentication set here")
                 .with_help(
                     "add `\"iamRole\": \"arn:aws:iam::<account-id>:role/<role-name>\"`: the role the pipe assumes to read from MSK",
                 ),
@@ -202,7 +203,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "`IAM_ROLE` authentication needs `iamRole`, but it is empty",
                 )
                 .with_label("empty role")
-                .with_secondary(method_span, "authentication set here")
+                .with_secondary(method_span(), "authentication set here")
                 .with_help(
                     "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/pipes-msk-reader`",
                 ),

@@ -46,13 +46,14 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(method) = cx.get_str(AUTHENTICATION) else {
         return;
     };
-    let method_span = cx.value_span(AUTHENTICATION);
+    // Looked up only for a finding: a position would index the spans.
+    let method_span = || cx.value_span(AUTHENTICATION);
     match method {
         "IAM_ROLE" => match source.get("iamRole") {
             Some(Value::Null) => out.push(
                 cx.at_value(&RULE, IAM_ROLE, "`IAM_ROLE` authentication needs `iamRole`, but it is null")
                     .with_label("null role")
-                    .with_secondary(method_span, "authentication set here")
+                    .with_secondary(method_span(), "authentication set here")
                     .with_help(
                         "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/pipes-kinesis-reader`",
                     ),
@@ -65,7 +66,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "`IAM_ROLE` authentication needs `iamRole`",
                 )
                 .with_label("`iamRole` missing here")
-                .with_secondary(method_span, "authentication set here")
+                .with_secondary(method_span(), "authentication set here")
                 .with_help(
                     "add `\"iamRole\": \"arn:aws:iam::<account-id>:role/<role-name>\"`: the role the pipe assumes to read the stream",
                 ),
@@ -77,7 +78,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "`IAM_ROLE` authentication needs `iamRole`, but it is empty",
                 )
                 .with_label("empty role")
-                .with_secondary(method_span, "authentication set here")
+                .with_secondary(method_span(), "authentication set here")
                 .with_help(
                     "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/pipes-kinesis-reader`",
                 ),
@@ -98,7 +99,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "`IAM_USER` authentication needs `accessKey`",
                 )
                 .with_label("`accessKey` missing here")
-                .with_secondary(method_span, "authentication set here")
+                .with_secondary(method_span(), "authentication set here")
                 .with_help(
                     "add `\"accessKey\": {\"accessKeyId\": \"${AWS_ACCESS_KEY_ID}\", \"secretKey\": \"${AWS_SECRET_ACCESS_KEY}\"}` to the kinesis source",
                 ),
@@ -120,7 +121,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                                 format!("`IAM_USER` authentication needs `{member}`, but it is empty"),
                             )
                             .with_label(format!("empty `{member}`"))
-                            .with_secondary(method_span.clone(), "authentication set here")
+                            .with_secondary(method_span(), "authentication set here")
                             .with_help(format!(
                                 "set `{member}` of the IAM user, e.g. `\"${{{variable}}}\"` filled in at deploy time"
                             )),

@@ -29,18 +29,23 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let mut first_seen: HashMap<&str, String> = HashMap::new();
+    // The first index of each; pointers are built only for a finding.
+    let mut first_seen: HashMap<&str, usize> = HashMap::new();
     for (index, name) in super::column_names(cx) {
-        let pointer = format!("/destination/columns/{index}/name");
+        let pointer = |index| format!("/destination/columns/{index}/name");
         match first_seen.get(name) {
             Some(first) => out.push(
-                cx.at_value(&RULE, &pointer, format!("column `{name}` is defined twice"))
-                    .with_label("defined again here")
-                    .with_secondary(cx.value_span(first), "first defined here")
-                    .with_help("column names must be unique: rename or remove one of them"),
+                cx.at_value(
+                    &RULE,
+                    &pointer(index),
+                    format!("column `{name}` is defined twice"),
+                )
+                .with_label("defined again here")
+                .with_secondary(cx.value_span(&pointer(*first)), "first defined here")
+                .with_help("column names must be unique: rename or remove one of them"),
             ),
             None => {
-                first_seen.insert(name, pointer);
+                first_seen.insert(name, index);
             }
         }
     }

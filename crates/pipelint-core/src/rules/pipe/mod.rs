@@ -43,6 +43,12 @@ fn column_names<'a>(cx: &Context<'a>) -> impl Iterator<Item = (usize, &'a str)> 
         .filter_map(|(i, c)| c.get("name")?.as_str().map(|n| (i, n)))
 }
 
+/// Whether every one of `names` is the name of a destination column.
+fn all_columns<'a>(cx: &Context<'a>, mut names: impl Iterator<Item = &'a str>) -> bool {
+    let columns: std::collections::HashSet<&str> = column_names(cx).map(|(_, name)| name).collect();
+    names.all(|name| columns.contains(name))
+}
+
 /// `(index, destinationField)` of each field mapping that has a string destination.
 fn mapping_destinations<'a>(cx: &Context<'a>) -> impl Iterator<Item = (usize, &'a str)> {
     cx.get("/fieldMappings")

@@ -314,6 +314,12 @@ const PARAMETRIC: &[&str] = &[
     "SimpleAggregateFunction",
 ];
 
+/// Whether `text` is exactly one of the type names that take no arguments (`String`,
+/// `UInt64`, ...): such a type is valid as written.
+pub fn is_simple_name(text: &str) -> bool {
+    SIMPLE.contains(&text)
+}
+
 /// The canonical spelling of a type name, matching case-insensitively.
 pub fn canonical_name(name: &str) -> Option<&'static str> {
     SIMPLE
@@ -687,6 +693,24 @@ fn render_into(expr: &TypeExpr, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_simple_name_is_valid_as_written() {
+        for name in SIMPLE {
+            assert!(is_simple_name(name));
+            let expr = parse(name).unwrap_or_else(|e| panic!("{name}: {}", e.message));
+            assert!(check(&expr).is_empty(), "{name}");
+        }
+        for text in [
+            "string",
+            "String ",
+            "Decimal",
+            "Nullable(String)",
+            "DateTime",
+        ] {
+            assert!(!is_simple_name(text), "{text}");
+        }
+    }
 
     fn problems(text: &str) -> Vec<String> {
         match parse(text) {

@@ -40,7 +40,6 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     {
         return;
     }
-    let columns = Names::new(super::column_names(cx).map(|(_, name)| name));
     let mut named: Vec<(String, &str)> = Vec::new();
     if let Some(version) = cx.get_str(&format!("{DEFINITION}/engine/versionColumnId")) {
         named.push((format!("{DEFINITION}/engine/versionColumnId"), version));
@@ -51,6 +50,11 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for (i, key) in strings(cx.get(&format!("{DEFINITION}/sortingKey"))) {
         named.push((format!("{DEFINITION}/sortingKey/{i}"), key));
     }
+    // The similarity index is built only when a name is not a column.
+    if super::all_columns(cx, named.iter().map(|(_, name)| *name)) {
+        return;
+    }
+    let columns = Names::new(super::column_names(cx).map(|(_, name)| name));
     for (pointer, name) in named {
         if columns.contains(name) {
             continue;

@@ -42,6 +42,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     let mapped: HashSet<&str> = super::mapping_destinations(cx).map(|(_, f)| f).collect();
+    if super::column_names(cx).all(|(_, name)| mapped.contains(name)) {
+        return;
+    }
     let columns = Names::new(super::column_names(cx).map(|(_, name)| name));
     // A mapping with a misspelt destination is reported by `unknown-mapping-destination`,
     // which names the column meant; that column is not reported again here. (The order

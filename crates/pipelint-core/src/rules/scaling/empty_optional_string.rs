@@ -70,14 +70,16 @@ const OPTIONAL: &[(&str, &[&str])] = &[
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for (source, members) in OPTIONAL {
-        if !cx.get(source).is_some_and(Value::is_object) {
+        let Some(object) = cx.get(source).filter(|v| v.is_object()) else {
             continue;
-        }
+        };
         for member in *members {
-            let pointer = format!("{source}/{member}");
-            if cx.get_str(&pointer) != Some("") || required_here(cx, source, member) {
+            // A member may be nested (`a/b`); its pointer is built only for a finding.
+            let value = member.split('/').try_fold(object, |v, name| v.get(name));
+            if value.and_then(Value::as_str) != Some("") || required_here(cx, source, member) {
                 continue;
             }
+            let pointer = format!("{source}/{member}");
             let name = member.rsplit('/').next().unwrap_or(member);
             let mut diagnostic = cx
                 .at_value(&RULE, &pointer, format!("`{name}` is an empty string"))

@@ -38,9 +38,9 @@ pub static RULES: &[&Rule] = &[
 #[derive(Clone, Debug)]
 pub(crate) struct PipeSource {
     pub kind: SourceKind,
-    /// The span of the source kind's key in this document; `None` when the kind comes from
-    /// the create body given with `--pipe`.
-    pub span: Option<Range<usize>>,
+    /// Whether the source kind is said in this document; not when it comes from the create
+    /// body given with `--pipe`.
+    pub in_document: bool,
 }
 
 impl PipeSource {
@@ -53,10 +53,17 @@ impl PipeSource {
             SourceKind::ObjectStorage => "an object-storage pipe",
             SourceKind::Postgres => "a Postgres pipe",
         };
-        match self.span {
-            Some(_) => kind.to_owned(),
-            None => format!("the paired pipe, {kind}"),
+        if self.in_document {
+            kind.to_owned()
+        } else {
+            format!("the paired pipe, {kind}")
         }
+    }
+
+    /// The span of the source kind's key when this document says it (looked up only for a
+    /// finding: a position would index the spans).
+    pub fn key_span(&self, cx: &Context) -> Option<Range<usize>> {
+        self.in_document.then(|| cx.key_span(self.kind.pointer()))
     }
 
     /// The text of the secondary label on the source kind's key.
@@ -73,12 +80,12 @@ pub(crate) fn pipe_source(cx: &Context) -> Option<PipeSource> {
             let kind = single_source(cx.root())?;
             Some(PipeSource {
                 kind,
-                span: Some(cx.key_span(kind.pointer())),
+                in_document: true,
             })
         }
         DocumentKind::PipeScaling => Some(PipeSource {
             kind: single_source(&cx.pipe?.value)?,
-            span: None,
+            in_document: false,
         }), // The scaling rules do not apply to the other kinds.
         _ => None,
     }

@@ -59,8 +59,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 scaling_applies_to(member),
                 alternative(source.kind)
             ));
-        if let Some(span) = &source.span {
-            diagnostic = diagnostic.with_secondary(span.clone(), source.label());
+        if let Some(span) = source.key_span(cx) {
+            diagnostic = diagnostic.with_secondary(span, source.label());
         }
         if let Some(fix) = remove_member_fix(cx, &pointer) {
             diagnostic = diagnostic.with_fix(fix.unsafe_fix());

@@ -46,11 +46,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if source.kind != SourceKind::Postgres {
         return;
     }
-    match (cx.kind, source.span) {
-        (DocumentKind::CreatePipe, Some(span)) => {
+    match (cx.kind, source.in_document) {
+        (DocumentKind::CreatePipe, true) => {
             if !cx.get("/scaling").is_some_and(serde_json::Value::is_object) {
                 return;
             }
+            let span = cx.key_span(source.kind.pointer());
             out.push(
                 cx.at_key(
                     &RULE,

@@ -93,8 +93,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             )
             .with_label("not used by this pipe")
             .with_help(format!("remove `{name}`: it applies to {pipes} only"));
-        if let Some(span) = &source.span {
-            diagnostic = diagnostic.with_secondary(span.clone(), source.label());
+        if let Some(span) = source.key_span(cx) {
+            diagnostic = diagnostic.with_secondary(span, source.label());
         }
         if let Some(fix) = remove_member_fix(cx, &pointer) {
             diagnostic = diagnostic.with_fix(fix.unsafe_fix());

@@ -45,22 +45,37 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    walk(cx, cx.root(), "", out);
+    walk(cx, cx.root(), &mut Vec::new(), out);
 }
 
-fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
+/// One step from the root: a member name or an item index.
+enum Step<'v> {
+    Member(&'v str),
+    Item(usize),
+}
+
+/// The pointer of a path, built only for a finding.
+fn pointer(path: &[Step]) -> String {
+    path.iter().fold(String::new(), |pointer, step| match step {
+        Step::Member(name) => pointer_join(&pointer, name),
+        Step::Item(index) => pointer_join(&pointer, &index.to_string()),
+    })
+}
+
+fn walk<'v>(cx: &Context, value: &'v Value, path: &mut Vec<Step<'v>>, out: &mut Vec<Diagnostic>) {
     match value {
         Value::Object(members) => {
             for (name, member) in members {
-                let path = pointer_join(pointer, name);
+                path.push(Step::Member(name));
                 if is_secret_name(name) {
                     if holds_literal(member) {
+                        let at = pointer(path);
                         out.push(
-                            cx.at_value(&RULE, &path, format!("`{name}` holds a literal secret"))
+                            cx.at_value(&RULE, &at, format!("`{name}` holds a literal secret"))
                                 .with_label("secret in plain text (masked in this output)")
                                 .with_help(format!(
                                     "use a placeholder such as `${{{}}}` as the whole value and substitute it when sending; rotate the committed secret",
-                                    placeholder_name(&path)
+                                    placeholder_name(&at)
                                 )),
                         );
                     }
@@ -70,7 +85,7 @@ fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
                     out.push(
                         cx.at_value(
                             &RULE,
-                            &path,
+                            &pointer(path),
                             format!("`{name}` carries a literal credential inside its value"),
                         )
                         .with_label("credential in plain text (masked in this output)")
@@ -79,23 +94,22 @@ fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
                         ),
                     );
                 } else {
-                    walk(cx, member, &path, out);
+                    walk(cx, member, path, out);
                 }
+                path.pop();
             }
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                walk(cx, item, &pointer_join(pointer, &i.to_string()), out);
+                path.push(Step::Item(i));
+                walk(cx, item, path, out);
+                path.pop();
             }
         }
         _ => {}
     }
 }
 
-/// Whether a secret member's value holds a secret itself. A placeholder counts only when it
-/// is the whole value; in a connection string, every secret field must be one
-/// (`AccountName=${ACCT};AccountKey=abc` is a literal secret). Numbers are literal; arrays
-/// and objects are when any value inside is.
 fn holds_literal(value: &Value) -> bool {
     match value {
         Value::String(text) => {

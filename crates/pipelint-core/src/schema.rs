@@ -87,6 +87,30 @@ fn iter_errors(kind: DocumentKind, value: &Value) -> jsonschema::ErrorIterator<'
     }
 }
 
+/// The members of `settings` in the create-pipe schema (`$defs/settings/properties`), in
+/// its order. Kept here so that checking a body does not parse the schema's JSON (a fifth of
+/// a one-file run did); the schema stays the source: the test
+/// `settings_tables_match_the_create_pipe_schema` fails when the two differ.
+pub const CREATE_PIPE_SETTINGS: [&str; 12] = [
+    "db_max_download_threads",
+    "db_max_insert_threads",
+    "db_max_threads",
+    "db_min_insert_block_size_bytes",
+    "db_parallel_distributed_insert_select",
+    "db_parallel_view_processing",
+    "object_storage_concurrency",
+    "object_storage_max_file_count",
+    "object_storage_max_insert_bytes",
+    "object_storage_polling_interval_ms",
+    "object_storage_use_cluster_function",
+    "streaming_max_insert_wait_ms",
+];
+
+/// The create-pipe schema's `minimum` and `maximum` of
+/// `settings.object_storage_max_insert_bytes` (10 MiB to 50 GiB), for the same reason and
+/// held equal by the same test.
+pub const OBJECT_STORAGE_MAX_INSERT_BYTES_BOUNDS: (u64, u64) = (10_485_760, 53_687_091_200);
+
 /// The options the generated validators are built with, for building the same validator at
 /// run time (tests and benchmarks compare the two).
 pub fn runtime_options() -> jsonschema::ValidationOptions<'static> {
@@ -112,6 +136,16 @@ pub fn schema(kind: DocumentKind) -> &'static Value {
         #[allow(clippy::expect_used)]
         serde_json::from_str(schema_text(kind)).expect("embedded schema is JSON")
     })
+}
+
+/// Whether the schema of a kind has been parsed in this process (a test checks that
+/// checking a body without schema errors never does).
+pub fn is_parsed(kind: DocumentKind) -> bool {
+    DocumentKind::ALL
+        .iter()
+        .position(|&k| k == kind)
+        .and_then(|index| PARSED.get(index))
+        .is_some_and(|slot| slot.get().is_some())
 }
 
 /// The `description` of the member at an instance pointer, for hover and help texts.
@@ -734,6 +768,29 @@ mod tests {
         assert!(
             documents > 800 && with_findings > 5000,
             "{documents} {with_findings}"
+        );
+    }
+
+    /// The settings tables equal what the create-pipe schema says (its members in order,
+    /// and the bounds of `object_storage_max_insert_bytes`).
+    #[test]
+    fn settings_tables_match_the_create_pipe_schema() {
+        let settings = schema(DocumentKind::CreatePipe)
+            .pointer("/$defs/settings/properties")
+            .and_then(Value::as_object)
+            .unwrap_or_else(|| panic!("no settings in the create-pipe schema"));
+        let names: Vec<&str> = settings.keys().map(String::as_str).collect();
+        assert_eq!(names, CREATE_PIPE_SETTINGS);
+        let bytes = &settings["object_storage_max_insert_bytes"];
+        let bound = |name: &str| {
+            bytes
+                .get(name)
+                .and_then(Value::as_u64)
+                .unwrap_or_else(|| panic!("no {name}"))
+        };
+        assert_eq!(
+            (bound("minimum"), bound("maximum")),
+            OBJECT_STORAGE_MAX_INSERT_BYTES_BOUNDS
         );
     }
 

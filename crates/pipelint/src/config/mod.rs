@@ -169,7 +169,7 @@ impl Config {
                 Some(level) => settings.set_selected(&selector, *level),
                 None => {}
             }
-            if !selection.reports(rule.code) {
+            if !selection.reports(rule) {
                 settings.set_selected(&selector, Level::Off);
                 unselected.set_selected(&selector, Level::Off);
                 any_unselected = true;

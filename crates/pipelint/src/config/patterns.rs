@@ -6,37 +6,41 @@
 //! leading `/` anchors the pattern to that directory; `*` stays inside one path segment and
 //! `**` crosses segments; a trailing `/` is ignored.
 
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 /// A compiled list of patterns.
 #[derive(Clone, Debug)]
 pub struct Patterns {
-    set: GlobSet,
+    matcher: Matcher,
     sources: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+enum Matcher {
+    /// Every pattern is `*` and a plain suffix (`*.pipe.json`): a path matches when its last
+    /// segment ends with one of the suffixes. The default `include` is such a list, and
+    /// matching it so builds no glob set (a twelfth of a one-file run did).
+    NameSuffixes(Vec<String>),
+    Globs(GlobSet),
 }
 
 impl Patterns {
     pub fn new<'a>(patterns: impl IntoIterator<Item = &'a str>) -> Result<Self, String> {
-        let mut builder = GlobSetBuilder::new();
-        let mut sources = Vec::new();
-        for pattern in patterns {
-            let glob = GlobBuilder::new(&expand(pattern))
-                .literal_separator(true)
-                .backslash_escape(true)
-                .build()
-                .map_err(|e| format!("invalid glob `{pattern}`: {}", e.kind()))?;
-            builder.add(glob);
-            sources.push(pattern.to_owned());
-        }
-        let set = builder
-            .build()
-            .map_err(|e| format!("invalid glob: {}", e.kind()))?;
-        Ok(Patterns { set, sources })
+        let sources: Vec<String> = patterns.into_iter().map(str::to_owned).collect();
+        let suffixes: Option<Vec<String>> = sources
+            .iter()
+            .map(|p| name_suffix(p).map(str::to_owned))
+            .collect();
+        let matcher = match suffixes {
+            Some(suffixes) => Matcher::NameSuffixes(suffixes),
+            None => Matcher::Globs(glob_set(&sources)?),
+        };
+        Ok(Patterns { matcher, sources })
     }
 
     pub fn empty() -> Self {
         Patterns {
-            set: GlobSet::empty(),
+            matcher: Matcher::NameSuffixes(Vec::new()),
             sources: Vec::new(),
         }
     }
@@ -52,7 +56,15 @@ impl Patterns {
 
     /// Whether the `/`-separated relative path itself matches.
     pub fn matches(&self, relative: &str) -> bool {
-        self.set.is_match(relative)
+        match &self.matcher {
+            Matcher::NameSuffixes(suffixes) => {
+                let name = relative.rsplit('/').next().unwrap_or(relative);
+                suffixes
+                    .iter()
+                    .any(|suffix| name.ends_with(suffix.as_str()))
+            }
+            Matcher::Globs(set) => set.is_match(relative),
+        }
     }
 
     /// Whether the path or one of the directories above it matches, so `build` covers
@@ -65,6 +77,34 @@ impl Patterns {
             .match_indices('/')
             .any(|(cut, _)| self.matches(&relative[..cut]))
     }
+}
+
+/// The suffix of a pattern that is `*` and plain text without `/` (a trailing `/` is
+/// ignored), which under the convention above matches any path whose last segment ends with
+/// that text.
+fn name_suffix(pattern: &str) -> Option<&str> {
+    let suffix = pattern.trim_end_matches('/').strip_prefix('*')?;
+    let plain = !suffix.is_empty() && !suffix.contains(['/', '*', '?', '[', ']', '{', '}', '\\']);
+    plain.then_some(suffix)
+}
+
+/// The glob set of the patterns, blaming a broken one by its text.
+fn glob_set(patterns: &[String]) -> Result<GlobSet, String> {
+    let mut builder = GlobSetBuilder::new();
+    for pattern in patterns {
+        builder.add(glob(pattern)?);
+    }
+    builder
+        .build()
+        .map_err(|e| format!("invalid glob: {}", e.kind()))
+}
+
+fn glob(pattern: &str) -> Result<Glob, String> {
+    GlobBuilder::new(&expand(pattern))
+        .literal_separator(true)
+        .backslash_escape(true)
+        .build()
+        .map_err(|e| format!("invalid glob `{pattern}`: {}", e.kind()))
 }
 
 /// The glob the pattern stands for under the convention above.
@@ -112,6 +152,79 @@ mod tests {
         assert!(p.matches_path_or_parent("build/out/a.pipe.json"));
         assert!(p.matches_path_or_parent("sub/build/a.pipe.json"));
         assert!(!p.matches_path_or_parent("builder/a.pipe.json"));
+    }
+
+    #[test]
+    fn the_default_include_is_matched_without_a_glob_set() {
+        let p = patterns(&super::super::DEFAULT_INCLUDE);
+        assert!(matches!(p.matcher, Matcher::NameSuffixes(_)), "{p:?}");
+        assert!(p.matches("a/orders.pipe.json"));
+        assert!(p.matches("up.scaling.json"));
+        assert!(!p.matches("orders.pipe.json/x.json"));
+    }
+
+    /// Name suffixes match exactly the paths the glob set of the same patterns matches.
+    #[test]
+    fn name_suffixes_match_as_the_globs_do() {
+        let lists: [&[&str]; 4] = [
+            &["*.pipe.json", "*.scaling.json"],
+            &["*.json/"],
+            &["*e", "*.alert.json"],
+            &["*-v2.pipe.json"],
+        ];
+        let paths = [
+            "orders.pipe.json",
+            ".pipe.json",
+            "a/b/orders.pipe.json",
+            "a/.scaling.json",
+            "orders.pipe.json/inner.txt",
+            "orders.pipe.json.bak",
+            "orders.pipejson",
+            "pipe.json",
+            "x.json",
+            "dir.json/a.txt",
+            "a/up-v2.pipe.json",
+            "up-v1.pipe.json",
+            "e",
+            "a/file",
+            "a/fil",
+            "UP.PIPE.JSON",
+            "deep/er/x.alert.json",
+            "/rooted.pipe.json",
+        ];
+        for list in lists {
+            let fast = patterns(list);
+            assert!(matches!(fast.matcher, Matcher::NameSuffixes(_)), "{list:?}");
+            let sources: Vec<String> = list.iter().map(|p| (*p).to_owned()).collect();
+            let globs = Patterns {
+                matcher: Matcher::Globs(glob_set(&sources).unwrap_or_else(|e| panic!("{e}"))),
+                sources,
+            };
+            for path in paths {
+                assert_eq!(fast.matches(path), globs.matches(path), "{list:?} {path}");
+                assert_eq!(
+                    fast.matches_path_or_parent(path),
+                    globs.matches_path_or_parent(path),
+                    "{list:?} {path}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn other_patterns_use_the_glob_set() {
+        for list in [
+            &["*"][..],
+            &["*.js?n"],
+            &["pipes/*.json"],
+            &["*[ab].json"],
+            &["x*.json"],
+        ] {
+            assert!(
+                matches!(patterns(list).matcher, Matcher::Globs(_)),
+                "{list:?}"
+            );
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! deep, too large, kind unknown) are never filtered: `--select PL2` must not turn a broken
 //! file into a clean one, just as ruff always reports syntax errors.
 
-use pipelint_core::rules;
+use pipelint_core::Rule;
 use pipelint_core::settings::means_not_checked;
 
 /// One rule, or every rule whose code starts with a prefix (`PL2`; `ALL` is every rule): the
@@ -47,10 +47,11 @@ impl RuleSelection {
     }
 
     /// Whether findings of the rule are reported at all.
-    pub(super) fn reports(&self, code: &str) -> bool {
-        if not_checked(code) {
+    pub(super) fn reports(&self, rule: &Rule) -> bool {
+        if means_not_checked(rule) {
             return true;
         }
+        let code = rule.code;
         let selected = match &self.select {
             None => true,
             Some(_) => self.names(code),
@@ -58,11 +59,6 @@ impl RuleSelection {
         (selected || self.extend_select.iter().any(|s| s.matches(code)))
             && !self.ignore.iter().any(|s| s.matches(code))
     }
-}
-
-/// Whether the rule's findings mean the file was not checked (see the module comment).
-fn not_checked(code: &str) -> bool {
-    rules::find(code).is_some_and(means_not_checked)
 }
 
 #[cfg(test)]
@@ -101,10 +97,31 @@ mod tests {
             extend_select: parsed(&["PL212"]),
             ignore: parsed(&["PL014"]),
         };
-        assert!(selection.reports("PL011"));
-        assert!(selection.reports("PL212"));
-        assert!(!selection.reports("PL014"));
-        assert!(!selection.reports("PL213"));
-        assert!(RuleSelection::default().reports("PL213"));
+        let rule = |code: &str| {
+            pipelint_core::rules::find(code).unwrap_or_else(|| panic!("no rule {code}"))
+        };
+        assert!(selection.reports(rule("PL011")));
+        assert!(selection.reports(rule("PL212")));
+        assert!(!selection.reports(rule("PL014")));
+        assert!(!selection.reports(rule("PL211")));
+        assert!(RuleSelection::default().reports(rule("PL211")));
+    }
+
+    /// The rules that say a file was not checked stay reported whatever is selected.
+    #[test]
+    fn not_checked_rules_are_always_reported() {
+        let selection = RuleSelection {
+            select: Some(parsed(&["PL2"])),
+            extend_select: Vec::new(),
+            ignore: parsed(&["ALL"]),
+        };
+        for rule in pipelint_core::rules::ALL.iter() {
+            assert_eq!(
+                selection.reports(rule),
+                means_not_checked(rule),
+                "{}",
+                rule.code
+            );
+        }
     }
 }

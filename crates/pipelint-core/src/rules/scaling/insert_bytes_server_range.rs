@@ -3,7 +3,6 @@ use serde_json::Value;
 use super::pipe_source;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::kind::DocumentKind;
 use crate::rule::Context;
 use crate::rules::support::SourceKind;
 
@@ -41,23 +40,12 @@ const SETTING: &str = "/settings/object_storage_max_insert_bytes";
 const SERVER_MIN: u64 = 500 * 1024 * 1024;
 const SERVER_MAX: u64 = 10 * 1024 * 1024 * 1024;
 
-/// The interface's bounds (spec 8), read from the schema, where they live.
-fn interface_bounds() -> Option<(u64, u64)> {
-    let node = crate::schema::schema(DocumentKind::CreatePipe)
-        .pointer("/$defs/settings/properties/object_storage_max_insert_bytes")?;
-    Some((
-        node.get("minimum")?.as_u64()?,
-        node.get("maximum")?.as_u64()?,
-    ))
-}
-
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(bytes) = cx.get(SETTING).and_then(Value::as_u64) else {
         return;
     };
-    let Some((min, max)) = interface_bounds() else {
-        return;
-    };
+    // The interface's bounds (spec 8), as the create-pipe schema gives them.
+    let (min, max) = crate::schema::OBJECT_STORAGE_MAX_INSERT_BYTES_BOUNDS;
     if bytes < min || bytes > max || (SERVER_MIN..=SERVER_MAX).contains(&bytes) {
         return;
     }
@@ -103,11 +91,6 @@ fn human(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_the_interface_bounds_from_the_schema() {
-        assert_eq!(interface_bounds(), Some((10_485_760, 53_687_091_200)));
-    }
 
     #[test]
     fn shows_sizes_readably() {

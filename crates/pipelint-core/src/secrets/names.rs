@@ -60,24 +60,31 @@ pub fn is_secret_name(raw: &str) -> bool {
     if raw.len() > MAX_NAME_LEN {
         return false;
     }
-    // This runs for every name-like word of every file (hundreds per file), so most names
-    // must be told in a few instructions: plain ASCII ones are normalised on the stack in
-    // one pass, and anything with an escape or a non-ASCII character takes the general way.
-    let mut buffer = [0u8; MAX_NAME_LEN];
-    let mut len = 0;
-    for &b in raw.as_bytes() {
-        match b {
-            b'_' | b'-' | b'.' | b' ' => {}
-            b'\\' | 0x80.. => return is_secret_normalised(normalise(raw).as_bytes()),
-            _ => {
-                if let Some(slot) = buffer.get_mut(len) {
-                    *slot = b.to_ascii_lowercase();
-                    len += 1;
-                }
-            }
-        }
+    // Escapes and non-ASCII letters are rare: they take the general way.
+    if !raw.is_ascii() || raw.contains('\\') {
+        return is_secret_normalised(normalise(raw).as_bytes());
     }
-    is_secret_normalised(buffer.get(..len).unwrap_or_default())
+    // This runs for every name-like word of every file (hundreds per file), and only the end
+    // of a name decides: a plain ASCII name is normalised backwards from its end, on the
+    // stack, one byte further than the longest listed name (a longer name equals none of
+    // them, and its endings are all there).
+    let mut tail = [0u8; LONGEST_LISTED + 1];
+    let mut start = tail.len();
+    let normalised_backwards = raw
+        .bytes()
+        .rev()
+        .filter(|b| !is_separator(*b))
+        // A numbered name is the same secret: `password2`, `apiKey_1`.
+        .skip_while(u8::is_ascii_digit);
+    for b in normalised_backwards.take(tail.len()) {
+        start -= 1;
+        tail[start] = b.to_ascii_lowercase();
+    }
+    is_listed(&tail[start..])
+}
+
+fn is_separator(b: u8) -> bool {
+    matches!(b, b'_' | b'-' | b'.' | b' ')
 }
 
 /// The check on a name already lower-cased and without separators.
@@ -88,31 +95,73 @@ fn is_secret_normalised(normalised: &[u8]) -> bool {
         .rev()
         .take_while(|b| b.is_ascii_digit())
         .count();
-    let name = &normalised[..normalised.len() - digits];
-    // Every secret name ends in one of a few bytes; most names end in another and stop here.
+    is_listed(&normalised[..normalised.len() - digits])
+}
+
+/// Whether a normalised name without its number is one of [`EXACT`] or ends with one of
+/// [`ENDINGS`]. Most names end in a byte, or have a length, that no listed name has: the
+/// tables say so before any comparison.
+fn is_listed(name: &[u8]) -> bool {
     let Some(&last) = name.last() else {
         return false;
     };
-    SECRET_LAST_BYTES[usize::from(last)]
-        && (EXACT.iter().any(|exact| name == exact.as_bytes())
-            || ENDINGS.iter().any(|end| name.ends_with(end.as_bytes())))
+    let shapes = &LISTED_SHAPES[usize::from(last)];
+    let exact_length = name.len() < 32 && shapes.exact_lengths & (1 << name.len()) != 0;
+    (exact_length && EXACT.iter().any(|exact| name == exact.as_bytes()))
+        || (shapes.ends_an_ending && ENDINGS.iter().any(|end| name.ends_with(end.as_bytes())))
 }
 
-/// Which bytes end one of [`EXACT`] or [`ENDINGS`] (computed at build time, so the lists
-/// stay the one place that says which names are secret).
-const SECRET_LAST_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
+/// What the listed names ending in one byte look like.
+#[derive(Clone, Copy)]
+struct Shapes {
+    /// Bit `n` is set when a name of [`EXACT`] of `n` bytes ends in this byte.
+    exact_lengths: u32,
+    /// Whether one of [`ENDINGS`] ends in this byte.
+    ends_an_ending: bool,
+}
+
+/// [`Shapes`] by last byte, computed at build time from the lists, so the lists stay the one
+/// place that says which names are secret.
+const LISTED_SHAPES: [Shapes; 256] = {
+    let mut table = [Shapes {
+        exact_lengths: 0,
+        ends_an_ending: false,
+    }; 256];
     let mut i = 0;
-    while i < EXACT.len() + ENDINGS.len() {
-        let name = if i < EXACT.len() {
-            EXACT[i].as_bytes()
-        } else {
-            ENDINGS[i - EXACT.len()].as_bytes()
-        };
-        table[name[name.len() - 1] as usize] = true;
+    while i < EXACT.len() {
+        let name = EXACT[i].as_bytes();
+        assert!(
+            name.len() < 32,
+            "an exact name too long for the length bits"
+        );
+        table[name[name.len() - 1] as usize].exact_lengths |= 1 << name.len();
+        i += 1;
+    }
+    let mut i = 0;
+    while i < ENDINGS.len() {
+        let name = ENDINGS[i].as_bytes();
+        table[name[name.len() - 1] as usize].ends_an_ending = true;
         i += 1;
     }
     table
+};
+
+/// The length of the longest name of [`EXACT`] and [`ENDINGS`], in bytes.
+const LONGEST_LISTED: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < EXACT.len() + ENDINGS.len() {
+        let name = if i < EXACT.len() {
+            EXACT[i]
+        } else {
+            ENDINGS[i - EXACT.len()]
+        };
+        if name.len() > longest {
+            longest = name.len();
+        }
+        i += 1;
+    }
+    longest
 };
 
 fn normalise(raw: &str) -> String {
@@ -204,6 +253,13 @@ mod tests {
             "api\u{212A}ey".into(),
             "\u{212A}".into(),
             "passwor\\".into(),
+            "password_1_2".into(),
+            "pass_1word".into(),
+            "12_password_3".into(),
+            "sharedAccessSignature".into(),
+            "xsharedAccessSignature".into(),
+            "a_very_long_name_of_a_member_whose_end_is_a_token".into(),
+            "a_very_long_name_of_a_member_whose_end_is_a_secretAccessKey".into(),
             "a".repeat(super::MAX_NAME_LEN - 8) + "password",
             "a".repeat(super::MAX_NAME_LEN - 7) + "password",
         ];

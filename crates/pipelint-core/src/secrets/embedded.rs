@@ -96,6 +96,12 @@ fn secret_word_before_equals(text: &str) -> bool {
     })
 }
 
+/// Whether `text` has both literals of a PEM private key's header, which
+/// [`PEM_PRIVATE_KEY`] needs (certificates, which are common in bodies, have only the first).
+fn has_private_key_header(text: &str) -> bool {
+    text.contains("-----BEGIN ") && text.contains("PRIVATE KEY-----")
+}
+
 /// Byte ranges of every embedded credential in `text`, placeholders left out.
 pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
@@ -109,7 +115,7 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
         (secret_field, &QUERY_SECRET),
         (secret_field, &CONNECTION_SECRET),
         (secret_field, &QUOTED_SECRET),
-        (text.contains("-----BEGIN "), &PEM_PRIVATE_KEY),
+        (has_private_key_header(text), &PEM_PRIVATE_KEY),
     ] {
         // Most values match no pattern: `is_match` says so without setting up captures.
         if !may_match || !pattern.is_match(text) {
@@ -177,6 +183,22 @@ mod tests {
         }
         // The Kelvin sign matches `k` under `(?i)`: not ASCII, so the patterns run.
         assert_eq!(found("Account\u{212A}ey=abc"), ["abc"]);
+    }
+
+    /// The look before the PEM pattern keeps every private key and skips certificates.
+    #[test]
+    fn the_look_for_a_private_key_header_keeps_every_match() {
+        for text in [
+            "-----BEGIN PRIVATE KEY-----\\nMIIE",
+            "-----BEGIN RSA PRIVATE KEY-----\\nMIIE",
+            "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIE",
+        ] {
+            assert!(has_private_key_header(text), "{text}");
+            assert!(!found(text).is_empty(), "{text}");
+        }
+        let certificate = "-----BEGIN CERTIFICATE-----\\nMIIE\\n-----END CERTIFICATE-----";
+        assert!(!has_private_key_header(certificate));
+        assert!(found(certificate).is_empty());
     }
 
     fn found(text: &str) -> Vec<&str> {

@@ -60,29 +60,109 @@ pub fn is_secret_name(raw: &str) -> bool {
     if raw.len() > MAX_NAME_LEN {
         return false;
     }
-    // Most names are plain ASCII: normalise those on the stack (this runs for every key of
-    // every file, so an allocation here showed in profiles).
-    if raw.is_ascii() && !raw.contains('\\') {
-        let mut buffer = [0u8; MAX_NAME_LEN];
-        let mut len = 0;
-        for b in raw
-            .bytes()
-            .filter(|b| !matches!(b, b'_' | b'-' | b'.' | b' '))
-        {
-            buffer[len] = b.to_ascii_lowercase();
-            len += 1;
-        }
-        return std::str::from_utf8(&buffer[..len]).is_ok_and(is_secret_normalised);
+    // Escapes and non-ASCII letters are rare: they take the general way.
+    if !raw.is_ascii() || raw.contains('\\') {
+        return is_secret_normalised(normalise(raw).as_bytes());
     }
-    is_secret_normalised(&normalise(raw))
+    // This runs for every name-like word of every file (hundreds per file), and only the end
+    // of a name decides: a plain ASCII name is normalised backwards from its end, on the
+    // stack, one byte further than the longest listed name (a longer name equals none of
+    // them, and its endings are all there).
+    let mut tail = [0u8; LONGEST_LISTED + 1];
+    let mut start = tail.len();
+    let normalised_backwards = raw
+        .bytes()
+        .rev()
+        .filter(|b| !is_separator(*b))
+        // A numbered name is the same secret: `password2`, `apiKey_1`.
+        .skip_while(u8::is_ascii_digit);
+    for b in normalised_backwards.take(tail.len()) {
+        start -= 1;
+        tail[start] = b.to_ascii_lowercase();
+    }
+    is_listed(&tail[start..])
+}
+
+fn is_separator(b: u8) -> bool {
+    matches!(b, b'_' | b'-' | b'.' | b' ')
 }
 
 /// The check on a name already lower-cased and without separators.
-fn is_secret_normalised(normalised: &str) -> bool {
+fn is_secret_normalised(normalised: &[u8]) -> bool {
     // A numbered name is the same secret: `password2`, `apiKey_1`.
-    let name = normalised.trim_end_matches(|c: char| c.is_ascii_digit());
-    !name.is_empty() && (EXACT.contains(&name) || ENDINGS.iter().any(|end| name.ends_with(end)))
+    let digits = normalised
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    is_listed(&normalised[..normalised.len() - digits])
 }
+
+/// Whether a normalised name without its number is one of [`EXACT`] or ends with one of
+/// [`ENDINGS`]. Most names end in a byte, or have a length, that no listed name has: the
+/// tables say so before any comparison.
+fn is_listed(name: &[u8]) -> bool {
+    let Some(&last) = name.last() else {
+        return false;
+    };
+    let shapes = &LISTED_SHAPES[usize::from(last)];
+    let exact_length = name.len() < 32 && shapes.exact_lengths & (1 << name.len()) != 0;
+    (exact_length && EXACT.iter().any(|exact| name == exact.as_bytes()))
+        || (shapes.ends_an_ending && ENDINGS.iter().any(|end| name.ends_with(end.as_bytes())))
+}
+
+/// What the listed names ending in one byte look like.
+#[derive(Clone, Copy)]
+struct Shapes {
+    /// Bit `n` is set when a name of [`EXACT`] of `n` bytes ends in this byte.
+    exact_lengths: u32,
+    /// Whether one of [`ENDINGS`] ends in this byte.
+    ends_an_ending: bool,
+}
+
+/// [`Shapes`] by last byte, computed at build time from the lists, so the lists stay the one
+/// place that says which names are secret.
+const LISTED_SHAPES: [Shapes; 256] = {
+    let mut table = [Shapes {
+        exact_lengths: 0,
+        ends_an_ending: false,
+    }; 256];
+    let mut i = 0;
+    while i < EXACT.len() {
+        let name = EXACT[i].as_bytes();
+        assert!(
+            name.len() < 32,
+            "an exact name too long for the length bits"
+        );
+        table[name[name.len() - 1] as usize].exact_lengths |= 1 << name.len();
+        i += 1;
+    }
+    let mut i = 0;
+    while i < ENDINGS.len() {
+        let name = ENDINGS[i].as_bytes();
+        table[name[name.len() - 1] as usize].ends_an_ending = true;
+        i += 1;
+    }
+    table
+};
+
+/// The length of the longest name of [`EXACT`] and [`ENDINGS`], in bytes.
+const LONGEST_LISTED: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < EXACT.len() + ENDINGS.len() {
+        let name = if i < EXACT.len() {
+            EXACT[i]
+        } else {
+            ENDINGS[i - EXACT.len()]
+        };
+        if name.len() > longest {
+            longest = name.len();
+        }
+        i += 1;
+    }
+    longest
+};
 
 fn normalise(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
@@ -141,24 +221,89 @@ mod tests {
         }
     }
 
+    /// The check as it was before the fast path: the general normalisation for every name,
+    /// then the lists compared one by one.
+    fn is_secret_name_general(raw: &str) -> bool {
+        if raw.len() > super::MAX_NAME_LEN {
+            return false;
+        }
+        let normalised = super::normalise(raw);
+        let name = normalised.trim_end_matches(|c: char| c.is_ascii_digit());
+        !name.is_empty()
+            && (super::EXACT.contains(&name)
+                || super::ENDINGS.iter().any(|end| name.ends_with(end)))
+    }
+
+    /// Every listed name and ending, in many spellings and with every last byte changed,
+    /// gets the same answer as the general check.
     #[test]
-    fn the_ascii_fast_path_agrees_with_the_general_normalisation() {
-        for name in [
-            "password",
-            "Sasl.Password_2",
-            "api-key",
-            "secret name",
-            "x",
-            "",
-            "1234",
-            "tokenizer",
-            "PASSWORD9",
-            "my_secret.KEY",
-            "passwordPolicy",
-            "_-. ",
-        ] {
-            let general = super::is_secret_normalised(&super::normalise(name));
-            assert_eq!(is_secret_name(name), general, "{name}");
+    fn the_fast_check_agrees_with_the_general_one_on_every_listed_name() {
+        let mut names: Vec<String> = vec![
+            String::new(),
+            "x".into(),
+            "1234".into(),
+            "_-. ".into(),
+            "Sasl.Password_2".into(),
+            "api-key".into(),
+            "secret name".into(),
+            "passwordPolicy".into(),
+            "my_secret.KEY".into(),
+            "\\u0070assword".into(),
+            "api\\u212Aey".into(),
+            "api\u{212A}ey".into(),
+            "\u{212A}".into(),
+            "passwor\\".into(),
+            "password_1_2".into(),
+            "pass_1word".into(),
+            "12_password_3".into(),
+            "sharedAccessSignature".into(),
+            "xsharedAccessSignature".into(),
+            "a_very_long_name_of_a_member_whose_end_is_a_token".into(),
+            "a_very_long_name_of_a_member_whose_end_is_a_secretAccessKey".into(),
+            "a".repeat(super::MAX_NAME_LEN - 8) + "password",
+            "a".repeat(super::MAX_NAME_LEN - 7) + "password",
+        ];
+        for listed in super::EXACT.iter().chain(super::ENDINGS) {
+            for spelling in [
+                listed.to_string(),
+                listed.to_uppercase(),
+                format!("{listed}7"),
+                format!("{listed}_12"),
+                format!("sasl.{listed}"),
+                format!("kafka{listed}"),
+                format!("{listed}x"),
+                format!("{listed}Policy"),
+                format!("_{listed}_"),
+                listed[1..].to_string(),
+                listed[..listed.len() - 1].to_string(),
+            ] {
+                names.push(spelling.clone());
+                // The same with each byte in turn replaced by every printable ASCII byte.
+                for at in 0..spelling.len() {
+                    for b in b' '..=b'~' {
+                        let mut changed = spelling.clone();
+                        changed.replace_range(at..=at, char::from(b).encode_utf8(&mut [0; 4]));
+                        names.push(changed);
+                    }
+                }
+            }
+        }
+        for name in &names {
+            assert_eq!(
+                is_secret_name(name),
+                is_secret_name_general(name),
+                "{name:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        /// Any name, however written, gets the answer of the general check.
+        #[test]
+        fn the_fast_check_agrees_with_the_general_one(
+            name in r#"([A-Za-z0-9_\-. \\]|pass|word|secret|key|token|api|sas|\\u0070|\\u212A|\x{212A}|é|中){0,12}"#
+        ) {
+            proptest::prop_assert_eq!(is_secret_name(&name), is_secret_name_general(&name));
         }
     }
 

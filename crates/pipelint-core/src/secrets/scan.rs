@@ -26,10 +26,11 @@ pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
         let b = bytes[i];
         if b == b'"' || b == b'\'' {
             // A quoted key on one line (`"api key"`, `"\u0070assword"`).
+            // The colon is looked for before the name is checked: most strings are values.
             let end = until_quote_or_line_end(bytes, i + 1, b);
             if bytes.get(end) == Some(&b)
-                && is_secret_name(&text[i + 1..end])
                 && let Some(start) = value_start(bytes, end + 1)
+                && is_secret_name(&text[i + 1..end])
             {
                 i = take_value(text, start, &mut ranges);
                 continue;
@@ -38,18 +39,19 @@ pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
             i += 1;
         } else if is_name_byte(b) {
             let end = name_end(bytes, i);
-            if is_secret_name(&text[i..end]) {
-                // The key's closing quote may stand before the colon, escaped when the JSON
-                // sits inside a string (`"{\"password\": \"x\"}"`).
-                let after = match bytes.get(end..end + 2) {
-                    Some([b'\\', b'"' | b'\'']) => end + 2,
-                    _ if matches!(bytes.get(end), Some(b'"' | b'\'')) => end + 1,
-                    _ => end,
-                };
-                if let Some(start) = value_start(bytes, after) {
-                    i = take_value(text, start, &mut ranges);
-                    continue;
-                }
+            // The key's closing quote may stand before the colon, escaped when the JSON sits
+            // inside a string (`"{\"password\": \"x\"}"`). The colon is looked for before
+            // the name is checked: most words are not keys.
+            let after = match bytes.get(end..end + 2) {
+                Some([b'\\', b'"' | b'\'']) => end + 2,
+                _ if matches!(bytes.get(end), Some(b'"' | b'\'')) => end + 1,
+                _ => end,
+            };
+            if let Some(start) = value_start(bytes, after)
+                && is_secret_name(&text[i..end])
+            {
+                i = take_value(text, start, &mut ranges);
+                continue;
             }
             i = end.max(i + 1);
         } else {

@@ -1,6 +1,7 @@
 //! The embedded JSON Schemas, with validators generated at build time, and the mapping of
 //! their errors to diagnostics with friendly wording.
 
+use std::collections::HashSet;
 use std::sync::{LazyLock, OnceLock};
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
@@ -229,10 +230,16 @@ fn diagnostics_of<'i>(
     errors: impl Iterator<Item = ValidationError<'i>>,
 ) -> Vec<Diagnostic> {
     let errors: Vec<ValidationError> = errors.collect();
+    // Looked up once per `enum` or `const` error: a set keeps that linear in the errors.
+    let typed: HashSet<&str> = errors
+        .iter()
+        .filter(|e| matches!(e.kind(), ValidationErrorKind::Type { .. }))
+        .map(|e| e.instance_path().as_str())
+        .collect();
     let mut out = Vec::new();
     for error in &errors {
         // Where the run-time validator reports it: before the `enum` or `const` error.
-        if let Some(expected) = unchecked_type(schema(kind), error, &errors) {
+        if let Some(expected) = unchecked_type(schema(kind), error, &typed) {
             let pointer = error.instance_path().as_str();
             out.push(type_diagnostic(
                 document.value_span(pointer),
@@ -389,15 +396,13 @@ fn type_diagnostic(
 fn unchecked_type(
     schema: &Value,
     error: &ValidationError,
-    errors: &[ValidationError],
+    typed: &HashSet<&str>,
 ) -> Option<TypeKind> {
     if !matches!(
         error.kind(),
         ValidationErrorKind::Enum { .. } | ValidationErrorKind::Constant { .. }
-    ) || errors.iter().any(|other| {
-        matches!(other.kind(), ValidationErrorKind::Type { .. })
-            && other.instance_path() == error.instance_path()
-    }) {
+    ) || typed.contains(error.instance_path().as_str())
+    {
         return None;
     }
     let node = schema_node(schema, parent_location(error.schema_path().as_str()))?;

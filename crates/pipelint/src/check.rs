@@ -55,6 +55,14 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         stdin_filename: args.stdin_filename.clone(),
         kind: args.kind.as_deref().and_then(DocumentKind::from_name),
     };
+    // A walk would find the output file among the inputs: refused before any file is checked
+    // (or fixed), not when the walk reaches it.
+    if let Some(output) = &args.output_file
+        && output.is_file()
+        && files::would_check(&paths, &selection, &mut resolver, &cwd, output)?
+    {
+        return Err(overwrite_refused(output));
+    }
     // Settled before the walk: whether stdin is checked decides where findings go.
     let stdin_target = if paths.iter().any(|p| p.as_os_str() == "-") {
         Some(files::stdin_target(&selection, &mut resolver, &cwd).map_err(|e| e.to_string())?)

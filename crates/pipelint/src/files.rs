@@ -5,7 +5,7 @@
 //! `.gitignore` honoured and only the files the config selects are kept. A walk never reads
 //! through a symbolic link, and every file pipelint reads goes through [`read_regular`].
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -114,6 +114,42 @@ pub fn stdin_target(
     })
 }
 
+/// Whether a run over `paths` would check the existing file `file`: named on the command
+/// line, or met by the walk of a directory that holds it (the walk goes down only the
+/// directories towards it, with the same ignore files and filters). Asked before anything is
+/// checked, so that `--output-file` naming an input is refused before a file is fixed.
+pub fn would_check(
+    paths: &[PathBuf],
+    selection: &Selection,
+    resolver: &mut Resolver,
+    cwd: &Path,
+    file: &Path,
+) -> Result<bool, String> {
+    let wanted = paths::absolute(cwd, file);
+    let same = |found: &Path| match (found.canonicalize(), wanted.canonicalize()) {
+        (Ok(found), Ok(wanted)) => found == wanted,
+        _ => found == wanted,
+    };
+    let mut finder = Finder::new(selection, resolver, cwd);
+    finder.towards = Some(wanted.clone());
+    for path in paths.iter().filter(|p| p.as_os_str() != "-") {
+        let absolute = paths::absolute(cwd, path);
+        if absolute.is_dir() {
+            if wanted.starts_with(&absolute) {
+                finder.walk(path)?;
+            }
+        } else if same(&absolute) {
+            finder.file(Source::File(absolute), selection.force_exclude)?;
+        }
+    }
+    Ok(finder
+        .found
+        .targets
+        .iter()
+        .filter_map(|t| t.source.path())
+        .any(same))
+}
+
 /// Finds the documents and hands them to `each` in batches of at most `batch` targets as
 /// the walk goes (directories are read one at a time), so that no list of the whole tree is
 /// ever held. `stdin` (from [`stdin_target`]) takes the place of `-` in `paths`. Stops at
@@ -131,13 +167,18 @@ pub fn find(
     let absolute: Vec<PathBuf> = paths.iter().map(|p| paths::absolute(cwd, p)).collect();
     let mut finder = Finder::new(selection, resolver, cwd);
     finder.batch = Some((batch.max(1), each));
+    // Each command-line path with the last place it is given at: one map for the whole
+    // run, so telling whether a later path covers a file costs its depth, not the number of
+    // paths (pre-commit passes thousands).
+    finder.last_given = absolute
+        .iter()
+        .zip(paths)
+        .enumerate()
+        .filter(|(_, (_, given))| given.as_os_str() != "-")
+        .map(|(index, (absolute, _))| (absolute.clone(), index))
+        .collect();
     for (index, path) in paths.iter().enumerate() {
-        finder.later = absolute[index + 1..]
-            .iter()
-            .zip(&paths[index + 1..])
-            .filter(|(_, given)| given.as_os_str() != "-")
-            .map(|(later, _)| later.clone())
-            .collect();
+        finder.current = index;
         if path.as_os_str() == "-" {
             if let Some(StdinTarget { target, problems }) = stdin.take() {
                 finder.found.problems.extend(problems);
@@ -190,11 +231,15 @@ struct Finder<'a, 'e> {
     /// The paths already found that a later command-line path may find again. Only those
     /// are kept: a set of every path would grow with the tree.
     seen: HashSet<PathBuf>,
-    /// The command-line paths after the one being looked at (absolute).
-    later: Vec<PathBuf>,
+    /// Every command-line path (absolute) with the last index it is given at.
+    last_given: HashMap<PathBuf, usize>,
+    /// The index of the command-line path being looked at.
+    current: usize,
     found: Found,
     /// The batch size and where full batches go; `None` keeps everything in `found`.
     batch: Option<(usize, Each<'e>)>,
+    /// Walk only the directories on the way to this path (see [`would_check`]).
+    towards: Option<PathBuf>,
 }
 
 impl<'a, 'e> Finder<'a, 'e> {
@@ -204,9 +249,11 @@ impl<'a, 'e> Finder<'a, 'e> {
             resolver,
             cwd,
             seen: HashSet::new(),
-            later: Vec::new(),
+            last_given: HashMap::new(),
+            current: 0,
             found: Found::default(),
             batch: None,
+            towards: None,
         }
     }
 
@@ -227,7 +274,11 @@ impl<'a, 'e> Finder<'a, 'e> {
 
     /// Whether a later command-line path names this path or a directory above it.
     fn found_again_later(&self, absolute: &Path) -> bool {
-        self.later.iter().any(|later| absolute.starts_with(later))
+        absolute.ancestors().any(|above| {
+            self.last_given
+                .get(above)
+                .is_some_and(|&index| index > self.current)
+        })
     }
 }
 
@@ -338,8 +389,15 @@ impl Finder<'_, '_> {
             .filter_entry({
                 let skipped = Arc::clone(&skipped);
                 let cwd = self.cwd.to_path_buf();
+                let towards = self.towards.clone();
                 // Called before the walk reads a directory's ignore files.
                 move |entry| {
+                    if towards
+                        .as_ref()
+                        .is_some_and(|t| !t.starts_with(entry.path()))
+                    {
+                        return false;
+                    }
                     if !respect || !entry.file_type().is_some_and(|t| t.is_dir()) {
                         return true;
                     }
@@ -729,7 +787,7 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         let selection = selection();
         let mut finder = Finder::new(&selection, &mut resolver, cwd);
-        finder.later = vec![cwd.join("q")];
+        finder.last_given = HashMap::from([(cwd.join("q"), 1)]);
         finder
             .walk(Path::new("."))
             .unwrap_or_else(|e| panic!("{}", String::from(e)));

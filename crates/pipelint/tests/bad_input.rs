@@ -187,6 +187,55 @@ fn output_file_never_overwrites_an_input() {
     );
 }
 
+/// The output file is found by the walk only after more than one batch (512 files) of
+/// fixable specs: the run is refused before any of them is fixed, not when the walk reaches it.
+#[test]
+fn output_file_found_late_in_a_walk_is_refused_before_anything_is_fixed() {
+    let dir = scratch("output-found-late");
+    let fixable = std::fs::read(
+        root().join("fixtures/create-pipe/invalid/invalid-enum-value--kafka-auth-lowercase.json"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    for index in 0..600 {
+        write(&dir.join(format!("specs/{index:03}.pipe.json")), &fixable);
+    }
+    // Sorted after `specs/`, and named as the default `include` selects.
+    write(&dir.join("z/report.pipe.json"), b"{}");
+    let run = run_in(&dir, &["--fix", "--output-file", "z/report.pipe.json", "."]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("refusing to overwrite"),
+        "{}",
+        run.stderr
+    );
+    for index in 0..600 {
+        let path = dir.join(format!("specs/{index:03}.pipe.json"));
+        assert_eq!(
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{e}")),
+            fixable,
+            "{} was changed",
+            path.display()
+        );
+    }
+    assert_eq!(
+        std::fs::read(dir.join("z/report.pipe.json")).unwrap_or_else(|e| panic!("{e}")),
+        b"{}"
+    );
+}
+
+/// An output file the walk leaves out (git-ignored) is no input: the run writes it.
+#[test]
+fn output_file_that_the_walk_ignores_is_written() {
+    let dir = scratch("output-ignored");
+    write(&dir.join("specs/a.pipe.json"), &bad_body());
+    write(&dir.join("z/report.pipe.json"), b"{}");
+    write(&dir.join(".gitignore"), b"z/\n");
+    let run = run_in(&dir, &["--output-file", "z/report.pipe.json", "."]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let report = std::fs::read_to_string(dir.join("z/report.pipe.json")).unwrap_or_default();
+    assert!(report.contains("specs/a.pipe.json:"), "{report}");
+}
+
 /// Makes a FIFO, or says why the test is skipped.
 #[cfg(unix)]
 fn mkfifo(path: &Path) -> bool {

@@ -9,6 +9,9 @@
 //! the side of hiding: `token: x` inside a description is masked too.
 //!
 //! One pass over the bytes: the scan only moves forward, and every value is skipped once.
+//! Comments are looked up for every word, so their ends are remembered ([`CommentEnds`]):
+//! otherwise `a/*a/*a/*…` without a `*/`, or `x//x//x//…` on one line, would be scanned
+//! to its end once per word.
 
 use std::ops::Range;
 
@@ -19,6 +22,10 @@ use super::placeholder::is_whole_placeholder;
 /// numbers and words, and inside an array or object every scalar that is not a key. Whole
 /// placeholders (`${KAFKA_PASSWORD}`) are left out. A range may span lines.
 pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
+    scan(text, &mut CommentEnds::default())
+}
+
+fn scan(text: &str, comments: &mut CommentEnds) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let mut ranges = Vec::new();
     let mut i = 0;
@@ -29,10 +36,10 @@ pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
             // The colon is looked for before the name is checked: most strings are values.
             let end = until_quote_or_line_end(bytes, i + 1, b);
             if bytes.get(end) == Some(&b)
-                && let Some(start) = value_start(bytes, end + 1)
+                && let Some(start) = value_start(bytes, end + 1, comments)
                 && is_secret_name(&text[i + 1..end])
             {
-                i = take_value(text, start, &mut ranges);
+                i = take_value(text, start, &mut ranges, comments);
                 continue;
             }
             // Not a key: go on inside it, its words are candidates too.
@@ -47,10 +54,10 @@ pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
                 _ if matches!(bytes.get(end), Some(b'"' | b'\'')) => end + 1,
                 _ => end,
             };
-            if let Some(start) = value_start(bytes, after)
+            if let Some(start) = value_start(bytes, after, comments)
                 && is_secret_name(&text[i..end])
             {
-                i = take_value(text, start, &mut ranges);
+                i = take_value(text, start, &mut ranges, comments);
                 continue;
             }
             i = end.max(i + 1);
@@ -63,14 +70,19 @@ pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
 
 /// Where the value begins, when a colon follows `after` (comments and line breaks allowed
 /// around it).
-fn value_start(bytes: &[u8], after: usize) -> Option<usize> {
-    let colon = skip_trivia(bytes, after);
-    (bytes.get(colon) == Some(&b':')).then(|| skip_trivia(bytes, colon + 1))
+fn value_start(bytes: &[u8], after: usize, comments: &mut CommentEnds) -> Option<usize> {
+    let colon = skip_trivia(bytes, after, comments);
+    (bytes.get(colon) == Some(&b':')).then(|| skip_trivia(bytes, colon + 1, comments))
 }
 
 /// Records the ranges of the value at `start` and returns where scanning goes on (always
 /// past `start`, or at the end of the text).
-fn take_value(text: &str, start: usize, ranges: &mut Vec<Range<usize>>) -> usize {
+fn take_value(
+    text: &str,
+    start: usize,
+    ranges: &mut Vec<Range<usize>>,
+    comments: &mut CommentEnds,
+) -> usize {
     let bytes = text.as_bytes();
     match bytes.get(start) {
         Some(b'\\') if matches!(bytes.get(start + 1), Some(b'"' | b'\'')) => {
@@ -87,7 +99,7 @@ fn take_value(text: &str, start: usize, ranges: &mut Vec<Range<usize>>) -> usize
         }
         Some(b'[' | b'{') => {
             let end = balanced_end(bytes, start);
-            push_scalars_inside(text, start + 1..end, ranges);
+            push_scalars_inside(text, start + 1..end, ranges, comments);
             (end + 1).min(bytes.len())
         }
         Some(_) => {
@@ -111,7 +123,12 @@ fn push_scalar(text: &str, range: Range<usize>, ranges: &mut Vec<Range<usize>>) 
 }
 
 /// Records every scalar inside an array or object (its members' values, not their keys).
-fn push_scalars_inside(text: &str, inside: Range<usize>, ranges: &mut Vec<Range<usize>>) {
+fn push_scalars_inside(
+    text: &str,
+    inside: Range<usize>,
+    ranges: &mut Vec<Range<usize>>,
+    comments: &mut CommentEnds,
+) {
     let bytes = text.as_bytes();
     let mut i = inside.start;
     while i < inside.end {
@@ -119,7 +136,7 @@ fn push_scalars_inside(text: &str, inside: Range<usize>, ranges: &mut Vec<Range<
             quote @ (b'"' | b'\'') => {
                 let end = until_quote(bytes, i + 1, quote).min(inside.end);
                 let after = (end + 1).min(inside.end);
-                let is_key = bytes.get(skip_trivia(bytes, after)) == Some(&b':');
+                let is_key = bytes.get(skip_trivia(bytes, after, comments)) == Some(&b':');
                 if !is_key {
                     push_scalar(text, i + 1..end, ranges);
                 }
@@ -128,7 +145,7 @@ fn push_scalars_inside(text: &str, inside: Range<usize>, ranges: &mut Vec<Range<
             b'[' | b']' | b'{' | b'}' | b',' | b':' => i += 1,
             b if b.is_ascii_whitespace() => i += 1,
             b'/' if matches!(bytes.get(i + 1), Some(b'/' | b'*')) => {
-                i = skip_comment(bytes, i).min(inside.end).max(i + 1);
+                i = comments.skip(bytes, i).min(inside.end).max(i + 1);
             }
             _ => {
                 let end = bare_end(bytes, i).min(inside.end).max(i + 1);
@@ -242,40 +259,131 @@ fn name_end(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// Skips whitespace and comments.
-fn skip_trivia(bytes: &[u8], mut i: usize) -> usize {
+/// Skips whitespace and comments. A run that comes to where the last run stood after one
+/// of its comments ends where that one ended (`x // a⏎// a⏎// a⏎…`: each word's run would
+/// otherwise go over every comment line below it).
+fn skip_trivia(bytes: &[u8], mut i: usize, comments: &mut CommentEnds) -> usize {
+    let mut after_comments = Vec::new();
     loop {
         while i < bytes.len() && bytes[i].is_ascii_whitespace() {
             i += 1;
         }
-        if bytes.get(i) == Some(&b'/') && matches!(bytes.get(i + 1), Some(b'/' | b'*')) {
-            i = skip_comment(bytes, i);
-        } else {
+        if bytes.get(i) != Some(&b'/') || !matches!(bytes.get(i + 1), Some(b'/' | b'*')) {
+            comments.last_run.record(after_comments, i);
             return i;
+        }
+        i = comments.skip(bytes, i);
+        if let Some(end) = comments.last_run.joined_at(i, &after_comments) {
+            return end;
+        }
+        after_comments.push(i);
+    }
+}
+
+/// The last run of [`skip_trivia`] that went over comments: the offsets where it stood after
+/// each of them (largest first) and where it ended.
+#[derive(Default)]
+struct TriviaRun {
+    after_comments: Vec<usize>,
+    end: usize,
+}
+
+impl TriviaRun {
+    /// Where a run ends that stands at `i` after its comments `before` (all before `i`), if
+    /// the last run stood there too; the new run's offsets are then remembered with it.
+    fn joined_at(&mut self, i: usize, before: &[usize]) -> Option<usize> {
+        let at = self.after_comments.binary_search_by(|x| i.cmp(x)).ok()?;
+        self.after_comments.truncate(at + 1);
+        self.after_comments.extend(before.iter().rev());
+        Some(self.end)
+    }
+
+    /// Remembers a run that ended at `end` without joining the last one.
+    fn record(&mut self, mut after_comments: Vec<usize>, end: usize) {
+        if !after_comments.is_empty() {
+            after_comments.reverse();
+            *self = TriviaRun {
+                after_comments,
+                end,
+            };
         }
     }
 }
 
-/// The offset after the comment starting at `i` (`//` to the line end, `/*` to `*/`).
-fn skip_comment(bytes: &[u8], i: usize) -> usize {
-    if bytes.get(i + 1) == Some(&b'/') {
-        let mut j = i + 2;
-        while j < bytes.len() && !matches!(bytes[j], b'\n' | b'\r') {
-            j += 1;
+/// Finds where comments end, remembering the last search of each kind: many words can start
+/// comments that end at the same `*/` or line break (or at no `*/` at all), and each stretch
+/// between those is then scanned once per scan, not once per word.
+#[derive(Default)]
+struct CommentEnds {
+    block_close: Stretch,
+    line_break: Stretch,
+    last_run: TriviaRun,
+}
+
+impl CommentEnds {
+    /// The offset after the comment starting at `i` (`//` to the line end, `/*` to `*/`).
+    fn skip(&mut self, bytes: &[u8], i: usize) -> usize {
+        let body = (i + 2).min(bytes.len());
+        if bytes.get(i + 1) == Some(&b'/') {
+            self.line_break
+                .first_match(bytes, body, |p| matches!(bytes[p], b'\n' | b'\r'))
+        } else {
+            let close = self.block_close.first_match(bytes, body, |p| {
+                bytes[p] == b'*' && bytes.get(p + 1) == Some(&b'/')
+            });
+            (close + 2).min(bytes.len())
         }
-        j
-    } else {
-        let mut j = i + 2;
-        while j + 1 < bytes.len() && !(bytes[j] == b'*' && bytes[j + 1] == b'/') {
-            j += 1;
+    }
+}
+
+/// The last search for one kind of comment end: no match lies in `from..found`, and `found`
+/// is a match or the end of the text.
+#[derive(Default)]
+struct Stretch {
+    known: Option<(usize, usize)>,
+    /// Bytes looked at, for the test that the scan stays linear.
+    #[cfg(test)]
+    examined: usize,
+}
+
+impl Stretch {
+    /// The first offset at or after `start` where `is_match` holds, or the end of the text.
+    fn first_match(
+        &mut self,
+        bytes: &[u8],
+        start: usize,
+        is_match: impl Fn(usize) -> bool,
+    ) -> usize {
+        if let Some((from, found)) = self.known
+            && (from..=found).contains(&start)
+        {
+            return found;
         }
-        (j + 2).min(bytes.len())
+        // A search that starts before the known stretch stops where that one began.
+        let stop = match self.known {
+            Some((from, _)) if from > start => from,
+            _ => bytes.len(),
+        };
+        let mut p = start;
+        while p < stop && !is_match(p) {
+            p += 1;
+        }
+        #[cfg(test)]
+        {
+            self.examined += p - start;
+        }
+        let found = match self.known {
+            Some((from, found)) if p == from => found,
+            _ => p,
+        };
+        self.known = Some((start, found));
+        found
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::secret_value_ranges;
+    use super::{CommentEnds, scan, secret_value_ranges};
 
     fn found(text: &str) -> Vec<&str> {
         secret_value_ranges(text)
@@ -359,6 +467,222 @@ mod tests {
             "password\\",
         ] {
             let _ = found(text);
+        }
+    }
+
+    /// Bytes the comment searches looked at while scanning `text`.
+    fn comment_bytes_examined(text: &str) -> usize {
+        let mut comments = CommentEnds::default();
+        let _ = scan(text, &mut comments);
+        comments.block_close.examined + comments.line_break.examined
+    }
+
+    #[test]
+    fn comment_searches_stay_linear() {
+        // Every word starts a comment search here; before, each ran to the end of the text
+        // (or line, or over every comment line below it): 4·10⁸ bytes and more for n = 20,000.
+        let n = 20_000;
+        for text in [
+            format!(r#"{{"d": "{}"}}"#, "a/*".repeat(n)),
+            format!(r#"{{"d": "{}*/"}}"#, "a/*".repeat(n)),
+            "x//".repeat(n),
+            format!("{}\n", "x//".repeat(n)),
+            format!("{{{}}}", "\"password\": [/*], ".repeat(n)),
+            format!("x{}", "// a\n".repeat(n)),
+            format!("x{}", "/* a */ // a\r\n".repeat(n)),
+        ] {
+            let examined = comment_bytes_examined(&text);
+            assert!(
+                examined <= 2 * text.len(),
+                "{examined} bytes examined for {} bytes of text",
+                text.len()
+            );
+        }
+    }
+
+    /// The scan as it was before the comment ends were remembered: the reference that the
+    /// new one must agree with.
+    mod before {
+        use std::ops::Range;
+
+        use super::super::{
+            balanced_end, bare_end, is_name_byte, name_end, next_char_boundary, push_scalar,
+            until_escaped_quote, until_quote, until_quote_or_line_end,
+        };
+        use crate::secrets::names::is_secret_name;
+
+        pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
+            let bytes = text.as_bytes();
+            let mut ranges = Vec::new();
+            let mut i = 0;
+            while i < bytes.len() {
+                let b = bytes[i];
+                if b == b'"' || b == b'\'' {
+                    let end = until_quote_or_line_end(bytes, i + 1, b);
+                    if bytes.get(end) == Some(&b)
+                        && let Some(start) = value_start(bytes, end + 1)
+                        && is_secret_name(&text[i + 1..end])
+                    {
+                        i = take_value(text, start, &mut ranges);
+                        continue;
+                    }
+                    i += 1;
+                } else if is_name_byte(b) {
+                    let end = name_end(bytes, i);
+                    let after = match bytes.get(end..end + 2) {
+                        Some([b'\\', b'"' | b'\'']) => end + 2,
+                        _ if matches!(bytes.get(end), Some(b'"' | b'\'')) => end + 1,
+                        _ => end,
+                    };
+                    if let Some(start) = value_start(bytes, after)
+                        && is_secret_name(&text[i..end])
+                    {
+                        i = take_value(text, start, &mut ranges);
+                        continue;
+                    }
+                    i = end.max(i + 1);
+                } else {
+                    i += 1;
+                }
+            }
+            ranges
+        }
+
+        fn value_start(bytes: &[u8], after: usize) -> Option<usize> {
+            let colon = skip_trivia(bytes, after);
+            (bytes.get(colon) == Some(&b':')).then(|| skip_trivia(bytes, colon + 1))
+        }
+
+        fn take_value(text: &str, start: usize, ranges: &mut Vec<Range<usize>>) -> usize {
+            let bytes = text.as_bytes();
+            match bytes.get(start) {
+                Some(b'\\') if matches!(bytes.get(start + 1), Some(b'"' | b'\'')) => {
+                    let end = until_escaped_quote(bytes, start + 2);
+                    push_scalar(text, start + 2..end, ranges);
+                    (end + 2).min(bytes.len())
+                }
+                Some(&quote @ (b'"' | b'\'')) => {
+                    let end = until_quote(bytes, start + 1, quote);
+                    push_scalar(text, start + 1..end, ranges);
+                    (end + 1).min(bytes.len()).max(start + 1)
+                }
+                Some(b'[' | b'{') => {
+                    let end = balanced_end(bytes, start);
+                    push_scalars_inside(text, start + 1..end, ranges);
+                    (end + 1).min(bytes.len())
+                }
+                Some(_) => {
+                    let end = bare_end(bytes, start);
+                    push_scalar(text, start..end, ranges);
+                    end.max(start + 1)
+                }
+                None => bytes.len(),
+            }
+        }
+
+        fn push_scalars_inside(text: &str, inside: Range<usize>, ranges: &mut Vec<Range<usize>>) {
+            let bytes = text.as_bytes();
+            let mut i = inside.start;
+            while i < inside.end {
+                match bytes[i] {
+                    quote @ (b'"' | b'\'') => {
+                        let end = until_quote(bytes, i + 1, quote).min(inside.end);
+                        let after = (end + 1).min(inside.end);
+                        let is_key = bytes.get(skip_trivia(bytes, after)) == Some(&b':');
+                        if !is_key {
+                            push_scalar(text, i + 1..end, ranges);
+                        }
+                        i = after.max(i + 1);
+                    }
+                    b'[' | b']' | b'{' | b'}' | b',' | b':' => i += 1,
+                    b if b.is_ascii_whitespace() => i += 1,
+                    b'/' if matches!(bytes.get(i + 1), Some(b'/' | b'*')) => {
+                        i = skip_comment(bytes, i).min(inside.end).max(i + 1);
+                    }
+                    _ => {
+                        let end = bare_end(bytes, i).min(inside.end).max(i + 1);
+                        let end = next_char_boundary(text, end);
+                        push_scalar(text, i..end, ranges);
+                        i = end;
+                    }
+                }
+            }
+        }
+
+        fn skip_trivia(bytes: &[u8], mut i: usize) -> usize {
+            loop {
+                while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                if bytes.get(i) == Some(&b'/') && matches!(bytes.get(i + 1), Some(b'/' | b'*')) {
+                    i = skip_comment(bytes, i);
+                } else {
+                    return i;
+                }
+            }
+        }
+
+        fn skip_comment(bytes: &[u8], i: usize) -> usize {
+            if bytes.get(i + 1) == Some(&b'/') {
+                let mut j = i + 2;
+                while j < bytes.len() && !matches!(bytes[j], b'\n' | b'\r') {
+                    j += 1;
+                }
+                j
+            } else {
+                let mut j = i + 2;
+                while j + 1 < bytes.len() && !(bytes[j] == b'*' && bytes[j + 1] == b'/') {
+                    j += 1;
+                }
+                (j + 2).min(bytes.len())
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_scan_before_on_every_short_text() {
+        // Every text of up to five of these pieces: comments opened, closed and nested in
+        // every order around keys, colons, strings and brackets.
+        let pieces = ["/", "*", "\n", "a", ":", "\"", "[", "]", " ", "password"];
+        let mut texts = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|text| pieces.iter().map(move |piece| format!("{text}{piece}")))
+                .collect();
+            for text in &longer {
+                assert_eq!(
+                    secret_value_ranges(text),
+                    before::secret_value_ranges(text),
+                    "{text:?}"
+                );
+            }
+            texts = longer;
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+        /// Any text, however broken: the same ranges as the scan before.
+        #[test]
+        fn agrees_with_the_scan_before(
+            text in r#"([{}\[\]:,"'\\/*\n\r ]|/\*|\*/|//|password|token|é|\$\{X\}|[a-z0-9]){0,60}"#
+        ) {
+            proptest::prop_assert_eq!(
+                secret_value_ranges(&text),
+                before::secret_value_ranges(&text)
+            );
+        }
+
+        /// Texts made mostly of comments, line breaks and words, where runs of comments meet.
+        #[test]
+        fn agrees_with_the_scan_before_among_comments(
+            text in r#"(//|/\*|\*/|[\n\r :"]|a|token){0,40}"#
+        ) {
+            proptest::prop_assert_eq!(
+                secret_value_ranges(&text),
+                before::secret_value_ranges(&text)
+            );
         }
     }
 }

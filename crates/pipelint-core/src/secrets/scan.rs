@@ -11,7 +11,8 @@
 //! One pass over the bytes: the scan only moves forward, and every value is skipped once.
 //! Comments are looked up for every word, so their ends are remembered ([`CommentEnds`]):
 //! otherwise `a/*a/*a/*…` without a `*/`, or `x//x//x//…` on one line, would be scanned
-//! to its end once per word.
+//! to its end once per word. The end of a quoted key is remembered too ([`QuotedEnds`]): a
+//! line of `\"` that never closes would be scanned to its end once per quote.
 
 use std::ops::Range;
 
@@ -28,13 +29,14 @@ pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
 fn scan(text: &str, comments: &mut CommentEnds) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let mut ranges = Vec::new();
+    let mut quoted = QuotedEnds::default();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         if b == b'"' || b == b'\'' {
             // A quoted key on one line (`"api key"`, `"\u0070assword"`).
             // The colon is looked for before the name is checked: most strings are values.
-            let end = until_quote_or_line_end(bytes, i + 1, b);
+            let end = quoted.end(bytes, i, b);
             if bytes.get(end) == Some(&b)
                 && let Some(start) = value_start(bytes, end + 1, comments)
                 && is_secret_name(&text[i + 1..end])
@@ -163,6 +165,46 @@ fn next_char_boundary(text: &str, mut end: usize) -> usize {
         end += 1;
     }
     end
+}
+
+/// The last look for the end of a quoted key, per quote: where it started and ended.
+#[derive(Default)]
+struct QuotedEnds {
+    double: Option<(usize, usize)>,
+    single: Option<(usize, usize)>,
+    /// Bytes the searches looked at (tests hold it linear in the text).
+    #[cfg(test)]
+    examined: usize,
+}
+
+impl QuotedEnds {
+    /// `until_quote_or_line_end` after the quote at `at`, remembered: otherwise every `\"` of
+    /// a line without a closing quote would scan to the line's end again. A search that
+    /// starts after a quote inside the last one's stretch ends where it ended: the byte after
+    /// such a quote is one the last search stepped on (a quote it stepped on was of the other
+    /// kind, one it skipped was the escaped half of a pair), and from there both searches take
+    /// the same steps.
+    fn end(&mut self, bytes: &[u8], at: usize, quote: u8) -> usize {
+        let last = if quote == b'"' {
+            &mut self.double
+        } else {
+            &mut self.single
+        };
+        let from = at + 1;
+        if let Some((start, end)) = *last
+            && start <= from
+            && from <= end
+        {
+            return end;
+        }
+        let end = until_quote_or_line_end(bytes, from, quote);
+        *last = Some((from, end));
+        #[cfg(test)]
+        {
+            self.examined += end.saturating_sub(from);
+        }
+        end
+    }
 }
 
 fn until_quote_or_line_end(bytes: &[u8], mut i: usize, quote: u8) -> usize {
@@ -383,7 +425,7 @@ impl Stretch {
 
 #[cfg(test)]
 mod tests {
-    use super::{CommentEnds, scan, secret_value_ranges};
+    use super::{CommentEnds, QuotedEnds, scan, secret_value_ranges};
 
     fn found(text: &str) -> Vec<&str> {
         secret_value_ranges(text)
@@ -495,6 +537,32 @@ mod tests {
             assert!(
                 examined <= 2 * text.len(),
                 "{examined} bytes examined for {} bytes of text",
+                text.len()
+            );
+        }
+    }
+
+    #[test]
+    fn quoted_key_searches_stay_linear() {
+        // Every quote starts a search for the key's closing quote; on a line of escaped
+        // quotes that never closes, each ran to the line's end: O(n²) before.
+        let n = 20_000;
+        for text in [
+            format!(r#"{{"d": "{}"#, r#"\""#.repeat(n)),
+            format!("{{'d': '{}", r"\'".repeat(n)),
+            format!(r#"{{"d": "{}"#, r#"\"'\'"#.repeat(n)),
+        ] {
+            let mut quoted = QuotedEnds::default();
+            let bytes = text.as_bytes();
+            for (at, &b) in bytes.iter().enumerate() {
+                if b == b'"' || b == b'\'' {
+                    quoted.end(bytes, at, b);
+                }
+            }
+            assert!(
+                quoted.examined <= 2 * text.len(),
+                "{} bytes examined for {} bytes of text",
+                quoted.examined,
                 text.len()
             );
         }
@@ -643,7 +711,9 @@ mod tests {
     fn agrees_with_the_scan_before_on_every_short_text() {
         // Every text of up to five of these pieces: comments opened, closed and nested in
         // every order around keys, colons, strings and brackets.
-        let pieces = ["/", "*", "\n", "a", ":", "\"", "[", "]", " ", "password"];
+        let pieces = [
+            "/", "*", "\n", "a", ":", "\"", "'", "\\", "[", "]", " ", "password",
+        ];
         let mut texts = vec![String::new()];
         for _ in 0..5 {
             let longer: Vec<String> = texts

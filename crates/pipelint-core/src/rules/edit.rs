@@ -61,6 +61,18 @@ pub fn replace_string(cx: &Context, pointer: &str, title: String, text: String) 
     replace_value(cx, pointer, &Value::String(text), title)
 }
 
+/// A fix that replaces the string `written` at `pointer` with `meant`, the closest known
+/// value: safe when only the spelling differs (case, separators), unsafe when it is a guess.
+pub fn replace_with_guess(cx: &Context, pointer: &str, written: &str, meant: &str) -> Fix {
+    replace_string(
+        cx,
+        pointer,
+        format!("Replace with `{meant}`"),
+        meant.to_owned(),
+    )
+    .with_applicability(crate::suggest::applicability(written, meant))
+}
+
 /// A fix that replaces the value at `pointer` with `value` (as JSON).
 pub fn replace_value(cx: &Context, pointer: &str, value: &Value, title: String) -> Fix {
     Fix {

@@ -74,15 +74,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         diagnostic = match closest(state, PIPE_STATES.iter().copied()) {
             Some(meant) => diagnostic
                 .with_help(format!("did you mean `{meant}`?"))
-                .with_fix(
-                    crate::rules::edit::replace_string(
-                        cx,
-                        &pointer,
-                        format!("Replace with `{meant}`"),
-                        meant.to_owned(),
-                    )
-                    .with_applicability(crate::suggest::applicability(state, meant)),
-                ),
+                .with_fix(crate::rules::edit::replace_with_guess(
+                    cx, &pointer, state, meant,
+                )),
             None => diagnostic.with_help(format!("known states: {}", list_code(PIPE_STATES))),
         };
         out.push(diagnostic);

@@ -66,15 +66,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         "did you mean `{meant}`? Protocols: {}",
                         list_code(PROTOCOLS)
                     ))
-                    .with_fix(
-                        crate::rules::edit::replace_string(
-                            cx,
-                            &pointer,
-                            format!("Replace with `{meant}`"),
-                            meant.to_owned(),
-                        )
-                        .with_applicability(crate::suggest::applicability(protocol, meant)),
-                    ),
+                    .with_fix(crate::rules::edit::replace_with_guess(
+                        cx, &pointer, protocol, meant,
+                    )),
                 None => diagnostic.with_help(format!("protocols: {}", list_code(PROTOCOLS))),
             };
             out.push(diagnostic);

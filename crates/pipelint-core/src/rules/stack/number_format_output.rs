@@ -1,8 +1,6 @@
-use serde_json::Value;
-
 use super::{NEWER_NUMBER_OUTPUTS, NUMBER_OUTPUTS};
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::suggest::{closest, list_code};
 
@@ -65,15 +63,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "did you mean `{suggestion}`? Outputs: {}",
                     list_code(NUMBER_OUTPUTS)
                 ))
-                .with_fix(Fix {
-                    title: format!("Replace with `{suggestion}`"),
-                    span: cx.value_span(&pointer),
-                    replacement: Value::String(suggestion.to_owned()).to_string(),
-                    applicability: crate::suggest::applicability(
-                        value.as_str().unwrap_or_default(),
-                        suggestion,
-                    ),
-                }),
+                .with_fix(crate::rules::edit::replace_with_guess(
+                    cx,
+                    &pointer,
+                    value.as_str().unwrap_or_default(),
+                    suggestion,
+                )),
             None => diagnostic.with_help(format!("outputs: {}", list_code(NUMBER_OUTPUTS))),
         };
         out.push(diagnostic);

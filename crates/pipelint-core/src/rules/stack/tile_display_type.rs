@@ -2,7 +2,7 @@ use serde_json::Value;
 
 use super::{DISPLAY_TYPES, NEWER_DISPLAY_TYPES};
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::suggest::{closest, list_code};
 
@@ -80,15 +80,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                             "did you mean `{suggestion}`? Display types: {}",
                             list_code(DISPLAY_TYPES)
                         ))
-                        .with_fix(Fix {
-                            title: format!("Replace with `{suggestion}`"),
-                            span: cx.value_span(&pointer),
-                            replacement: Value::String(suggestion.to_owned()).to_string(),
-                            applicability: crate::suggest::applicability(
-                                value.as_str().unwrap_or_default(),
-                                suggestion,
-                            ),
-                        }),
+                        .with_fix(crate::rules::edit::replace_with_guess(
+                            cx,
+                            &pointer,
+                            value.as_str().unwrap_or_default(),
+                            suggestion,
+                        )),
                     None => {
                         diagnostic.with_help(format!("display types: {}", list_code(DISPLAY_TYPES)))
                     }

@@ -1,7 +1,7 @@
 use serde_json::{Map, Value};
 
 use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
 use crate::suggest::{closest, list_code};
 
@@ -159,12 +159,9 @@ fn item_type<'a>(
                         "did you mean `{suggestion}`? Types: {}",
                         list_code(TYPES)
                     ))
-                    .with_fix(Fix {
-                        title: format!("Replace with `{suggestion}`"),
-                        span: cx.value_span(&pointer),
-                        replacement: Value::String(suggestion.to_owned()).to_string(),
-                        applicability: crate::suggest::applicability(name, suggestion),
-                    }),
+                    .with_fix(crate::rules::edit::replace_with_guess(
+                        cx, &pointer, name, suggestion,
+                    )),
                 None => diagnostic.with_help(format!("types: {}", list_code(TYPES))),
             };
             out.push(diagnostic);

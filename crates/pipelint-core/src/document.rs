@@ -18,7 +18,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::line_index::floor_char_boundary;
-use crate::rule::{pointer_join, pointer_split};
+use crate::pointer::{pointer_join, pointer_split};
 use crate::rules::document::{
     byte_order_mark, duplicate_key, empty_document, invalid_json, invalid_utf8, nesting_too_deep,
     number_out_of_range,

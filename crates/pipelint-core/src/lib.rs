@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod document;
 pub mod kind;
 pub mod line_index;
+mod pointer;
 pub mod rule;
 pub mod rules;
 pub mod schema;

@@ -9,6 +9,10 @@ use crate::document::Document;
 use crate::kind::DocumentKind;
 use crate::line_index::floor_char_boundary;
 
+/// Kept here for the language server (`pipelint_core::rule::pointer_join`) until the
+/// public API is settled; the pointer helpers live in `crate::pointer`.
+pub use crate::pointer::pointer_join;
+
 /// Where each rule's documentation page lives; the page name is the rule name.
 pub const DOCS_BASE_URL: &str = "https://github.com/pipelint/pipelint/blob/main/docs/rules/";
 
@@ -186,7 +190,7 @@ impl<'a> Context<'a> {
 
     /// The value at an RFC 6901 pointer.
     pub fn get(&self, pointer: &str) -> Option<&'a Value> {
-        resolve(&self.document.value, pointer)
+        crate::pointer::resolve(&self.document.value, pointer)
     }
 
     pub fn get_str(&self, pointer: &str) -> Option<&'a str> {
@@ -245,111 +249,5 @@ impl<'a> Context<'a> {
         message: impl Into<String>,
     ) -> Diagnostic {
         Diagnostic::new(rule, self.key_span(pointer), pointer, message)
-    }
-}
-
-/// The value at an RFC 6901 pointer, as `Value::pointer` finds it, without allocating: a
-/// token is unescaped into a new string only when it has a `~`.
-pub fn resolve<'v>(value: &'v Value, pointer: &str) -> Option<&'v Value> {
-    if pointer.is_empty() {
-        return Some(value);
-    }
-    let mut value = value;
-    for token in pointer.strip_prefix('/')?.split('/') {
-        let unescaped;
-        let token = if token.contains('~') {
-            unescaped = unescape(token);
-            unescaped.as_str()
-        } else {
-            token
-        };
-        value = match value {
-            Value::Object(map) => map.get(token)?,
-            Value::Array(items) => items.get(array_index(token)?)?,
-            _ => return None,
-        };
-    }
-    Some(value)
-}
-
-/// An array index token: digits without a leading zero (or a `+`), as RFC 6901 has them.
-fn array_index(token: &str) -> Option<usize> {
-    if token.starts_with('+') || (token.starts_with('0') && token.len() != 1) {
-        return None;
-    }
-    token.parse().ok()
-}
-
-/// Appends one escaped reference token to a JSON pointer.
-pub fn pointer_join(base: &str, token: &str) -> String {
-    let mut out = String::with_capacity(base.len() + token.len() + 1);
-    out.push_str(base);
-    out.push('/');
-    for c in token.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The parent pointer and the unescaped last token (`None` for the root).
-pub fn pointer_split(pointer: &str) -> Option<(&str, String)> {
-    let cut = pointer.rfind('/')?;
-    Some((&pointer[..cut], unescape(&pointer[cut + 1..])))
-}
-
-/// The unescaped tokens of a pointer.
-pub fn pointer_tokens(pointer: &str) -> impl Iterator<Item = String> + '_ {
-    pointer.split('/').skip(1).map(unescape)
-}
-
-/// One reference token without its `~1` and `~0` escapes (most tokens have none).
-fn unescape(token: &str) -> String {
-    if token.contains('~') {
-        token.replace("~1", "/").replace("~0", "~")
-    } else {
-        token.to_owned()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn resolve_finds_what_value_pointer_finds() {
-        let value = serde_json::json!({
-            "a": {"b/c": [10, {"d~e": true}], "": {"": 1}, "0": "zero"},
-            "list": [[0], [1, 2]]
-        });
-        for pointer in [
-            "",
-            "/",
-            "/a",
-            "/a/b~1c",
-            "/a/b~1c/0",
-            "/a/b~1c/1/d~0e",
-            "/a/b~1c/01",
-            "/a/b~1c/+1",
-            "/a/b~1c/2",
-            "/a/b~1c/-1",
-            "/a//",
-            "/a/0",
-            "/list/1/1",
-            "/list/1/1/x",
-            "a",
-            "/a~",
-            "/a/b~01c",
-            "/list/18446744073709551616",
-        ] {
-            assert_eq!(
-                resolve(&value, pointer),
-                value.pointer(pointer),
-                "{pointer:?}"
-            );
-        }
     }
 }

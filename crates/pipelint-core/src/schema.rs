@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::document::Document;
 use crate::kind::DocumentKind;
-use crate::rule::{pointer_join, pointer_split, pointer_tokens};
+use crate::pointer::{pointer_join, pointer_split, pointer_tokens};
 use crate::rules::schema::{
     invalid_enum_value, missing_field, out_of_range, schema_violation, unknown_field, wrong_type,
 };

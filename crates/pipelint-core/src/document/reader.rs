@@ -9,7 +9,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
-use crate::rule::pointer_join;
+use crate::pointer::{Step, path_pointer};
 
 /// What one strict pass produced.
 pub(super) struct Read {
@@ -40,23 +40,13 @@ pub(super) fn read(text: &str) -> Option<Read> {
 #[derive(Default)]
 struct State {
     /// Where the visitor is: the member names and item indexes from the root.
-    path: Vec<Token>,
+    path: Vec<Step<String>>,
     whole_floats: Vec<String>,
-}
-
-enum Token {
-    Key(String),
-    Index(usize),
 }
 
 impl State {
     fn pointer(&self) -> String {
-        self.path
-            .iter()
-            .fold(String::new(), |pointer, token| match token {
-                Token::Key(key) => pointer_join(&pointer, key),
-                Token::Index(index) => pointer_join(&pointer, &index.to_string()),
-            })
+        path_pointer(&self.path)
     }
 }
 
@@ -117,7 +107,7 @@ impl<'de> Visitor<'de> for Node<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::new();
         loop {
-            self.state.path.push(Token::Index(items.len()));
+            self.state.path.push(Step::Item(items.len()));
             let item = seq.next_element_seed(Node {
                 state: &mut *self.state,
             });
@@ -132,12 +122,12 @@ impl<'de> Visitor<'de> for Node<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut object = Map::new();
         while let Some(key) = map.next_key::<String>()? {
-            self.state.path.push(Token::Key(key));
+            self.state.path.push(Step::Member(key));
             let value = map.next_value_seed(Node {
                 state: &mut *self.state,
             });
             let key = match self.state.path.pop() {
-                Some(Token::Key(key)) => key,
+                Some(Step::Member(key)) => key,
                 _ => return Err(de::Error::custom("the path is out of step")),
             };
             if object.insert(key, value?).is_some() {

@@ -5,7 +5,8 @@ use std::ops::Range;
 use serde_json::Value;
 
 use crate::diagnostic::Fix;
-use crate::rule::{Context, pointer_split};
+use crate::pointer::pointer_split;
+use crate::rule::Context;
 
 /// A fix that removes the member at `pointer` together with one comma next to it, so the
 /// object stays valid JSON.

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::rule::{pointer_join, pointer_tokens};
+use crate::pointer::{pointer_join, pointer_tokens};
 
 /// The members an array item is named by in a stable pointer, most telling first.
 pub const STABLE_KEYS: [&str; 2] = ["name", "sourceTable"];

@@ -1,6 +1,7 @@
 use crate::declare_rule;
 use crate::diagnostic::{Diagnostic, Fix};
-use crate::rule::{Context, pointer_join};
+use crate::pointer::pointer_join;
+use crate::rule::Context;
 use crate::rules::support::SourceKind;
 use crate::suggest::{closest, list_code};
 

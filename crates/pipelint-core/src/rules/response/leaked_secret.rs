@@ -2,7 +2,8 @@ use serde_json::Value;
 
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::rule::{Context, pointer_join};
+use crate::pointer::pointer_join;
+use crate::rule::Context;
 use crate::rules::edit::remove_member;
 
 declare_rule! {

@@ -43,7 +43,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             || cx
                 .document
                 .unrepresentable
-                .contains(&crate::rule::pointer_join("", name))
+                .contains(&crate::pointer::pointer_join("", name))
     };
     if patch.iter().any(set) {
         return;

@@ -137,9 +137,9 @@ pub(crate) fn scaling_applies_to(member: &str) -> &'static str {
 /// A fix that removes the member at `pointer`; when it is the only member of its object
 /// (and the object is not the document), the object's own member is removed instead.
 pub(crate) fn remove_member_fix(cx: &Context, pointer: &str) -> Option<Fix> {
-    let (parent, name) = crate::rule::pointer_split(pointer)?;
+    let (parent, name) = crate::pointer::pointer_split(pointer)?;
     let siblings = cx.get(parent).and_then(Value::as_object)?.len();
-    let (target, title) = match crate::rule::pointer_split(parent) {
+    let (target, title) = match crate::pointer::pointer_split(parent) {
         Some((_, parent_name)) if siblings == 1 => {
             (parent.to_owned(), format!("Remove `{parent_name}`"))
         }

@@ -81,7 +81,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if applies(source.kind) {
             continue;
         }
-        let pointer = crate::rule::pointer_join("/settings", name);
+        let pointer = crate::pointer::pointer_join("/settings", name);
         let mut diagnostic = cx
             .at_key(
                 &RULE,

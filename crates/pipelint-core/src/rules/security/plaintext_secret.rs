@@ -2,7 +2,8 @@ use serde_json::Value;
 
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::rule::{Context, pointer_join};
+use crate::pointer::{Step, path_pointer};
+use crate::rule::Context;
 use crate::secrets::{
     connection_fields_literal, embedded_secret_count, is_secret_name, is_whole_placeholder,
 };
@@ -48,28 +49,19 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     walk(cx, cx.root(), &mut Vec::new(), out);
 }
 
-/// One step from the root: a member name or an item index.
-enum Step<'v> {
-    Member(&'v str),
-    Item(usize),
-}
-
-/// The pointer of a path, built only for a finding.
-fn pointer(path: &[Step]) -> String {
-    path.iter().fold(String::new(), |pointer, step| match step {
-        Step::Member(name) => pointer_join(&pointer, name),
-        Step::Item(index) => pointer_join(&pointer, &index.to_string()),
-    })
-}
-
-fn walk<'v>(cx: &Context, value: &'v Value, path: &mut Vec<Step<'v>>, out: &mut Vec<Diagnostic>) {
+fn walk<'v>(
+    cx: &Context,
+    value: &'v Value,
+    path: &mut Vec<Step<&'v str>>,
+    out: &mut Vec<Diagnostic>,
+) {
     match value {
         Value::Object(members) => {
             for (name, member) in members {
                 path.push(Step::Member(name));
                 if is_secret_name(name) {
                     if holds_literal(member) {
-                        let at = pointer(path);
+                        let at = path_pointer(path);
                         out.push(
                             cx.at_value(&RULE, &at, format!("`{name}` holds a literal secret"))
                                 .with_label("secret in plain text (masked in this output)")
@@ -85,7 +77,7 @@ fn walk<'v>(cx: &Context, value: &'v Value, path: &mut Vec<Step<'v>>, out: &mut 
                     out.push(
                         cx.at_value(
                             &RULE,
-                            &pointer(path),
+                            &path_pointer(path),
                             format!("`{name}` carries a literal credential inside its value"),
                         )
                         .with_label("credential in plain text (masked in this output)")

@@ -2,7 +2,8 @@ use serde_json::Value;
 
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::rule::{Context, pointer_join, pointer_split};
+use crate::pointer::{pointer_join, pointer_split};
+use crate::rule::Context;
 
 declare_rule! {
     /// ## What it checks

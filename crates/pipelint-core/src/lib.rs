@@ -7,6 +7,7 @@
 
 use std::collections::HashSet;
 
+mod clickhouse_type;
 pub mod diagnostic;
 pub mod document;
 pub mod kind;

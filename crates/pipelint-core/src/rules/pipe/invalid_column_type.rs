@@ -1,6 +1,6 @@
 use serde_json::Value;
 
-use super::type_grammar::{self, TypeExpr};
+use crate::clickhouse_type::{self, TypeExpr};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
@@ -48,11 +48,11 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         };
         // Most columns have a plain type name: nothing to parse.
-        if type_grammar::is_simple_name(text) || is_placeholder(text) {
+        if clickhouse_type::is_simple_name(text) || is_placeholder(text) {
             continue;
         }
         let pointer = || format!("/destination/columns/{index}/type");
-        let expr = match type_grammar::parse(text) {
+        let expr = match clickhouse_type::parse(text) {
             Ok(expr) => expr,
             Err(error) => {
                 let at = error.at.min(text.len());
@@ -71,13 +71,13 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 continue;
             }
         };
-        let errors = type_grammar::check(&expr);
+        let errors = clickhouse_type::check(&expr);
         let Some(first) = errors.first() else {
             continue;
         };
         let pointer = pointer();
-        let fixed = type_grammar::render(&expr);
-        let only_case = type_grammar::check(&reparse(&fixed)).is_empty();
+        let fixed = clickhouse_type::render(&expr);
+        let only_case = clickhouse_type::check(&reparse(&fixed)).is_empty();
         let name_end = first.at + name_len(&expr, first.at);
         let span = cx.string_part_span(
             &pointer,
@@ -107,7 +107,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 fn reparse(text: &str) -> TypeExpr {
-    type_grammar::parse(text).unwrap_or(TypeExpr {
+    clickhouse_type::parse(text).unwrap_or(TypeExpr {
         name: String::new(),
         at: 0,
         args: None,
@@ -123,7 +123,9 @@ fn name_len(expr: &TypeExpr, at: usize) -> usize {
         .iter()
         .flatten()
         .filter_map(|arg| match arg {
-            type_grammar::Arg::Type(t) | type_grammar::Arg::Named(_, t) => Some(name_len(t, at)),
+            clickhouse_type::Arg::Type(t) | clickhouse_type::Arg::Named(_, t) => {
+                Some(name_len(t, at))
+            }
             _ => None,
         })
         .find(|&len| len > 0)
@@ -163,7 +165,7 @@ fn help_for(expr: &TypeExpr, at: usize) -> String {
         "IPv6",
     ];
     match name.and_then(|n| closest(n, known.iter().copied())) {
-        Some(guess) if type_grammar::canonical_name(name.unwrap_or_default()).is_none() => {
+        Some(guess) if clickhouse_type::canonical_name(name.unwrap_or_default()).is_none() => {
             format!("did you mean `{guess}`?")
         }
         _ => "see the database's data type reference for the allowed arguments".to_owned(),
@@ -176,7 +178,7 @@ fn find_name<'e>(expr: &'e TypeExpr, at: usize, found: &mut Option<&'e str>) {
         return;
     }
     for arg in expr.args.iter().flatten() {
-        if let type_grammar::Arg::Type(t) | type_grammar::Arg::Named(_, t) = arg {
+        if let clickhouse_type::Arg::Type(t) | clickhouse_type::Arg::Named(_, t) = arg {
             find_name(t, at, found);
         }
     }

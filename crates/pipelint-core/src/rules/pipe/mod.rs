@@ -10,7 +10,6 @@ pub mod invalid_column_type;
 pub mod primary_key_prefix;
 pub mod replacing_needs_sorting_key;
 pub mod sum_columns_engine;
-pub mod type_grammar;
 pub mod unknown_key_column;
 pub mod unknown_mapping_destination;
 pub mod unmapped_column;

@@ -1,5 +1,5 @@
-//! A small parser for column type strings of the destination database, such as
-//! `LowCardinality(Nullable(String))` or `DateTime64(3, 'UTC')`.
+//! The column type grammar of the destination database (ClickHouse): a small parser for
+//! type strings such as `LowCardinality(Nullable(String))` or `DateTime64(3, 'UTC')`.
 //!
 //! Grammar (whitespace allowed between tokens):
 //!
@@ -15,7 +15,7 @@ use std::fmt::Write;
 
 /// A parsed type: a name with optional arguments.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TypeExpr {
+pub(crate) struct TypeExpr {
     pub name: String,
     /// Byte offset of the name inside the type string.
     pub at: usize,
@@ -23,7 +23,7 @@ pub struct TypeExpr {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Arg {
+pub(crate) enum Arg {
     Type(TypeExpr),
     Number(String),
     /// A quoted string, with an optional `= value` (enum members).
@@ -44,12 +44,12 @@ const RAW_ARGUMENTS: &[&str] = &[
 
 /// A problem in a type string, with the byte offset it concerns.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TypeError {
+pub(crate) struct TypeError {
     pub at: usize,
     pub message: String,
 }
 
-pub fn parse(text: &str) -> Result<TypeExpr, TypeError> {
+pub(crate) fn parse(text: &str) -> Result<TypeExpr, TypeError> {
     let mut parser = Parser { text, pos: 0 };
     let expr = parser.type_expr(0)?;
     parser.skip_ws();
@@ -316,12 +316,12 @@ const PARAMETRIC: &[&str] = &[
 
 /// Whether `text` is exactly one of the type names that take no arguments (`String`,
 /// `UInt64`, ...): such a type is valid as written.
-pub fn is_simple_name(text: &str) -> bool {
+pub(crate) fn is_simple_name(text: &str) -> bool {
     SIMPLE.contains(&text)
 }
 
 /// The canonical spelling of a type name, matching case-insensitively.
-pub fn canonical_name(name: &str) -> Option<&'static str> {
+pub(crate) fn canonical_name(name: &str) -> Option<&'static str> {
     SIMPLE
         .iter()
         .chain(PARAMETRIC)
@@ -330,7 +330,7 @@ pub fn canonical_name(name: &str) -> Option<&'static str> {
 }
 
 /// Validates names and arguments. Case slips are reported as errors too; `render` fixes them.
-pub fn check(expr: &TypeExpr) -> Vec<TypeError> {
+pub(crate) fn check(expr: &TypeExpr) -> Vec<TypeError> {
     let mut errors = Vec::new();
     check_into(expr, &mut errors);
     errors
@@ -656,7 +656,7 @@ fn check_enum(expr: &TypeExpr, name: &str, args: Option<&[Arg]>, errors: &mut Ve
 }
 
 /// Prints the type back with canonical names and `, ` between arguments.
-pub fn render(expr: &TypeExpr) -> String {
+pub(crate) fn render(expr: &TypeExpr) -> String {
     let mut out = String::new();
     render_into(expr, &mut out);
     out

@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod document;
 pub mod kind;
 pub mod line_index;
+mod literal;
 mod pointer;
 pub mod rule;
 pub mod rules;

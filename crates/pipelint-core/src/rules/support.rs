@@ -64,36 +64,6 @@ pub fn single_source(root: &Value) -> Option<SourceKind> {
     }
 }
 
-/// Whether a string is, or contains, an environment or template placeholder such as
-/// `${KAFKA_PASSWORD}`, `$KAFKA_PASSWORD` or `{{ kafka_password }}`. Such values are filled
-/// in at send time, so their text form cannot be checked.
-pub fn is_placeholder(text: &str) -> bool {
-    if let Some(start) = text.find("${")
-        && text[start + 2..].contains('}')
-    {
-        return true;
-    }
-    if let Some(start) = text.find("{{")
-        && text[start + 2..].contains("}}")
-    {
-        return true;
-    }
-    // A whole value of the form `$NAME` (shell style).
-    text.strip_prefix('$').is_some_and(|name| {
-        !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    })
-}
-
-/// Whether a string is a UUID in its canonical 8-4-4-4-12 hexadecimal form.
-pub fn is_uuid(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    bytes.len() == 36
-        && bytes.iter().enumerate().all(|(i, b)| match i {
-            8 | 13 | 18 | 23 => *b == b'-',
-            _ => b.is_ascii_hexdigit(),
-        })
-}
-
 /// The string members of an array of strings, with their indexes (other items skipped).
 pub fn strings(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
     value
@@ -107,28 +77,6 @@ pub fn strings(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn recognises_placeholders() {
-        for text in [
-            "${KAFKA_PASSWORD}",
-            "{{ brokers }}",
-            "$PASSWORD",
-            "https://${HOST}:8081",
-        ] {
-            assert!(is_placeholder(text), "{text}");
-        }
-        for text in ["hunter2", "$", "a$b", "{{ open", "${ open"] {
-            assert!(!is_placeholder(text), "{text}");
-        }
-    }
-
-    #[test]
-    fn checks_uuid_shape() {
-        assert!(is_uuid("123e4567-e89b-42d3-a456-426614174000"));
-        assert!(!is_uuid("123e4567e89b42d3a456426614174000"));
-        assert!(!is_uuid("{123e4567-e89b-42d3-a456-426614174000}"));
-    }
 
     #[test]
     fn finds_the_single_source() {

@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::placeholder::is_whole_placeholder;
+use crate::literal::is_whole_placeholder;
 
 /// A password character inside a URL or a connection string: anything but the ends of the
 /// value, or a JSON escape other than `\/` (an escaped `/` ends a URL's authority).

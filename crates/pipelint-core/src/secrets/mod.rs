@@ -12,7 +12,6 @@
 
 mod embedded;
 mod names;
-mod placeholder;
 mod scan;
 
 use std::collections::HashSet;
@@ -24,7 +23,6 @@ use crate::LintResult;
 
 pub use embedded::connection_fields_literal;
 pub use names::is_secret_name;
-pub use placeholder::is_whole_placeholder;
 
 /// Secrets shorter than this (in characters) are masked elsewhere only where they stand
 /// alone between quotes or backticks (`"abc"`, `` `abc` ``), or every `a` in a file would go.

@@ -17,7 +17,7 @@
 use std::ops::Range;
 
 use super::names::is_secret_name;
-use super::placeholder::is_whole_placeholder;
+use crate::literal::is_whole_placeholder;
 
 /// Byte ranges of the secret values in `text`: string contents without their quotes, bare
 /// numbers and words, and inside an array or object every scalar that is not a key. Whole

@@ -1,8 +1,8 @@
 use super::brokers_format::{Problem, problems};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::text_to_check;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
@@ -41,12 +41,10 @@ declare_rule! {
 const BROKERS: &str = "/source/kafka/brokers";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(text) = cx.get_str(BROKERS) else {
+    let Some(text) = text_to_check(cx.get(BROKERS)) else {
         return;
     };
-    if !is_placeholder(text) {
-        Problem::report_all(cx, &RULE, BROKERS, problems(text).empty, out);
-    }
+    Problem::report_all(cx, &RULE, BROKERS, problems(text).empty, out);
 }
 
 #[cfg(test)]

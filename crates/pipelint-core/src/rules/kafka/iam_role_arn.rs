@@ -2,8 +2,8 @@ use std::ops::Range;
 
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::text_to_check;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
@@ -60,10 +60,10 @@ const FORM: &str = "arn:aws:iam::<account-id>:role/<role-name>";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for pointer in ROLES {
-        let Some(text) = cx.get_str(pointer) else {
+        let Some(text) = text_to_check(cx.get(pointer)) else {
             continue;
         };
-        if text.trim().is_empty() || is_placeholder(text) {
+        if text.trim().is_empty() {
             continue;
         }
         let Some(problem) = judge(text) else {

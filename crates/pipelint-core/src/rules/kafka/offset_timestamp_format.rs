@@ -8,8 +8,8 @@ use super::offset_timestamp_ignored::IGNORING;
 use super::offset_timestamp_required::{STRATEGY, TIMESTAMP};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::text_to_check;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
@@ -45,12 +45,9 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(text) = cx.get_str(TIMESTAMP) else {
+    let Some(text) = text_to_check(cx.get(TIMESTAMP)) else {
         return;
     };
-    if is_placeholder(text) {
-        return;
-    }
     if cx.get_str(STRATEGY).is_some_and(|s| IGNORING.contains(&s)) {
         return;
     }

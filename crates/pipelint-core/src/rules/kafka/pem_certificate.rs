@@ -3,8 +3,8 @@ use std::ops::Range;
 use super::decoded_part_span;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::is_placeholder;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks

@@ -1,7 +1,8 @@
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::{is_placeholder, is_uuid};
 use crate::rule::Context;
-use crate::rules::support::{is_placeholder, is_uuid, strings};
+use crate::rules::support::strings;
 
 declare_rule! {
     /// ## What it checks

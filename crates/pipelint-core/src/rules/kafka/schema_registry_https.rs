@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use crate::declare_rule;
 use crate::diagnostic::{Diagnostic, Fix};
+use crate::literal::is_placeholder;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks

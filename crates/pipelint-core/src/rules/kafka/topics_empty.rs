@@ -2,8 +2,8 @@ use super::brokers_format::Problem;
 use super::topics_format::problems;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::text_to_check;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
@@ -40,12 +40,10 @@ declare_rule! {
 const TOPICS: &str = "/source/kafka/topics";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(text) = cx.get_str(TOPICS) else {
+    let Some(text) = text_to_check(cx.get(TOPICS)) else {
         return;
     };
-    if !is_placeholder(text) {
-        Problem::report_all(cx, &RULE, TOPICS, problems(text).empty, out);
-    }
+    Problem::report_all(cx, &RULE, TOPICS, problems(text).empty, out);
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@ use super::brokers_format::{ListProblems, Problem};
 use super::{Edit, empty_entry_comma, list_entries};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::text_to_check;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
@@ -47,12 +47,10 @@ const TOPICS: &str = "/source/kafka/topics";
 const MAX_TOPIC_LEN: usize = 249;
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(text) = cx.get_str(TOPICS) else {
+    let Some(text) = text_to_check(cx.get(TOPICS)) else {
         return;
     };
-    if !is_placeholder(text) {
-        Problem::report_all(cx, &RULE, TOPICS, problems(text).format, out);
-    }
+    Problem::report_all(cx, &RULE, TOPICS, problems(text).format, out);
 }
 
 const NAME_HELP: &str =

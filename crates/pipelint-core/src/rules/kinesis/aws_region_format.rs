@@ -4,8 +4,8 @@ use regex::Regex;
 
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::text_to_check;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
@@ -50,10 +50,10 @@ static SHAPE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(region) = cx.get_str(REGION) else {
+    let Some(region) = text_to_check(cx.get(REGION)) else {
         return;
     };
-    if is_placeholder(region) || is_region(region) {
+    if is_region(region) {
         return;
     }
     let mut diagnostic = cx

@@ -5,8 +5,8 @@ use regex::Regex;
 use super::source;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::text_to_check;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 
 declare_rule! {
     /// ## What it checks
@@ -65,10 +65,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if source(cx).is_none() {
         return;
     }
-    let Some(url) = cx.get_str(QUEUE_URL) else {
+    let Some(url) = text_to_check(cx.get(QUEUE_URL)) else {
         return;
     };
-    if url.is_empty() || is_placeholder(url) || SQS_URL.is_match(url) {
+    if url.is_empty() || SQS_URL.is_match(url) {
         return;
     }
     let diagnostic = cx.at_value(

@@ -3,8 +3,8 @@ use serde_json::Value;
 use crate::clickhouse_type::{self, TypeExpr};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::is_placeholder;
 use crate::rule::Context;
-use crate::rules::support::is_placeholder;
 use crate::suggest::closest;
 
 declare_rule! {

@@ -1,7 +1,6 @@
-use serde_json::Value;
-
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::id_to_check;
 use crate::rule::Context;
 
 declare_rule! {
@@ -37,12 +36,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for record in super::records(cx) {
         for member in ["createdAt", "updatedAt"] {
             let pointer = format!("{record}/{member}");
-            let Some(text) = cx.get(&pointer).and_then(Value::as_str) else {
+            let Some(text) = id_to_check(cx.get(&pointer)) else {
                 continue;
             };
-            if super::is_any_placeholder(text) {
-                continue;
-            }
             let Err(problem) = super::parse_date_time(text) else {
                 continue;
             };

@@ -1,8 +1,7 @@
-use serde_json::Value;
-
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
+use crate::literal::id_to_check;
 use crate::rule::Context;
 use crate::rules::support::strings;
 
@@ -49,12 +48,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             }
         }
         for pointer in pointers {
-            let Some(id) = cx.get(&pointer).and_then(Value::as_str) else {
+            let Some(id) = id_to_check(cx.get(&pointer)) else {
                 continue;
             };
-            if super::is_any_placeholder(id) {
-                continue;
-            }
             let Some(problem) = super::uuid_shape_problem(id) else {
                 continue;
             };

@@ -5,9 +5,8 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 use serde_json::Value;
 
 use crate::kind::DocumentKind;
+use crate::literal::is_uuid;
 use crate::rule::{Context, Rule};
-use crate::rules::stack::is_doc_placeholder;
-use crate::rules::support::is_placeholder;
 
 pub mod created_after_updated;
 pub mod invalid_date_time;
@@ -48,12 +47,6 @@ pub(crate) fn records(cx: &Context) -> Vec<String> {
     }
 }
 
-/// Whether a value is filled in later (`${PIPE_ID}`) or pasted from the documentation
-/// (`<PIPE_ID>`); such values are not checked for their form.
-pub(crate) fn is_any_placeholder(text: &str) -> bool {
-    is_placeholder(text) || is_doc_placeholder(text)
-}
-
 /// What is wrong with a would-be UUID, and the canonical form when it can be derived.
 pub(crate) struct UuidProblem {
     pub what: String,
@@ -62,7 +55,7 @@ pub(crate) struct UuidProblem {
 
 /// Checks the canonical 8-4-4-4-12 form; `None` when the text has it.
 pub(crate) fn uuid_shape_problem(text: &str) -> Option<UuidProblem> {
-    if crate::rules::support::is_uuid(text) {
+    if is_uuid(text) {
         return None;
     }
     let hex_only = |s: &str| s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit());
@@ -77,14 +70,14 @@ pub(crate) fn uuid_shape_problem(text: &str) -> Option<UuidProblem> {
         )
     };
     let trimmed = text.trim();
-    if trimmed != text && crate::rules::support::is_uuid(trimmed) {
+    if trimmed != text && is_uuid(trimmed) {
         return Some(UuidProblem {
             what: "it has white space around it".to_owned(),
             canonical: Some(trimmed.to_owned()),
         });
     }
     if let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}'))
-        && crate::rules::support::is_uuid(inner)
+        && is_uuid(inner)
     {
         return Some(UuidProblem {
             what: "it is wrapped in braces".to_owned(),
@@ -95,7 +88,7 @@ pub(crate) fn uuid_shape_problem(text: &str) -> Option<UuidProblem> {
         .get(..9)
         .filter(|p| p.eq_ignore_ascii_case("urn:uuid:"))
         .map(|_| &text[9..])
-        && crate::rules::support::is_uuid(inner)
+        && is_uuid(inner)
     {
         return Some(UuidProblem {
             what: "it has the `urn:uuid:` prefix".to_owned(),

@@ -1,7 +1,6 @@
-use serde_json::Value;
-
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::id_to_check;
 use crate::rule::Context;
 
 declare_rule! {
@@ -38,12 +37,9 @@ declare_rule! {
 const POINTER: &str = "/requestId";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(id) = cx.get(POINTER).and_then(Value::as_str) else {
+    let Some(id) = id_to_check(cx.get(POINTER)) else {
         return;
     };
-    if super::is_any_placeholder(id) {
-        return;
-    }
     if let Some(problem) = super::uuid_shape_problem(id) {
         let mut diagnostic = cx
             .at_value(

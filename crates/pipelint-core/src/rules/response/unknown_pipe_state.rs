@@ -1,7 +1,6 @@
-use serde_json::Value;
-
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::id_to_check;
 use crate::rule::Context;
 use crate::suggest::{closest, list_code};
 
@@ -58,10 +57,10 @@ pub const PIPE_STATES: &[&str] = &[
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for record in super::records(cx) {
         let pointer = format!("{record}/state");
-        let Some(state) = cx.get(&pointer).and_then(Value::as_str) else {
+        let Some(state) = id_to_check(cx.get(&pointer)) else {
             continue;
         };
-        if PIPE_STATES.contains(&state) || super::is_any_placeholder(state) {
+        if PIPE_STATES.contains(&state) {
             continue;
         }
         let mut diagnostic = cx

@@ -2,11 +2,10 @@ use serde_json::Value;
 
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::is_whole_placeholder;
 use crate::pointer::{Step, path_pointer};
 use crate::rule::Context;
-use crate::secrets::{
-    connection_fields_literal, embedded_secret_count, is_secret_name, is_whole_placeholder,
-};
+use crate::secrets::{connection_fields_literal, embedded_secret_count, is_secret_name};
 
 declare_rule! {
     /// ## What it checks

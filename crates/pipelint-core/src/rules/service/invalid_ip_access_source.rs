@@ -4,8 +4,9 @@ use serde_json::Value;
 
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::id_to_check;
 use crate::rule::Context;
-use crate::rules::response::{is_any_placeholder, records};
+use crate::rules::response::records;
 
 declare_rule! {
     /// ## What it checks
@@ -42,12 +43,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let count = cx.get(&list).and_then(Value::as_array).map_or(0, Vec::len);
         for i in 0..count {
             let pointer = format!("{list}/{i}/source");
-            let Some(source) = cx.get(&pointer).and_then(Value::as_str) else {
+            let Some(source) = id_to_check(cx.get(&pointer)) else {
                 continue;
             };
-            if is_any_placeholder(source) {
-                continue;
-            }
             let Some((what, corrected)) = problem(source) else {
                 continue;
             };

@@ -3,6 +3,7 @@ use serde_json::Value;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
+use crate::literal::is_placeholder;
 use crate::rule::Context;
 
 declare_rule! {
@@ -105,7 +106,7 @@ fn require_recipients(cx: &Context, out: &mut Vec<Diagnostic>) {
                 let Some(address) = item.as_str() else {
                     continue;
                 };
-                if !is_email(address) && !super::super::support::is_placeholder(address) {
+                if !is_email(address) && !is_placeholder(address) {
                     out.push(
                         cx.at_value(
                             &RULE,

@@ -2,6 +2,7 @@ use serde_json::Value;
 
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
+use crate::literal::is_doc_placeholder;
 use crate::pointer::{pointer_join, pointer_split};
 use crate::rule::Context;
 
@@ -43,7 +44,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 
 fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
     match value {
-        Value::String(text) if super::is_doc_placeholder(text) => {
+        Value::String(text) if is_doc_placeholder(text) => {
             let member = pointer_split(pointer).map(|(_, t)| t).unwrap_or_default();
             out.push(
                 cx.at_value(

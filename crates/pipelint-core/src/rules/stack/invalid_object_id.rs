@@ -1,10 +1,10 @@
-use serde_json::Value;
-
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
+use crate::literal::id_to_check;
+use crate::literal::is_object_id;
+use crate::literal::is_uuid;
 use crate::rule::Context;
-use crate::rules::response::is_any_placeholder;
 
 declare_rule! {
     /// ## What it checks
@@ -41,10 +41,10 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for pointer in pointers(cx) {
-        let Some(id) = cx.get(&pointer).and_then(Value::as_str) else {
+        let Some(id) = id_to_check(cx.get(&pointer)) else {
             continue;
         };
-        if super::is_object_id(id) || is_any_placeholder(id) {
+        if is_object_id(id) {
             continue;
         }
         // An empty alert id is reported as missing by `alert-source-ids` or `alert-channel`.
@@ -111,7 +111,7 @@ fn pointers(cx: &Context) -> Vec<String> {
 /// What is wrong with the id, and the id when it can be recovered.
 fn problem(id: &str) -> (String, Option<String>) {
     let trimmed = id.trim();
-    if trimmed != id && super::is_object_id(trimmed) {
+    if trimmed != id && is_object_id(trimmed) {
         return (
             "it has white space around it".to_owned(),
             Some(trimmed.to_owned()),
@@ -121,13 +121,13 @@ fn problem(id: &str) -> (String, Option<String>) {
         .strip_prefix("ObjectId(")
         .and_then(|r| r.strip_suffix(')'))
         .map(|r| r.trim_matches(|c| c == '"' || c == '\''));
-    if let Some(inner) = inner.filter(|i| super::is_object_id(i)) {
+    if let Some(inner) = inner.filter(|i| is_object_id(i)) {
         return (
             "it is wrapped in `ObjectId(…)`".to_owned(),
             Some(inner.to_owned()),
         );
     }
-    if crate::rules::support::is_uuid(id) {
+    if is_uuid(id) {
         return (
             "it is a UUID; the analytics stack's ids are 24 hexadecimal digits".to_owned(),
             None,

@@ -131,27 +131,6 @@ pub(crate) fn number_format_pointers(cx: &Context) -> Vec<String> {
     out
 }
 
-/// Whether a whole value is a placeholder as the documentation writes them: `<DASHBOARD_ID>`,
-/// `<your webhook id>`. A lowercase single word such as `<br>` is an HTML tag (markdown
-/// tiles hold HTML), not a placeholder.
-pub fn is_doc_placeholder(text: &str) -> bool {
-    let Some(inner) = text.strip_prefix('<').and_then(|t| t.strip_suffix('>')) else {
-        return false;
-    };
-    inner.starts_with(|c: char| c.is_ascii_alphabetic())
-        && inner
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '.'))
-        && inner
-            .chars()
-            .any(|c| c.is_ascii_uppercase() || matches!(c, '_' | ' '))
-}
-
-/// Whether a text is an object id: 24 hexadecimal digits.
-pub fn is_object_id(text: &str) -> bool {
-    text.len() == 24 && text.bytes().all(|b| b.is_ascii_hexdigit())
-}
-
 /// What an alert watches, as the server reads its `source`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AlertSource {
@@ -230,35 +209,5 @@ pub(crate) mod testing {
             r#"{{"source": "saved_search", "savedSearchId": "65f5e4a3b9e77c001a567890", "threshold": 1, "thresholdType": "above", "channel": {{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567891"}}, {members}}}"#
         );
         findings(rule, DocumentKind::StackAlert, &json)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn recognises_documentation_placeholders() {
-        for text in ["<DASHBOARD_ID>", "<your webhook id>", "<TILE-ID>"] {
-            assert!(is_doc_placeholder(text), "{text}");
-        }
-        for text in [
-            "<>",
-            "< x>",
-            "DASHBOARD_ID",
-            "<a><b>",
-            "duration:<100",
-            "<br>",
-            "<hr>",
-        ] {
-            assert!(!is_doc_placeholder(text), "{text}");
-        }
-    }
-
-    #[test]
-    fn recognises_object_ids() {
-        assert!(is_object_id("65f5e4a3b9e77c001a567890"));
-        assert!(!is_object_id("65f5e4a3b9e77c001a56789"));
-        assert!(!is_object_id("65f5e4a3b9e77c001a56789z"));
     }
 }

@@ -19,6 +19,7 @@ pub mod rules;
 pub mod schema;
 pub mod secrets;
 pub mod settings;
+mod string_span;
 pub mod suggest;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, apply_fixes};

@@ -7,7 +7,6 @@ use serde_json::Value;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::document::Document;
 use crate::kind::DocumentKind;
-use crate::line_index::floor_char_boundary;
 
 /// Kept here for the language server (`pipelint_core::rule::pointer_join`) until the
 /// public API is settled; the pointer helpers live in `crate::pointer`.
@@ -210,25 +209,6 @@ impl<'a> Context<'a> {
     /// The span from the member's key to the end of its value.
     pub fn member_span(&self, pointer: &str) -> Range<usize> {
         self.document.member_span(pointer)
-    }
-
-    /// The span of `inner` (a byte range of a string's decoded value) inside the string
-    /// literal at `pointer`, when the literal has no escapes; otherwise the whole literal.
-    pub fn string_part_span(&self, pointer: &str, inner: Range<usize>) -> Range<usize> {
-        let span = self.value_span(pointer);
-        let decoded = self.get_str(pointer).unwrap_or_default();
-        let raw = self.text.get(span.start + 1..span.end.saturating_sub(1));
-        if raw == Some(decoded) && inner.end <= decoded.len() && inner.start <= inner.end {
-            // Widen to whole characters: callers count in bytes.
-            let start = floor_char_boundary(decoded, inner.start);
-            let mut end = inner.end;
-            while !decoded.is_char_boundary(end) {
-                end += 1;
-            }
-            span.start + 1 + start..span.start + 1 + end
-        } else {
-            span
-        }
     }
 
     /// A diagnostic for `rule` on the value at `pointer`.

@@ -1,11 +1,12 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
 
-use super::{Edit, Literal, empty_entry_comma, list_entries};
+use super::{Edit, edit_fix, empty_entry_comma, list_entries};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::text_to_check;
 use crate::rule::Context;
+use crate::string_span::StringSpans;
 
 declare_rule! {
     /// ## What it checks
@@ -77,7 +78,7 @@ impl Problem {
             // No finding: no position needed (looking one up would index the spans).
             return;
         }
-        let literal = Literal::new(cx, pointer);
+        let literal = StringSpans::new(cx, pointer);
         for problem in problems {
             let span = if problem.at.is_empty() {
                 literal.span.clone()
@@ -87,7 +88,7 @@ impl Problem {
             let mut diagnostic = Diagnostic::new(rule, span, pointer, problem.message)
                 .with_label(problem.label)
                 .with_help(problem.help);
-            if let Some(fix) = problem.fix.and_then(|edit| literal.fix(edit)) {
+            if let Some(fix) = problem.fix.and_then(|edit| edit_fix(&literal, edit)) {
                 diagnostic = diagnostic.with_fix(fix);
             }
             out.push(diagnostic);

@@ -4,6 +4,7 @@ use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::text_to_check;
 use crate::rule::Context;
+use crate::string_span::string_part_span;
 
 declare_rule! {
     /// ## What it checks
@@ -70,7 +71,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let span = match problem.at {
-            Some(at) => cx.string_part_span(pointer, at),
+            Some(at) => string_part_span(cx, pointer, at),
             None => cx.value_span(pointer),
         };
         let mut diagnostic = Diagnostic::new(

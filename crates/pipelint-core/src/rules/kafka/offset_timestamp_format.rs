@@ -10,6 +10,7 @@ use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::text_to_check;
 use crate::rule::Context;
+use crate::string_span::string_part_span;
 
 declare_rule! {
     /// ## What it checks
@@ -74,7 +75,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             part,
         } => {
             let span = match part {
-                Some(part) => cx.string_part_span(TIMESTAMP, part),
+                Some(part) => string_part_span(cx, TIMESTAMP, part),
                 None => cx.value_span(TIMESTAMP),
             };
             Diagnostic::new(

@@ -1,10 +1,10 @@
 use std::ops::Range;
 
-use super::decoded_part_span;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::is_placeholder;
 use crate::rule::Context;
+use crate::string_span::string_part_span;
 
 declare_rule! {
     /// ## What it checks
@@ -75,7 +75,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         }
         let mut diagnostic = Diagnostic::new(
             &RULE,
-            decoded_part_span(cx, pointer, problem.at),
+            string_part_span(cx, pointer, problem.at),
             *pointer,
             format!("{name} {}", problem.message),
         )

@@ -7,6 +7,7 @@ use crate::declare_rule;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::literal::is_placeholder;
 use crate::rule::Context;
+use crate::string_span::string_part_span;
 
 declare_rule! {
     /// ## What it checks
@@ -48,7 +49,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     let span = match problem.at {
-        Some(at) => cx.string_part_span(URL, at),
+        Some(at) => string_part_span(cx, URL, at),
         None => cx.value_span(URL),
     };
     let mut diagnostic = Diagnostic::new(&RULE, span, URL, problem.message)

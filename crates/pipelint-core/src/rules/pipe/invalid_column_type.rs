@@ -5,6 +5,7 @@ use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::is_placeholder;
 use crate::rule::Context;
+use crate::string_span::string_part_span;
 use crate::suggest::closest;
 
 declare_rule! {
@@ -57,7 +58,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             Err(error) => {
                 let at = error.at.min(text.len());
                 let pointer = pointer();
-                let span = cx.string_part_span(&pointer, at..(at + 1).min(text.len()));
+                let span = string_part_span(cx, &pointer, at..(at + 1).min(text.len()));
                 out.push(
                     Diagnostic::new(
                         &RULE,
@@ -79,7 +80,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let fixed = clickhouse_type::render(&expr);
         let only_case = clickhouse_type::check(&reparse(&fixed)).is_empty();
         let name_end = first.at + name_len(&expr, first.at);
-        let span = cx.string_part_span(
+        let span = string_part_span(
+            cx,
             &pointer,
             first.at..name_end.max(first.at + 1).min(text.len()),
         );

@@ -12,6 +12,7 @@ pub mod kinesis;
 pub mod object_storage;
 pub mod pipe;
 pub mod postgres;
+pub mod requirement;
 pub mod response;
 pub mod scaling;
 pub mod schema;

@@ -4,6 +4,7 @@ use super::KAFKA;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
+use crate::rules::requirement::check_iam_role;
 
 declare_rule! {
     /// ## What it checks
@@ -49,7 +50,6 @@ declare_rule! {
 
 const AUTHENTICATION: &str = "/source/kafka/authentication";
 const CREDENTIALS: &str = "/source/kafka/credentials";
-const IAM_ROLE: &str = "/source/kafka/iamRole";
 
 /// Methods that log in with `credentials` (real-API notes: "PLAIN and SCRAM methods").
 const PASSWORD_METHODS: &[&str] = &["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"];
@@ -174,42 +174,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             Some(_) => {}
         }
     } else if method == "IAM_ROLE" {
-        match source.get("iamRole") {
-            Some(Value::Null) => out.push(
-                cx.at_value(&RULE, IAM_ROLE, "`IAM_ROLE` authentication needs `iamRole`, but it is null")
-                    .with_label("null role")
-                    .with_secondary(method_span(), "authentication set here")
-                    .with_help(
-                        "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/pipes-msk-reader`",
-                    ),
-            ),
-            None => out.push(
-                Diagnostic::new(
-                    &RULE,
-                    cx.document.object_anchor(KAFKA),
-                    IAM_ROLE,
-                    "`IAM_ROLE` authentication needs `iamRole`",
-                )
-                .with_label("`iamRole` missing here")
-                .with_secondary(method_span(), "authentication set here")
-                .with_help(
-                    "add `\"iamRole\": \"arn:aws:iam::<account-id>:role/<role-name>\"`: the role the pipe assumes to read from MSK",
-                ),
-            ),
-            Some(Value::String(role)) if role.trim().is_empty() => out.push(
-                cx.at_value(
-                    &RULE,
-                    IAM_ROLE,
-                    "`IAM_ROLE` authentication needs `iamRole`, but it is empty",
-                )
-                .with_label("empty role")
-                .with_secondary(method_span(), "authentication set here")
-                .with_help(
-                    "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/pipes-msk-reader`",
-                ),
-            ),
-            Some(_) => {}
-        }
+        check_iam_role(cx, &RULE, KAFKA, "pipes-msk-reader", "read from MSK", out);
     }
 }
 

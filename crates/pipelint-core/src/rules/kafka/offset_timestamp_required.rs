@@ -1,8 +1,7 @@
-use serde_json::Value;
-
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
+use crate::rules::requirement::{Needed, TimestampStart};
 
 declare_rule! {
     /// ## What it checks
@@ -36,44 +35,19 @@ pub(crate) const STRATEGY: &str = "/source/kafka/offset/strategy";
 pub(crate) const TIMESTAMP: &str = "/source/kafka/offset/timestamp";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(offset) = cx.get(OFFSET).and_then(Value::as_object) else {
-        return;
-    };
-    if cx.get_str(STRATEGY) != Some("from_timestamp") {
-        return;
+    TimestampStart {
+        needed: Needed {
+            object: OFFSET,
+            member: TIMESTAMP,
+            cause: STRATEGY,
+            cause_label: "strategy set here",
+        },
+        value: "from_timestamp",
+        what: "the offset strategy `from_timestamp`",
+        help_null: "set the UTC start time with minute precision, e.g. `\"2024-05-01T08:30\"`, or use `from_beginning` or `from_latest`",
+        help_absent: "add the UTC start time with minute precision, e.g. `\"timestamp\": \"2024-05-01T08:30\"`, or use `from_beginning` or `from_latest`",
     }
-    match offset.get("timestamp") {
-        None => {}
-        Some(Value::Null) => {
-            out.push(
-                cx.at_value(
-                    &RULE,
-                    TIMESTAMP,
-                    "the offset strategy `from_timestamp` needs a `timestamp`, but it is null",
-                )
-                .with_label("null timestamp")
-                .with_secondary(cx.value_span(STRATEGY), "strategy set here")
-                .with_help(
-                    "set the UTC start time with minute precision, e.g. `\"2024-05-01T08:30\"`, or use `from_beginning` or `from_latest`",
-                ),
-            );
-            return;
-        }
-        Some(_) => return,
-    }
-    out.push(
-        Diagnostic::new(
-            &RULE,
-            cx.document.object_anchor(OFFSET),
-            TIMESTAMP,
-            "the offset strategy `from_timestamp` needs a `timestamp`",
-        )
-        .with_label("`timestamp` missing here")
-        .with_secondary(cx.value_span(STRATEGY), "strategy set here")
-        .with_help(
-            "add the UTC start time with minute precision, e.g. `\"timestamp\": \"2024-05-01T08:30\"`, or use `from_beginning` or `from_latest`",
-        ),
-    );
+    .check(cx, &RULE, out);
 }
 
 #[cfg(test)]

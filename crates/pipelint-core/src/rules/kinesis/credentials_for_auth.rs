@@ -4,6 +4,7 @@ use super::KINESIS;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
+use crate::rules::requirement::check_iam_role;
 
 declare_rule! {
     /// ## What it checks
@@ -36,7 +37,6 @@ declare_rule! {
 }
 
 const AUTHENTICATION: &str = "/source/kinesis/authentication";
-const IAM_ROLE: &str = "/source/kinesis/iamRole";
 const ACCESS_KEY: &str = "/source/kinesis/accessKey";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
@@ -49,42 +49,14 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     // Looked up only for a finding: a position would index the spans.
     let method_span = || cx.value_span(AUTHENTICATION);
     match method {
-        "IAM_ROLE" => match source.get("iamRole") {
-            Some(Value::Null) => out.push(
-                cx.at_value(&RULE, IAM_ROLE, "`IAM_ROLE` authentication needs `iamRole`, but it is null")
-                    .with_label("null role")
-                    .with_secondary(method_span(), "authentication set here")
-                    .with_help(
-                        "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/pipes-kinesis-reader`",
-                    ),
-            ),
-            None => out.push(
-                Diagnostic::new(
-                    &RULE,
-                    cx.document.object_anchor(KINESIS),
-                    IAM_ROLE,
-                    "`IAM_ROLE` authentication needs `iamRole`",
-                )
-                .with_label("`iamRole` missing here")
-                .with_secondary(method_span(), "authentication set here")
-                .with_help(
-                    "add `\"iamRole\": \"arn:aws:iam::<account-id>:role/<role-name>\"`: the role the pipe assumes to read the stream",
-                ),
-            ),
-            Some(Value::String(role)) if role.trim().is_empty() => out.push(
-                cx.at_value(
-                    &RULE,
-                    IAM_ROLE,
-                    "`IAM_ROLE` authentication needs `iamRole`, but it is empty",
-                )
-                .with_label("empty role")
-                .with_secondary(method_span(), "authentication set here")
-                .with_help(
-                    "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/pipes-kinesis-reader`",
-                ),
-            ),
-            Some(_) => {}
-        },
+        "IAM_ROLE" => check_iam_role(
+            cx,
+            &RULE,
+            KINESIS,
+            "pipes-kinesis-reader",
+            "read the stream",
+            out,
+        ),
         "IAM_USER" => match source.get("accessKey") {
             // Null counts as missing (real-API notes, decision 9).
             None | Some(Value::Null) => out.push(
@@ -140,6 +112,8 @@ mod tests {
     use super::*;
     use crate::rules::kafka::testing::{findings, spanned};
     use crate::rules::kinesis::kinesis;
+
+    const IAM_ROLE: &str = "/source/kinesis/iamRole";
 
     fn source(method: &str, extra: &str) -> String {
         kinesis(&format!(

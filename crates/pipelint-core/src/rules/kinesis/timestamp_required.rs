@@ -1,9 +1,8 @@
-use serde_json::Value;
-
 use super::{ITERATOR_TYPE, KINESIS, TIMESTAMP};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
+use crate::rules::requirement::{Needed, TimestampStart};
 
 declare_rule! {
     /// ## What it checks
@@ -34,44 +33,19 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(source) = cx.get(KINESIS).and_then(Value::as_object) else {
-        return;
-    };
-    if cx.get_str(ITERATOR_TYPE) != Some("AT_TIMESTAMP") {
-        return;
+    TimestampStart {
+        needed: Needed {
+            object: KINESIS,
+            member: TIMESTAMP,
+            cause: ITERATOR_TYPE,
+            cause_label: "iterator type set here",
+        },
+        value: "AT_TIMESTAMP",
+        what: "the iterator type `AT_TIMESTAMP`",
+        help_null: "set the start time in Unix seconds, e.g. `1714552200`, or use `TRIM_HORIZON` or `LATEST`",
+        help_absent: "add the start time in Unix seconds, e.g. `\"timestamp\": 1714552200`, or use `TRIM_HORIZON` or `LATEST`",
     }
-    match source.get("timestamp") {
-        None => {}
-        Some(Value::Null) => {
-            out.push(
-                cx.at_value(
-                    &RULE,
-                    TIMESTAMP,
-                    "the iterator type `AT_TIMESTAMP` needs a `timestamp`, but it is null",
-                )
-                .with_label("null timestamp")
-                .with_secondary(cx.value_span(ITERATOR_TYPE), "iterator type set here")
-                .with_help(
-                    "set the start time in Unix seconds, e.g. `1714552200`, or use `TRIM_HORIZON` or `LATEST`",
-                ),
-            );
-            return;
-        }
-        Some(_) => return,
-    }
-    out.push(
-        Diagnostic::new(
-            &RULE,
-            cx.document.object_anchor(KINESIS),
-            TIMESTAMP,
-            "the iterator type `AT_TIMESTAMP` needs a `timestamp`",
-        )
-        .with_label("`timestamp` missing here")
-        .with_secondary(cx.value_span(ITERATOR_TYPE), "iterator type set here")
-        .with_help(
-            "add the start time in Unix seconds, e.g. `\"timestamp\": 1714552200`, or use `TRIM_HORIZON` or `LATEST`",
-        ),
-    );
+    .check(cx, &RULE, out);
 }
 
 #[cfg(test)]

@@ -1,0 +1,186 @@
+//! "Member X is needed because Y is set to Z": the shape several rules share (credentials for
+//! an authentication method, a timestamp for a start position, a version column for an
+//! engine). The finding points at the missing member (or where it would go) and, as a
+//! secondary label, at the value that makes it needed.
+
+use serde_json::Value;
+
+use crate::diagnostic::Diagnostic;
+use crate::pointer::pointer_split;
+use crate::rule::{Context, Rule};
+
+/// A member that another member's value makes necessary.
+pub(crate) struct Needed<'a> {
+    /// Pointer of the object the member belongs in: an absent member is reported at it.
+    pub object: &'a str,
+    /// Pointer of the needed member.
+    pub member: &'a str,
+    /// Pointer of the value that makes it needed, and the label shown there.
+    pub cause: &'a str,
+    pub cause_label: &'a str,
+}
+
+/// How a needed member falls short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lack {
+    Absent,
+    Null,
+    /// A string of white space only.
+    Blank,
+}
+
+impl Lack {
+    /// How `value` (the member's value, `None` when absent) falls short; `None` when it is
+    /// set (a value of another type is the schema's to report).
+    pub(crate) fn of(value: Option<&Value>) -> Option<Lack> {
+        match value {
+            None => Some(Lack::Absent),
+            Some(Value::Null) => Some(Lack::Null),
+            Some(Value::String(text)) if text.trim().is_empty() => Some(Lack::Blank),
+            Some(_) => None,
+        }
+    }
+
+    /// `null` or `empty`, for messages and labels.
+    pub(crate) fn adjective(self) -> &'static str {
+        match self {
+            Lack::Absent => "missing",
+            Lack::Null => "null",
+            Lack::Blank => "empty",
+        }
+    }
+}
+
+impl Needed<'_> {
+    /// The finding for an absent member: at the object, labelled "`name` missing here".
+    pub(crate) fn absent(
+        &self,
+        cx: &Context,
+        rule: &'static Rule,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let name = pointer_split(self.member)
+            .map(|(_, name)| name)
+            .unwrap_or_default();
+        Diagnostic::new(
+            rule,
+            cx.document.object_anchor(self.object),
+            self.member,
+            message,
+        )
+        .with_label(format!("`{name}` missing here"))
+        .with_secondary(cx.value_span(self.cause), self.cause_label)
+    }
+
+    /// The finding for a member that is present but unusable (null, blank): at its value.
+    pub(crate) fn unusable(
+        &self,
+        cx: &Context,
+        rule: &'static Rule,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) -> Diagnostic {
+        cx.at_value(rule, self.member, message)
+            .with_label(label)
+            .with_secondary(cx.value_span(self.cause), self.cause_label)
+    }
+}
+
+/// A start position that reads from a point in time needs that time: Kafka's offset
+/// strategy `from_timestamp` and Kinesis' iterator type `AT_TIMESTAMP`.
+pub(crate) struct TimestampStart<'a> {
+    pub needed: Needed<'a>,
+    /// The value of `needed.cause` that needs the timestamp.
+    pub value: &'a str,
+    /// What needs it, e.g. "the offset strategy `from_timestamp`".
+    pub what: &'a str,
+    pub help_null: &'a str,
+    pub help_absent: &'a str,
+}
+
+impl TimestampStart<'_> {
+    /// Reports the timestamp when the start position needs it and it is absent or null.
+    pub(crate) fn check(&self, cx: &Context, rule: &'static Rule, out: &mut Vec<Diagnostic>) {
+        if cx.get_str(self.needed.cause) != Some(self.value) {
+            return;
+        }
+        let message = format!("{} needs a `timestamp`", self.what);
+        match Lack::of(cx.get(self.needed.member)) {
+            Some(Lack::Absent) => out.push(
+                self.needed
+                    .absent(cx, rule, message)
+                    .with_help(self.help_absent),
+            ),
+            Some(Lack::Null) => out.push(
+                self.needed
+                    .unusable(
+                        cx,
+                        rule,
+                        format!("{message}, but it is null"),
+                        "null timestamp",
+                    )
+                    .with_help(self.help_null),
+            ),
+            // A blank string is the format rules' to report.
+            Some(Lack::Blank) | None => {}
+        }
+    }
+}
+
+/// `IAM_ROLE` authentication needs `iamRole` in the source object at `source` (Kafka-type
+/// sources reading from MSK, and Kinesis). `example_role` names the role in the help.
+pub(crate) fn check_iam_role(
+    cx: &Context,
+    rule: &'static Rule,
+    source: &str,
+    example_role: &str,
+    reads: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let member = format!("{source}/iamRole");
+    let cause = format!("{source}/authentication");
+    let needed = Needed {
+        object: source,
+        member: &member,
+        cause: &cause,
+        cause_label: "authentication set here",
+    };
+    let set_help = format!(
+        "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/{example_role}`"
+    );
+    let diagnostic = match Lack::of(cx.get(&member)) {
+        None => return,
+        Some(Lack::Absent) => needed
+            .absent(cx, rule, "`IAM_ROLE` authentication needs `iamRole`")
+            .with_help(format!(
+                "add `\"iamRole\": \"arn:aws:iam::<account-id>:role/<role-name>\"`: the role the pipe assumes to {reads}"
+            )),
+        Some(lack) => needed
+            .unusable(
+                cx,
+                rule,
+                format!(
+                    "`IAM_ROLE` authentication needs `iamRole`, but it is {}",
+                    lack.adjective()
+                ),
+                format!("{} role", lack.adjective()),
+            )
+            .with_help(set_help),
+    };
+    out.push(diagnostic);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tells_how_a_member_falls_short() {
+        let value = |json: &str| serde_json::from_str::<Value>(json).ok();
+        assert_eq!(Lack::of(None), Some(Lack::Absent));
+        assert_eq!(Lack::of(value("null").as_ref()), Some(Lack::Null));
+        assert_eq!(Lack::of(value(r#"" ""#).as_ref()), Some(Lack::Blank));
+        assert_eq!(Lack::of(value(r#""x""#).as_ref()), None);
+        assert_eq!(Lack::of(value("3").as_ref()), None);
+    }
+}

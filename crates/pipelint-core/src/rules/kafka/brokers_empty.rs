@@ -1,7 +1,7 @@
-use super::brokers_format::{Problem, problems};
+use super::brokers_format::problems;
+use super::{Found, check_list};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::literal::text_to_check;
 use crate::rule::Context;
 
 declare_rule! {
@@ -41,10 +41,7 @@ declare_rule! {
 const BROKERS: &str = "/source/kafka/brokers";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(text) = text_to_check(cx.get(BROKERS)) else {
-        return;
-    };
-    Problem::report_all(cx, &RULE, BROKERS, problems(text).empty, out);
+    check_list(cx, &RULE, BROKERS, problems, Found::Empty, out);
 }
 
 #[cfg(test)]

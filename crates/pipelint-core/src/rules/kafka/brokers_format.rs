@@ -1,12 +1,10 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
 
-use super::{Edit, edit_fix, empty_entry_comma, list_entries};
+use super::{Edit, Found, ListProblems, ListWords, Problem, check_list, list_problems};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::literal::text_to_check;
 use crate::rule::Context;
-use crate::string_span::StringSpans;
 
 declare_rule! {
     /// ## What it checks
@@ -46,114 +44,31 @@ declare_rule! {
 const BROKERS: &str = "/source/kafka/brokers";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(text) = text_to_check(cx.get(BROKERS)) else {
-        return;
-    };
-    Problem::report_all(cx, &RULE, BROKERS, problems(text).format, out);
-}
-
-/// One finding inside a list value.
-#[derive(Debug)]
-pub(crate) struct Problem {
-    /// Byte range in the decoded value.
-    pub at: Range<usize>,
-    pub message: String,
-    pub label: String,
-    pub help: String,
-    /// Fix title and the whole corrected value.
-    pub fix: Option<Edit>,
-}
-
-impl Problem {
-    /// Reports each problem of the list value at `pointer` on its exact part of the string
-    /// (the whole value when the problem has no part), with its fix.
-    pub(crate) fn report_all(
-        cx: &Context,
-        rule: &'static crate::rule::Rule,
-        pointer: &str,
-        problems: Vec<Problem>,
-        out: &mut Vec<Diagnostic>,
-    ) {
-        if problems.is_empty() {
-            // No finding: no position needed (looking one up would index the spans).
-            return;
-        }
-        let literal = StringSpans::new(cx, pointer);
-        for problem in problems {
-            let span = if problem.at.is_empty() {
-                literal.span.clone()
-            } else {
-                literal.part(problem.at).unwrap_or(literal.span.clone())
-            };
-            let mut diagnostic = Diagnostic::new(rule, span, pointer, problem.message)
-                .with_label(problem.label)
-                .with_help(problem.help);
-            if let Some(fix) = problem.fix.and_then(|edit| edit_fix(&literal, edit)) {
-                diagnostic = diagnostic.with_fix(fix);
-            }
-            out.push(diagnostic);
-        }
-    }
+    check_list(cx, &RULE, BROKERS, problems, Found::Format, out);
 }
 
 const FORM_HELP: &str = "list the brokers as `host:port`, separated by commas, e.g. `broker-1.example.com:9092,broker-2.example.com:9092`";
 
-/// The problems of a comma-separated list (brokers, topics), one at most per entry, split
-/// by how serious they are.
-#[derive(Debug, Default)]
-pub(crate) struct ListProblems {
-    /// An empty list or empty entries: the server rejects these (decision 12).
-    pub empty: Vec<Problem>,
-    /// Every other problem: the interface states no format, so the server accepts it, but
-    /// it is likely a mistake.
-    pub format: Vec<Problem>,
-}
-
 /// The problems of a broker list, one at most per entry.
 pub(crate) fn problems(text: &str) -> ListProblems {
-    let mut found = ListProblems::default();
-    if text.trim().is_empty() {
-        found.empty.push(Problem {
-            at: 0..text.len(),
-            message: "the broker list is empty".to_owned(),
-            label: "no brokers".to_owned(),
-            help: FORM_HELP.to_owned(),
-            fix: None,
-        });
-        return found;
-    }
-    let entries = list_entries(text);
-    for (index, range) in entries.iter().enumerate() {
-        let entry = &text[range.clone()];
-        if entry.is_empty() {
-            let comma = empty_entry_comma(text, &entries, index);
-            found.empty.push(Problem {
-                message: "the broker list has an empty entry".to_owned(),
-                label: "extra comma".to_owned(),
-                help: "remove the extra comma".to_owned(),
-                fix: Some(Edit {
-                    title: "Remove the extra comma".to_owned(),
-                    at: comma.clone(),
-                    replacement: String::new(),
-                }),
-                at: comma,
-            });
-            continue;
-        }
-        if let Some(problem) = separator_problem(text, range) {
-            found.format.push(problem);
-            continue;
-        }
-        if let Some(problem) = scheme_problem(text, range) {
-            found.format.push(problem);
-            continue;
-        }
-        if let Some(mut problem) = address_problem(entry) {
-            problem.at = range.start + problem.at.start..range.start + problem.at.end;
-            found.format.push(problem);
-        }
-    }
-    found
+    list_problems(
+        text,
+        &ListWords {
+            list: "broker list",
+            none: "no brokers",
+            help: FORM_HELP,
+        },
+        |range| {
+            let entry = &text[range.clone()];
+            separator_problem(text, &range)
+                .or_else(|| scheme_problem(text, &range))
+                .or_else(|| {
+                    let mut problem = address_problem(entry)?;
+                    problem.at = range.start + problem.at.start..range.start + problem.at.end;
+                    Some(problem)
+                })
+        },
+    )
 }
 
 /// Brokers separated by `;` or spaces instead of commas.

@@ -4,7 +4,7 @@ use super::KAFKA;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
-use crate::rules::requirement::check_iam_role;
+use crate::rules::requirement::{Lack, Needed, check_iam_role};
 
 declare_rule! {
     /// ## What it checks
@@ -131,43 +131,37 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     return;
                 }
                 for (member, placeholder) in members {
+                    // Set, or of a type the schema reports: nothing to say.
+                    let Some(lack) = Lack::of(credentials.get(*member)) else {
+                        continue;
+                    };
                     let pointer = format!("{CREDENTIALS}/{member}");
-                    let diagnostic = match credentials.get(*member) {
-                        None => Diagnostic::new(
+                    let needed = Needed {
+                        object: CREDENTIALS,
+                        member: &pointer,
+                        cause: AUTHENTICATION,
+                        cause_label: "authentication set here",
+                    };
+                    let diagnostic = if lack == Lack::Absent {
+                        needed.absent(
+                            cx,
                             &RULE,
-                            cx.document.object_anchor(CREDENTIALS),
-                            &pointer,
                             format!("`{method}` authentication needs `credentials.{member}`"),
                         )
-                        .with_label(format!("`{member}` missing here")),
-                        Some(Value::Null) => cx
-                            .at_value(
-                                &RULE,
-                                &pointer,
-                                format!(
-                                    "`{method}` authentication needs a {member}, but it is null"
-                                ),
-                            )
-                            .with_label(format!("null {member}")),
-                        Some(Value::String(text)) if text.trim().is_empty() => cx
-                            .at_value(
-                                &RULE,
-                                &pointer,
-                                format!(
-                                    "`{method}` authentication needs a {member}, but it is empty"
-                                ),
-                            )
-                            .with_label(format!("empty {member}")),
-                        // Set, or of a type the schema reports.
-                        Some(_) => continue,
+                    } else {
+                        let adjective = lack.adjective();
+                        needed.unusable(
+                            cx,
+                            &RULE,
+                            format!(
+                                "`{method}` authentication needs a {member}, but it is {adjective}"
+                            ),
+                            format!("{adjective} {member}"),
+                        )
                     };
-                    out.push(
-                        diagnostic
-                            .with_secondary(method_span(), "authentication set here")
-                            .with_help(format!(
-                                "set `{member}`, e.g. `{placeholder}` filled in at deploy time"
-                            )),
-                    );
+                    out.push(diagnostic.with_help(format!(
+                        "set `{member}`, e.g. `{placeholder}` filled in at deploy time"
+                    )));
                 }
             }
             // Another type: reported by `wrong-type`.

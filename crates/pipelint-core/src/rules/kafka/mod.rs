@@ -5,7 +5,8 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 
-use crate::diagnostic::Fix;
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::literal::text_to_check;
 use crate::rule::{Context, Rule};
 use crate::string_span::StringSpans;
 
@@ -85,6 +86,140 @@ impl Edit {
             &text[self.at.end..]
         )
     }
+}
+
+/// One finding inside a list value.
+#[derive(Debug)]
+pub(crate) struct Problem {
+    /// Byte range in the decoded value.
+    pub at: Range<usize>,
+    pub message: String,
+    pub label: String,
+    pub help: String,
+    /// Fix title and the whole corrected value.
+    pub fix: Option<Edit>,
+}
+
+impl Problem {
+    /// Reports each problem of the list value at `pointer` on its exact part of the string
+    /// (the whole value when the problem has no part), with its fix.
+    pub(crate) fn report_all(
+        cx: &Context,
+        rule: &'static Rule,
+        pointer: &str,
+        problems: Vec<Problem>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if problems.is_empty() {
+            // No finding: no position needed (looking one up would index the spans).
+            return;
+        }
+        let literal = StringSpans::new(cx, pointer);
+        for problem in problems {
+            let span = if problem.at.is_empty() {
+                literal.span.clone()
+            } else {
+                literal.part(problem.at).unwrap_or(literal.span.clone())
+            };
+            let mut diagnostic = Diagnostic::new(rule, span, pointer, problem.message)
+                .with_label(problem.label)
+                .with_help(problem.help);
+            if let Some(fix) = problem.fix.and_then(|edit| edit_fix(&literal, edit)) {
+                diagnostic = diagnostic.with_fix(fix);
+            }
+            out.push(diagnostic);
+        }
+    }
+}
+
+/// The problems of a comma-separated list (brokers, topics), one at most per entry, split
+/// by how serious they are.
+#[derive(Debug, Default)]
+pub(crate) struct ListProblems {
+    /// An empty list or empty entries: the server rejects these (decision 12).
+    pub empty: Vec<Problem>,
+    /// Every other problem: the interface states no format, so the server accepts it, but
+    /// it is likely a mistake.
+    pub format: Vec<Problem>,
+}
+
+/// Which problems of a list a rule reports.
+#[derive(Clone, Copy)]
+pub(crate) enum Found {
+    Empty,
+    Format,
+}
+
+/// Reports the problems of the list at `pointer` (unless it is a placeholder) that `found`
+/// selects of those `problems` finds.
+pub(crate) fn check_list(
+    cx: &Context,
+    rule: &'static Rule,
+    pointer: &str,
+    problems: fn(&str) -> ListProblems,
+    found: Found,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(text) = text_to_check(cx.get(pointer)) else {
+        return;
+    };
+    let problems = problems(text);
+    let selected = match found {
+        Found::Empty => problems.empty,
+        Found::Format => problems.format,
+    };
+    Problem::report_all(cx, rule, pointer, selected, out);
+}
+
+/// How the findings of an empty list and an empty entry name the list.
+pub(crate) struct ListWords {
+    /// `broker list`.
+    pub list: &'static str,
+    /// The label of an empty list: `no brokers`.
+    pub none: &'static str,
+    /// The help for an empty list.
+    pub help: &'static str,
+}
+
+/// The problems of a comma-separated list: an empty list or empty entries (with a fix that
+/// removes the extra comma), then what `entry` finds in each non-empty entry (given its
+/// byte range in `text`).
+pub(crate) fn list_problems(
+    text: &str,
+    words: &ListWords,
+    mut entry: impl FnMut(Range<usize>) -> Option<Problem>,
+) -> ListProblems {
+    let mut found = ListProblems::default();
+    if text.trim().is_empty() {
+        found.empty.push(Problem {
+            at: 0..text.len(),
+            message: format!("the {} is empty", words.list),
+            label: words.none.to_owned(),
+            help: words.help.to_owned(),
+            fix: None,
+        });
+        return found;
+    }
+    let entries = list_entries(text);
+    for (index, range) in entries.iter().enumerate() {
+        if range.is_empty() {
+            let comma = empty_entry_comma(text, &entries, index);
+            found.empty.push(Problem {
+                message: format!("the {} has an empty entry", words.list),
+                label: "extra comma".to_owned(),
+                help: "remove the extra comma".to_owned(),
+                fix: Some(Edit {
+                    title: "Remove the extra comma".to_owned(),
+                    at: comma.clone(),
+                    replacement: String::new(),
+                }),
+                at: comma,
+            });
+        } else if let Some(problem) = entry(range.clone()) {
+            found.format.push(problem);
+        }
+    }
+    found
 }
 
 /// Splits a comma-separated list into the byte ranges of its entries with surrounding

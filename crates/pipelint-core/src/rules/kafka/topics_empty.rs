@@ -1,8 +1,7 @@
-use super::brokers_format::Problem;
 use super::topics_format::problems;
+use super::{Found, check_list};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::literal::text_to_check;
 use crate::rule::Context;
 
 declare_rule! {
@@ -40,10 +39,7 @@ declare_rule! {
 const TOPICS: &str = "/source/kafka/topics";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(text) = text_to_check(cx.get(TOPICS)) else {
-        return;
-    };
-    Problem::report_all(cx, &RULE, TOPICS, problems(text).empty, out);
+    check_list(cx, &RULE, TOPICS, problems, Found::Empty, out);
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
-use super::brokers_format::{ListProblems, Problem};
-use super::{Edit, empty_entry_comma, list_entries};
+use std::ops::Range;
+
+use super::{Edit, Found, ListProblems, ListWords, Problem, check_list, list_problems};
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::literal::text_to_check;
 use crate::rule::Context;
 
 declare_rule! {
@@ -47,10 +47,7 @@ const TOPICS: &str = "/source/kafka/topics";
 const MAX_TOPIC_LEN: usize = 249;
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(text) = text_to_check(cx.get(TOPICS)) else {
-        return;
-    };
-    Problem::report_all(cx, &RULE, TOPICS, problems(text).format, out);
+    check_list(cx, &RULE, TOPICS, problems, Found::Format, out);
 }
 
 const NAME_HELP: &str =
@@ -70,101 +67,85 @@ fn valid_topic(name: &str) -> bool {
 
 /// The problems of a topic list, one at most per entry.
 pub(crate) fn problems(text: &str) -> ListProblems {
-    let mut found = ListProblems::default();
-    if text.trim().is_empty() {
-        found.empty.push(Problem {
-            at: 0..text.len(),
-            message: "the topic list is empty".to_owned(),
-            label: "no topics".to_owned(),
-            help: "name the topics to read, separated by commas, e.g. `orders,payments`".to_owned(),
+    list_problems(
+        text,
+        &ListWords {
+            list: "topic list",
+            none: "no topics",
+            help: "name the topics to read, separated by commas, e.g. `orders,payments`",
+        },
+        |range| entry_problem(text, range),
+    )
+}
+
+/// The problem of one non-empty topic entry, if any.
+fn entry_problem(text: &str, range: Range<usize>) -> Option<Problem> {
+    let entry = &text[range.clone()];
+    if let Some((at, c)) = entry.char_indices().find(|(_, c)| !is_topic_char(*c)) {
+        let at = range.start + at..range.start + at + c.len_utf8();
+        let parts: Vec<&str> = entry
+            .split(|c: char| c == ';' || c.is_whitespace())
+            .filter(|p| !p.is_empty())
+            .collect();
+        let separated = (c == ';' || c.is_whitespace())
+            && parts.len() > 1
+            && parts.iter().all(|p| valid_topic(p));
+        if separated {
+            return Some(Problem {
+                at,
+                message: "topics are separated by something other than a comma".to_owned(),
+                label: "not a separator".to_owned(),
+                help: "separate the topics with commas".to_owned(),
+                fix: Some(Edit {
+                    title: "Separate the topics with commas".to_owned(),
+                    at: range.clone(),
+                    replacement: parts.join(","),
+                }),
+            });
+        } else {
+            let shown = if c.is_whitespace() {
+                "a space".to_owned()
+            } else {
+                format!("`{c}`")
+            };
+            let help = if matches!(c, '*' | '?' | '[' | '^' | '$' | '|' | '+') {
+                "topic patterns are not supported: list each topic by its exact name, separated by commas".to_owned()
+            } else {
+                NAME_HELP.to_owned()
+            };
+            return Some(Problem {
+                at,
+                message: format!("the topic name `{entry}` contains {shown}"),
+                label: "not allowed in a topic name".to_owned(),
+                help,
+                fix: None,
+            });
+        }
+    }
+    if entry == "." || entry == ".." {
+        return Some(Problem {
+            at: range.clone(),
+            message: format!("`{entry}` is not a valid topic name"),
+            label: "reserved name".to_owned(),
+            help: "name the topic to read; `.` and `..` cannot be topic names".to_owned(),
             fix: None,
         });
-        return found;
     }
-    let entries = list_entries(text);
-    for (index, range) in entries.iter().enumerate() {
-        let entry = &text[range.clone()];
-        if entry.is_empty() {
-            let comma = empty_entry_comma(text, &entries, index);
-            found.empty.push(Problem {
-                message: "the topic list has an empty entry".to_owned(),
-                label: "extra comma".to_owned(),
-                help: "remove the extra comma".to_owned(),
-                fix: Some(Edit {
-                    title: "Remove the extra comma".to_owned(),
-                    at: comma.clone(),
-                    replacement: String::new(),
-                }),
-                at: comma,
-            });
-            continue;
-        }
-        if let Some((at, c)) = entry.char_indices().find(|(_, c)| !is_topic_char(*c)) {
-            let at = range.start + at..range.start + at + c.len_utf8();
-            let parts: Vec<&str> = entry
-                .split(|c: char| c == ';' || c.is_whitespace())
-                .filter(|p| !p.is_empty())
-                .collect();
-            let separated = (c == ';' || c.is_whitespace())
-                && parts.len() > 1
-                && parts.iter().all(|p| valid_topic(p));
-            if separated {
-                found.format.push(Problem {
-                    at,
-                    message: "topics are separated by something other than a comma".to_owned(),
-                    label: "not a separator".to_owned(),
-                    help: "separate the topics with commas".to_owned(),
-                    fix: Some(Edit {
-                        title: "Separate the topics with commas".to_owned(),
-                        at: range.clone(),
-                        replacement: parts.join(","),
-                    }),
-                });
-            } else {
-                let shown = if c.is_whitespace() {
-                    "a space".to_owned()
-                } else {
-                    format!("`{c}`")
-                };
-                let help = if matches!(c, '*' | '?' | '[' | '^' | '$' | '|' | '+') {
-                    "topic patterns are not supported: list each topic by its exact name, separated by commas".to_owned()
-                } else {
-                    NAME_HELP.to_owned()
-                };
-                found.format.push(Problem {
-                    at,
-                    message: format!("the topic name `{entry}` contains {shown}"),
-                    label: "not allowed in a topic name".to_owned(),
-                    help,
-                    fix: None,
-                });
-            }
-            continue;
-        }
-        if entry == "." || entry == ".." {
-            found.format.push(Problem {
-                at: range.clone(),
-                message: format!("`{entry}` is not a valid topic name"),
-                label: "reserved name".to_owned(),
-                help: "name the topic to read; `.` and `..` cannot be topic names".to_owned(),
-                fix: None,
-            });
-        } else if entry.len() > MAX_TOPIC_LEN {
-            found.format.push(Problem {
-                at: range.clone(),
-                message: format!(
-                    "the topic name is {} characters long; Kafka allows at most {MAX_TOPIC_LEN}",
-                    entry.len()
-                ),
-                label: "too long".to_owned(),
-                help: format!(
-                    "use the topic's exact name (at most {MAX_TOPIC_LEN} characters); are commas missing between topics?"
-                ),
-                fix: None,
-            });
-        }
+    if entry.len() > MAX_TOPIC_LEN {
+        return Some(Problem {
+            at: range.clone(),
+            message: format!(
+                "the topic name is {} characters long; Kafka allows at most {MAX_TOPIC_LEN}",
+                entry.len()
+            ),
+            label: "too long".to_owned(),
+            help: format!(
+                "use the topic's exact name (at most {MAX_TOPIC_LEN} characters); are commas missing between topics?"
+            ),
+            fix: None,
+        });
     }
-    found
+    None
 }
 
 #[cfg(test)]

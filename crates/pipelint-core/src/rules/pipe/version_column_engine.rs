@@ -1,6 +1,7 @@
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
+use crate::rules::requirement::Needed;
 
 declare_rule! {
     /// ## What it checks
@@ -39,18 +40,23 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     };
     let version_set = cx.get(VERSION).is_some_and(|v| !v.is_null());
     if engine == "ReplacingMergeTree" && !version_set {
+        let needed = Needed {
+            object: ENGINE,
+            member: VERSION,
+            cause: TYPE,
+            cause_label: "engine set here",
+        };
+        // A null `versionColumnId` is reported as missing, at the engine.
         out.push(
-            Diagnostic::new(
-                &RULE,
-                cx.document.object_anchor(ENGINE),
-                VERSION,
-                "a `ReplacingMergeTree` engine needs `versionColumnId`",
-            )
-            .with_label("`versionColumnId` missing here")
-            .with_secondary(cx.value_span(TYPE), "engine set here")
-            .with_help(
-                "set `versionColumnId` to the column that orders row versions, e.g. `updated_at`",
-            ),
+            needed
+                .absent(
+                    cx,
+                    &RULE,
+                    "a `ReplacingMergeTree` engine needs `versionColumnId`",
+                )
+                .with_help(
+                    "set `versionColumnId` to the column that orders row versions, e.g. `updated_at`",
+                ),
         );
     } else if engine != "ReplacingMergeTree" && version_set {
         out.push(

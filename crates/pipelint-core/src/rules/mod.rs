@@ -20,6 +20,7 @@ pub mod security;
 pub mod service;
 pub mod stack;
 pub mod support;
+pub mod walk;
 
 /// Every rule pipelint knows, sorted by code. Codes are stable and never reused.
 pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {

@@ -1,10 +1,9 @@
-use serde_json::Value;
-
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
-use crate::pointer::pointer_join;
+use crate::pointer::path_pointer;
 use crate::rule::Context;
 use crate::rules::edit::remove_member;
+use crate::rules::walk::{Walk, member_name, walk};
 
 declare_rule! {
     /// ## What it checks
@@ -47,31 +46,20 @@ const CREDENTIAL_MEMBERS: &[&str] = &["credentials", "accessKey"];
 const SECRET_VALUES: &[&str] = &["password", "secretKey", "privateKey", "serviceAccountKey"];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    walk(cx, cx.root(), "", out);
-}
-
-fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
-    match value {
-        Value::Object(members) => {
-            for (name, member) in members {
-                let path = pointer_join(pointer, name);
-                let is_set = !member.is_null();
-                if is_set && CREDENTIAL_MEMBERS.contains(&name.as_str()) {
-                    out.push(report(cx, &path, name, "create-only credentials"));
-                } else if is_set && SECRET_VALUES.contains(&name.as_str()) {
-                    out.push(report(cx, &path, name, "a secret"));
-                } else {
-                    walk(cx, member, &path, out);
-                }
-            }
-        }
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                walk(cx, item, &pointer_join(pointer, &i.to_string()), out);
-            }
-        }
-        _ => {}
-    }
+    walk(cx.root(), &mut |value, path| {
+        let Some(name) = member_name(path).filter(|_| !value.is_null()) else {
+            return Walk::Descend;
+        };
+        let what = if CREDENTIAL_MEMBERS.contains(&name) {
+            "create-only credentials"
+        } else if SECRET_VALUES.contains(&name) {
+            "a secret"
+        } else {
+            return Walk::Descend;
+        };
+        out.push(report(cx, &path_pointer(path), name, what));
+        Walk::Skip
+    });
 }
 
 fn report(cx: &Context, pointer: &str, name: &str, what: &str) -> Diagnostic {

@@ -3,8 +3,9 @@ use serde_json::Value;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::is_whole_placeholder;
-use crate::pointer::{Step, path_pointer};
+use crate::pointer::path_pointer;
 use crate::rule::Context;
+use crate::rules::walk::{Walk, member_name, walk};
 use crate::secrets::{connection_fields_literal, embedded_secret_count, is_secret_name};
 
 declare_rule! {
@@ -45,60 +46,41 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    walk(cx, cx.root(), &mut Vec::new(), out);
-}
-
-fn walk<'v>(
-    cx: &Context,
-    value: &'v Value,
-    path: &mut Vec<Step<&'v str>>,
-    out: &mut Vec<Diagnostic>,
-) {
-    match value {
-        Value::Object(members) => {
-            for (name, member) in members {
-                path.push(Step::Member(name));
-                if is_secret_name(name) {
-                    if holds_literal(member) {
-                        let at = path_pointer(path);
-                        out.push(
-                            cx.at_value(&RULE, &at, format!("`{name}` holds a literal secret"))
-                                .with_label("secret in plain text (masked in this output)")
-                                .with_help(format!(
-                                    "use a placeholder such as `${{{}}}` as the whole value and substitute it when sending; rotate the committed secret",
-                                    placeholder_name(&at)
-                                )),
-                        );
-                    }
-                } else if let Some(text) = member.as_str()
-                    && embedded_secret_count(text) > 0
-                {
-                    out.push(
-                        cx.at_value(
-                            &RULE,
-                            &path_pointer(path),
-                            format!("`{name}` carries a literal credential inside its value"),
-                        )
-                        .with_label("credential in plain text (masked in this output)")
-                        .with_help(
-                            "take the password, signature or key out of the value and pass it in its own member or a placeholder; rotate the committed secret",
-                        ),
-                    );
-                } else {
-                    walk(cx, member, path, out);
-                }
-                path.pop();
+    walk(cx.root(), &mut |member, path| {
+        let Some(name) = member_name(path) else {
+            return Walk::Descend;
+        };
+        if is_secret_name(name) {
+            if holds_literal(member) {
+                let at = path_pointer(path);
+                out.push(
+                    cx.at_value(&RULE, &at, format!("`{name}` holds a literal secret"))
+                        .with_label("secret in plain text (masked in this output)")
+                        .with_help(format!(
+                            "use a placeholder such as `${{{}}}` as the whole value and substitute it when sending; rotate the committed secret",
+                            placeholder_name(&at)
+                        )),
+                );
             }
+            return Walk::Skip;
         }
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                path.push(Step::Item(i));
-                walk(cx, item, path, out);
-                path.pop();
-            }
+        if let Some(text) = member.as_str()
+            && embedded_secret_count(text) > 0
+        {
+            out.push(
+                cx.at_value(
+                    &RULE,
+                    &path_pointer(path),
+                    format!("`{name}` carries a literal credential inside its value"),
+                )
+                .with_label("credential in plain text (masked in this output)")
+                .with_help(
+                    "take the password, signature or key out of the value and pass it in its own member or a placeholder; rotate the committed secret",
+                ),
+            );
         }
-        _ => {}
-    }
+        Walk::Descend
+    });
 }
 
 fn holds_literal(value: &Value) -> bool {

@@ -3,8 +3,9 @@ use serde_json::Value;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::is_doc_placeholder;
-use crate::pointer::{pointer_join, pointer_split};
+use crate::pointer::path_pointer;
 use crate::rule::Context;
+use crate::rules::walk::{Walk, member_name, walk};
 
 declare_rule! {
     /// ## What it checks
@@ -39,35 +40,23 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    walk(cx, cx.root(), "", out);
-}
-
-fn walk(cx: &Context, value: &Value, pointer: &str, out: &mut Vec<Diagnostic>) {
-    match value {
-        Value::String(text) if is_doc_placeholder(text) => {
-            let member = pointer_split(pointer).map(|(_, t)| t).unwrap_or_default();
+    walk(cx.root(), &mut |value, path| {
+        if let Value::String(text) = value
+            && is_doc_placeholder(text)
+        {
+            let member = member_name(path).unwrap_or_default();
             out.push(
                 cx.at_value(
                     &RULE,
-                    pointer,
+                    &path_pointer(path),
                     format!("`{text}` is a placeholder from the documentation, not a value"),
                 )
                 .with_label("fill this in")
-                .with_help(format!("replace it with {}", hint(&member))),
+                .with_help(format!("replace it with {}", hint(member))),
             );
         }
-        Value::Object(members) => {
-            for (name, member) in members {
-                walk(cx, member, &pointer_join(pointer, name), out);
-            }
-        }
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                walk(cx, item, &pointer_join(pointer, &i.to_string()), out);
-            }
-        }
-        _ => {}
-    }
+        Walk::Descend
+    });
 }
 
 /// Where the real value comes from, by member name.

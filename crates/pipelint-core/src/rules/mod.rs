@@ -7,6 +7,8 @@ use crate::rule::Rule;
 
 pub mod document;
 pub mod edit;
+#[cfg(test)]
+mod group_imports;
 pub mod kafka;
 pub mod kinesis;
 pub mod object_storage;
@@ -20,6 +22,8 @@ pub mod security;
 pub mod service;
 pub mod stack;
 pub mod support;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod walk;
 
 /// Every rule pipelint knows, sorted by code. Codes are stable and never reused.

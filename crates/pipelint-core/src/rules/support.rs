@@ -2,6 +2,9 @@
 
 use serde_json::Value;
 
+use crate::kind::DocumentKind;
+use crate::rule::Context;
+
 /// The four source kinds of a pipe (spec 2.7), in the order the spec lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SourceKind {
@@ -72,6 +75,27 @@ pub fn strings(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
         .flatten()
         .enumerate()
         .filter_map(|(i, v)| v.as_str().map(|s| (i, s)))
+}
+
+/// Pointers of the records a document holds: `""` for a pipe or service record,
+/// `/result` for a pipe response, `/result/<n>` for each object of a service list.
+pub(crate) fn records(cx: &Context) -> Vec<String> {
+    match cx.kind {
+        DocumentKind::Pipe | DocumentKind::Service => vec![String::new()],
+        DocumentKind::PipeResponse if cx.get("/result").is_some_and(Value::is_object) => {
+            vec!["/result".to_owned()]
+        }
+        DocumentKind::ServiceList => cx
+            .get("/result")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .filter(|(_, v)| v.is_object())
+            .map(|(i, _)| format!("/result/{i}"))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]

@@ -48,7 +48,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::*;
     use crate::Severity;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     fn kafka(brokers: &str) -> String {
         body(&format!(

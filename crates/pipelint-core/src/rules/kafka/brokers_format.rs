@@ -262,7 +262,7 @@ fn valid_host(host: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     fn all(text: &str) -> Vec<Problem> {
         let found = problems(text);

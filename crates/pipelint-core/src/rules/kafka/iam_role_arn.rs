@@ -250,7 +250,7 @@ fn judge(text: &str) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     fn part(text: &str) -> Option<String> {
         judge(text).map(|p| p.at.map_or_else(|| text.to_owned(), |a| text[a].to_owned()))

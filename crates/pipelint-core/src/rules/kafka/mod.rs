@@ -254,43 +254,6 @@ pub(crate) fn empty_entry_comma(
 }
 
 #[cfg(test)]
-pub(crate) mod testing {
-    use crate::diagnostic::Diagnostic;
-    use crate::rule::Rule;
-    use crate::{DocumentKind, LintOptions, LintResult, lint};
-
-    /// Lints `json` as a create-pipe body and keeps the findings of `rule`.
-    pub(crate) fn findings(rule: &'static Rule, json: &str) -> (LintResult, Vec<Diagnostic>) {
-        let result = lint(
-            json.as_bytes(),
-            &LintOptions {
-                kind: Some(DocumentKind::CreatePipe),
-                ..LintOptions::default()
-            },
-        );
-        let mine = result
-            .diagnostics
-            .iter()
-            .filter(|d| std::ptr::eq(d.rule, rule))
-            .cloned()
-            .collect();
-        (result, mine)
-    }
-
-    /// The source text a diagnostic's primary span covers.
-    pub(crate) fn spanned<'t>(result: &'t LintResult, diagnostic: &Diagnostic) -> &'t str {
-        &result.text[diagnostic.primary.span.clone()]
-    }
-
-    /// A create body with the given `source` object (as JSON text).
-    pub(crate) fn body(source: &str) -> String {
-        format!(
-            r#"{{"name": "t", "source": {source}, "destination": {{"database": "d", "table": "t", "managedTable": true, "columns": [{{"name": "a", "type": "String"}}]}}}}"#
-        )
-    }
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -368,7 +368,7 @@ fn join(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     fn fixed(text: &str) -> Option<String> {
         match judge(text) {

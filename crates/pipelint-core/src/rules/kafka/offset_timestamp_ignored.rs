@@ -56,7 +56,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     fn offset(offset: &str) -> String {
         body(&format!(

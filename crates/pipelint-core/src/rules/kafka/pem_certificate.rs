@@ -444,7 +444,7 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     const BODY: &str = "MIIBszCCAVmgAwIBAgIUQ2l0ZXN0Y2VydGlmaWNhdGUwCgYIKoZIzj0EAwIwFDES\nMBAGA1UEAwwJdGVzdC1yb290MB4XDTI0MDEwMTAwMDAwMFoXDTM0MDEwMTAwMDAw\nMFowFDESMBAGA1UEAwwJdGVzdC1yb290MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcD\nQgAE";
 

@@ -91,7 +91,7 @@ fn canonical(id: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     #[test]
     fn canonicalises_only_real_uuids() {

@@ -230,7 +230,7 @@ fn strip_prefix_ignore_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     #[test]
     fn accepts_https_urls_and_placeholders() {

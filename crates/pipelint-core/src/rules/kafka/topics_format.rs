@@ -151,7 +151,7 @@ fn entry_problem(text: &str, range: Range<usize>) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{body, findings, spanned};
+    use crate::rules::testing::{body, findings, spanned};
 
     fn all(text: &str) -> Vec<Problem> {
         let found = problems(text);

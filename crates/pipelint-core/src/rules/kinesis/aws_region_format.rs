@@ -126,8 +126,8 @@ fn corrected(text: &str) -> Option<(String, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{findings, spanned};
     use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::{findings, spanned};
 
     #[test]
     fn knows_region_shapes() {

@@ -110,8 +110,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{findings, spanned};
     use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::{findings, spanned};
 
     const IAM_ROLE: &str = "/source/kinesis/iamRole";
 

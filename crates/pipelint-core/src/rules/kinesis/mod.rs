@@ -26,7 +26,7 @@ pub(crate) const IGNORING: &[&str] = &["TRIM_HORIZON", "LATEST"];
 
 #[cfg(test)]
 pub(crate) fn kinesis(members: &str) -> String {
-    crate::rules::kafka::testing::body(&format!(
+    crate::rules::testing::body(&format!(
         r#"{{"kinesis": {{"format": "JSONEachRow", "streamName": "s", {members}}}}}"#
     ))
 }

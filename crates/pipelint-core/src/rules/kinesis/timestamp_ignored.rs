@@ -53,8 +53,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{findings, spanned};
     use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::{findings, spanned};
 
     #[test]
     fn warns_about_a_timestamp_with_another_iterator() {

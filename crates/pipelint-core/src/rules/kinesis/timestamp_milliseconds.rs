@@ -107,8 +107,8 @@ fn whole_number(value: &Value) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{findings, spanned};
     use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::{findings, spanned};
 
     fn source(iterator: &str, timestamp: &str) -> String {
         kinesis(&format!(

@@ -51,8 +51,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kafka::testing::{findings, spanned};
     use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::{findings, spanned};
 
     fn source(iterator: &str, extra: &str) -> String {
         kinesis(&format!(

@@ -1,11 +1,15 @@
 //! Rules for object storage (see the group list in `rules/mod.rs`).
 //!
-//! The facts shared by these rules (spec 2.7 and the real-API notes) live here: which
-//! authentication each storage type takes and which members a body's choices require.
+//! The facts these rules share (which authentication each storage type takes and which
+//! members a body's choices require) live in `rules::requirement::object_storage`, since
+//! the scaling rules read them too.
 
-use serde_json::Value;
+use crate::rule::Rule;
 
-use crate::rule::{Context, Rule};
+pub(crate) use crate::rules::requirement::object_storage::{
+    AUTHENTICATION, AZURE, Auth, Requirement, SOURCE, TYPE, auth_allowed, authentication,
+    required_members, source, storage_type,
+};
 
 pub mod auth_for_type;
 pub mod iam_role_outside_s3;
@@ -20,134 +24,3 @@ pub static RULES: &[&Rule] = &[
     &queue_url_applies::RULE,
     &queue_url_format::RULE,
 ];
-
-/// Pointer of the object-storage source.
-pub const SOURCE: &str = "/source/objectStorage";
-const TYPE: &str = "/source/objectStorage/type";
-const AUTHENTICATION: &str = "/source/objectStorage/authentication";
-
-/// Storage types (spec 2.7).
-const TYPES: [&str; 4] = ["s3", "gcs", "dospaces", "azureblobstorage"];
-const AZURE: &str = "azureblobstorage";
-
-/// The authentication of an object-storage source.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Auth {
-    /// `authentication` absent or null: no authentication, public data (spec 2.7).
-    Public,
-    IamRole,
-    IamUser,
-    ConnectionString,
-}
-
-impl Auth {
-    pub fn name(self) -> &'static str {
-        match self {
-            Auth::Public => "none",
-            Auth::IamRole => "IAM_ROLE",
-            Auth::IamUser => "IAM_USER",
-            Auth::ConnectionString => "CONNECTION_STRING",
-        }
-    }
-}
-
-/// The object-storage source object, when it is one.
-fn source<'a>(cx: &Context<'a>) -> Option<&'a serde_json::Map<String, Value>> {
-    cx.get(SOURCE).and_then(Value::as_object)
-}
-
-/// The storage type, when it is one of the known values.
-pub(crate) fn storage_type<'a>(cx: &Context<'a>) -> Option<&'a str> {
-    cx.get_str(TYPE).filter(|t| TYPES.contains(t))
-}
-
-/// The authentication, when it is absent, null or one of the known values; `None` for a
-/// value the schema rejects.
-fn authentication(cx: &Context) -> Option<Auth> {
-    match cx.get(AUTHENTICATION) {
-        None | Some(Value::Null) => Some(Auth::Public),
-        Some(Value::String(s)) => match s.as_str() {
-            "IAM_ROLE" => Some(Auth::IamRole),
-            "IAM_USER" => Some(Auth::IamUser),
-            "CONNECTION_STRING" => Some(Auth::ConnectionString),
-            _ => None,
-        },
-        Some(_) => None,
-    }
-}
-
-/// Whether a storage type takes an authentication (spec 2.7; the real-API notes add that
-/// Azure Blob Storage needs `CONNECTION_STRING`).
-fn auth_allowed(storage: &str, auth: Auth) -> bool {
-    if storage == AZURE {
-        auth == Auth::ConnectionString
-    } else {
-        auth != Auth::ConnectionString
-    }
-}
-
-/// A member the body's choices require, and the member whose value requires it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Requirement {
-    pub member: &'static str,
-    /// Pointer of the choice that requires it (`type` or `authentication`).
-    pub cause: &'static str,
-}
-
-impl Requirement {
-    pub fn pointer(&self) -> String {
-        format!("{SOURCE}/{}", self.member)
-    }
-}
-
-/// The members the storage type and the authentication require (spec 2.7; real-API notes).
-/// Authentication-driven members are not required when the authentication does not suit
-/// the type: `object-storage-auth-for-type` reports that, and the fix may be another method.
-pub fn required_members(cx: &Context) -> Vec<Requirement> {
-    let mut required = Vec::new();
-    if source(cx).is_none() {
-        return required;
-    }
-    let storage = storage_type(cx);
-    match storage {
-        Some(AZURE) => {
-            for member in ["azureContainerName", "path"] {
-                required.push(Requirement {
-                    member,
-                    cause: TYPE,
-                });
-            }
-        }
-        Some(_) => required.push(Requirement {
-            member: "url",
-            cause: TYPE,
-        }),
-        None => {}
-    }
-    let Some(auth) = authentication(cx) else {
-        return required;
-    };
-    if storage.is_some_and(|s| !auth_allowed(s, auth)) {
-        return required;
-    }
-    let member = match auth {
-        Auth::Public => return required,
-        Auth::IamRole => "iamRole",
-        Auth::IamUser => "accessKey",
-        Auth::ConnectionString => "connectionString",
-    };
-    required.push(Requirement {
-        member,
-        cause: AUTHENTICATION,
-    });
-    required
-}
-
-/// Whether a member of the object-storage source is required by the body's choices, or may
-/// be (`url` while the storage type is unknown), so an empty value is not a mere leftover.
-pub(crate) fn is_required(cx: &Context, member: &str) -> bool {
-    if member == "url" && storage_type(cx) != Some(AZURE) {
-        return true;
-    }
-    required_members(cx).iter().any(|r| r.member == member)
-}

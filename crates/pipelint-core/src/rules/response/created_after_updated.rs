@@ -3,6 +3,7 @@ use serde_json::Value;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
+use crate::rules::support::records;
 
 declare_rule! {
     /// ## What it checks
@@ -37,7 +38,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in super::records(cx) {
+    for record in records(cx) {
         let created_at = format!("{record}/createdAt");
         let updated_at = format!("{record}/updatedAt");
         let parse = |pointer: &str| {

@@ -2,6 +2,7 @@ use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::id_to_check;
 use crate::rule::Context;
+use crate::rules::support::records;
 
 declare_rule! {
     /// ## What it checks
@@ -33,7 +34,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in super::records(cx) {
+    for record in records(cx) {
         for member in ["createdAt", "updatedAt"] {
             let pointer = format!("{record}/{member}");
             let Some(text) = id_to_check(cx.get(&pointer)) else {

@@ -3,6 +3,7 @@ use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
 use crate::literal::id_to_check;
 use crate::rule::Context;
+use crate::rules::support::records;
 use crate::rules::support::strings;
 
 declare_rule! {
@@ -38,7 +39,7 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let pipe = matches!(cx.kind, DocumentKind::Pipe | DocumentKind::PipeResponse);
-    for record in super::records(cx) {
+    for record in records(cx) {
         let mut pointers = vec![format!("{record}/id")];
         if pipe {
             pointers.push(format!("{record}/serviceId"));

@@ -2,11 +2,9 @@
 //! service records they carry (spec 2.2, 2.8).
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
-use serde_json::Value;
 
-use crate::kind::DocumentKind;
 use crate::literal::is_uuid;
-use crate::rule::{Context, Rule};
+use crate::rule::Rule;
 
 pub mod created_after_updated;
 pub mod invalid_date_time;
@@ -25,27 +23,6 @@ pub static RULES: &[&Rule] = &[
     &leaked_secret::RULE,
     &unknown_pipe_state::RULE,
 ];
-
-/// Pointers of the records a document holds: `""` for a pipe or service record,
-/// `/result` for a pipe response, `/result/<n>` for each object of a service list.
-pub(crate) fn records(cx: &Context) -> Vec<String> {
-    match cx.kind {
-        DocumentKind::Pipe | DocumentKind::Service => vec![String::new()],
-        DocumentKind::PipeResponse if cx.get("/result").is_some_and(Value::is_object) => {
-            vec!["/result".to_owned()]
-        }
-        DocumentKind::ServiceList => cx
-            .get("/result")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-            .filter(|(_, v)| v.is_object())
-            .map(|(i, _)| format!("/result/{i}"))
-            .collect(),
-        _ => Vec::new(),
-    }
-}
 
 /// What is wrong with a would-be UUID, and the canonical form when it can be derived.
 pub(crate) struct UuidProblem {

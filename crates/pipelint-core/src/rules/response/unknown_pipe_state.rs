@@ -2,6 +2,7 @@ use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::id_to_check;
 use crate::rule::Context;
+use crate::rules::support::records;
 use crate::suggest::{closest, list_code};
 
 declare_rule! {
@@ -55,7 +56,7 @@ pub const PIPE_STATES: &[&str] = &[
 ];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in super::records(cx) {
+    for record in records(cx) {
         let pointer = format!("{record}/state");
         let Some(state) = id_to_check(cx.get(&pointer)) else {
             continue;

@@ -4,7 +4,7 @@ use super::remove_member_fix;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
-use crate::rules::object_storage;
+use crate::rules::requirement::object_storage;
 
 declare_rule! {
     /// ## What it checks

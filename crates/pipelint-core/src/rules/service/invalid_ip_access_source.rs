@@ -6,7 +6,7 @@ use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::literal::id_to_check;
 use crate::rule::Context;
-use crate::rules::response::records;
+use crate::rules::support::records;
 
 declare_rule! {
     /// ## What it checks

@@ -3,7 +3,7 @@ use serde_json::Value;
 use crate::declare_rule;
 use crate::diagnostic::Diagnostic;
 use crate::rule::Context;
-use crate::rules::response::records;
+use crate::rules::support::records;
 use crate::suggest::{closest, list_code};
 
 declare_rule! {

@@ -14,6 +14,7 @@ pub mod kinesis;
 pub mod object_storage;
 pub mod pipe;
 pub mod postgres;
+pub(crate) mod prelude;
 pub mod requirement;
 pub mod response;
 pub mod scaling;

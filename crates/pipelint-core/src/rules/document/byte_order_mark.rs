@@ -1,4 +1,4 @@
-use crate::declare_rule;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

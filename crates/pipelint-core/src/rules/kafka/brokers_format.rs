@@ -1,10 +1,7 @@
+use crate::rules::prelude::*;
 use std::net::{Ipv4Addr, Ipv6Addr};
-use std::ops::Range;
 
 use super::{Edit, Found, ListProblems, ListWords, Problem, check_list, list_problems};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
 
 declare_rule! {
     /// ## What it checks

@@ -1,10 +1,6 @@
-use serde_json::{Map, Value};
+use crate::rules::prelude::*;
 
 use super::KAFKA;
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::rules::requirement::{Lack, Needed, check_iam_role};
 
 declare_rule! {
     /// ## What it checks

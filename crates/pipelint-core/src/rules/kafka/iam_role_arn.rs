@@ -1,10 +1,4 @@
-use std::ops::Range;
-
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::literal::text_to_check;
-use crate::rule::Context;
-use crate::string_span::string_part_span;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,4 +1,4 @@
-use std::ops::Range;
+use crate::rules::prelude::*;
 use std::sync::LazyLock;
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike};
@@ -6,11 +6,6 @@ use regex::Regex;
 
 use super::offset_timestamp_ignored::IGNORING;
 use super::offset_timestamp_required::{STRATEGY, TIMESTAMP};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::literal::text_to_check;
-use crate::rule::Context;
-use crate::string_span::string_part_span;
 
 declare_rule! {
     /// ## What it checks

@@ -1,13 +1,5 @@
+use crate::rules::prelude::*;
 use std::net::Ipv6Addr;
-use std::ops::Range;
-
-use serde_json::Value;
-
-use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
-use crate::literal::is_placeholder;
-use crate::rule::Context;
-use crate::string_span::string_part_span;
 
 declare_rule! {
     /// ## What it checks

@@ -1,9 +1,6 @@
-use std::ops::Range;
+use crate::rules::prelude::*;
 
 use super::{Edit, Found, ListProblems, ListWords, Problem, check_list, list_problems};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
 
 declare_rule! {
     /// ## What it checks

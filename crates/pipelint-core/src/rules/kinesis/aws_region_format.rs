@@ -2,10 +2,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::literal::text_to_check;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

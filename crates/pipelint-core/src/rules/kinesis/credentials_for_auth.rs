@@ -1,10 +1,6 @@
-use serde_json::Value;
+use crate::rules::prelude::*;
 
 use super::KINESIS;
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::rules::requirement::check_iam_role;
 
 declare_rule! {
     /// ## What it checks

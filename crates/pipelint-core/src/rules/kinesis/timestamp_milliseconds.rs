@@ -1,10 +1,7 @@
+use crate::rules::prelude::*;
 use chrono::{DateTime, Datelike, Timelike};
-use serde_json::Value;
 
 use super::{IGNORING, ITERATOR_TYPE, TIMESTAMP};
-use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
-use crate::rule::Context;
 
 declare_rule! {
     /// ## What it checks

@@ -1,8 +1,5 @@
 use super::{ITERATOR_TYPE, KINESIS, TIMESTAMP};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::rules::requirement::{Needed, TimestampStart};
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

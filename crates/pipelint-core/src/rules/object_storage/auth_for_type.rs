@@ -1,9 +1,7 @@
 use super::{
     AUTHENTICATION, AZURE, Auth, SOURCE, TYPE, auth_allowed, authentication, storage_type,
 };
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

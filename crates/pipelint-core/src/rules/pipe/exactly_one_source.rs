@@ -1,8 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::rules::support::{SourceKind, present_sources};
-use crate::suggest::list_code;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,12 +1,6 @@
-use serde_json::Value;
+use crate::rules::prelude::*;
 
 use crate::clickhouse_type::{self, TypeExpr};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::literal::is_placeholder;
-use crate::rule::Context;
-use crate::string_span::string_part_span;
-use crate::suggest::closest;
 
 declare_rule! {
     /// ## What it checks

@@ -1,7 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::rules::support::strings;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

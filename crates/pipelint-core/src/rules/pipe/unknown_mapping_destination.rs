@@ -1,7 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::suggest::Names;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,9 +1,6 @@
 use std::collections::HashSet;
 
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::suggest::Names;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,9 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
-use crate::pointer::pointer_join;
-use crate::rule::Context;
-use crate::rules::support::SourceKind;
-use crate::suggest::{closest, list_code};
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

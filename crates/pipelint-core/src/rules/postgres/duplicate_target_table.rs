@@ -1,9 +1,7 @@
 use std::collections::HashMap;
 
 use super::table_mappings;
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

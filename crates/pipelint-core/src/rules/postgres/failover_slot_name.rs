@@ -1,9 +1,6 @@
-use serde_json::Value;
+use crate::rules::prelude::*;
 
 use super::{SETTINGS, settings, slot_name};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
 
 declare_rule! {
     /// ## What it checks

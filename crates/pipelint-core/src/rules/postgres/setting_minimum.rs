@@ -1,7 +1,5 @@
 use super::{SETTINGS, settings};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

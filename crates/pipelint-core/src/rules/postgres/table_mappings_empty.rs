@@ -1,7 +1,5 @@
 use super::{TABLE_MAPPINGS, source};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,10 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::kind::DocumentKind;
-use crate::literal::id_to_check;
-use crate::rule::Context;
-use crate::rules::support::records;
-use crate::rules::support::strings;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

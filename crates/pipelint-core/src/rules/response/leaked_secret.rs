@@ -1,9 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::pointer::path_pointer;
-use crate::rule::Context;
-use crate::rules::edit::remove_member;
-use crate::rules::walk::{Walk, member_name, walk};
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,9 +1,5 @@
 use super::{pipe_source, remove_member_fix, scaling_object};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::kind::DocumentKind;
-use crate::rule::Context;
-use crate::rules::support::SourceKind;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

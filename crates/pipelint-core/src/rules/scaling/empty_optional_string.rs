@@ -1,9 +1,6 @@
-use serde_json::Value;
+use crate::rules::prelude::*;
 
 use super::remove_member_fix;
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
 use crate::rules::requirement::object_storage;
 
 declare_rule! {

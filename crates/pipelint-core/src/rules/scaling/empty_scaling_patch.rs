@@ -1,10 +1,6 @@
 use super::{pipe_source, scaling_applies};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
 use crate::kind::SCALING_MEMBERS;
-use crate::rule::Context;
-use crate::rules::support::SourceKind;
-use crate::suggest::list_code;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

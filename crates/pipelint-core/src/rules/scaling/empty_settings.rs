@@ -1,7 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
-use crate::rule::Context;
-use crate::rules::edit::removal_span;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,10 +1,6 @@
-use serde_json::Value;
+use crate::rules::prelude::*;
 
 use super::pipe_source;
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::rules::support::SourceKind;
 
 declare_rule! {
     /// ## What it checks

@@ -1,8 +1,5 @@
 use super::{pipe_source, remove_member_fix, scaling_applies, scaling_applies_to, scaling_members};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::rules::support::SourceKind;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

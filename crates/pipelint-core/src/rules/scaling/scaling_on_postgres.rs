@@ -1,10 +1,5 @@
 use super::{pipe_source, scaling_members};
-use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
-use crate::kind::DocumentKind;
-use crate::rule::Context;
-use crate::rules::edit::removal_span;
-use crate::rules::support::SourceKind;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

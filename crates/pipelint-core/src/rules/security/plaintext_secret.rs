@@ -1,11 +1,5 @@
-use serde_json::Value;
+use crate::rules::prelude::*;
 
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::literal::is_whole_placeholder;
-use crate::pointer::path_pointer;
-use crate::rule::Context;
-use crate::rules::walk::{Walk, member_name, walk};
 use crate::secrets::{connection_fields_literal, embedded_secret_count, is_secret_name};
 
 declare_rule! {

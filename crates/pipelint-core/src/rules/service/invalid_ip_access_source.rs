@@ -1,12 +1,6 @@
 use std::net::IpAddr;
 
-use serde_json::Value;
-
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::literal::id_to_check;
-use crate::rule::Context;
-use crate::rules::support::records;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,10 +1,4 @@
-use serde_json::Value;
-
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::kind::DocumentKind;
-use crate::literal::is_placeholder;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,8 +1,6 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use crate::declare_rule;
-use crate::diagnostic::{Diagnostic, Fix};
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -3,9 +3,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use chrono::{DateTime, TimeDelta, Utc};
 
 use super::alert_schedule_start_format::parse_utc;
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

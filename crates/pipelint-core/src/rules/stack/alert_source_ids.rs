@@ -1,8 +1,4 @@
-use serde_json::Value;
-
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 use super::{AlertSource, alert_source};
 

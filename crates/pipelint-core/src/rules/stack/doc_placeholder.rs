@@ -1,11 +1,4 @@
-use serde_json::Value;
-
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::literal::is_doc_placeholder;
-use crate::pointer::path_pointer;
-use crate::rule::Context;
-use crate::rules::walk::{Walk, member_name, walk};
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,10 +1,6 @@
 use std::collections::HashMap;
 
-use serde_json::Value;
-
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,8 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::kind::DocumentKind;
-use crate::rule::Context;
-use crate::rules::edit::remove_member;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,10 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::kind::DocumentKind;
-use crate::literal::id_to_check;
-use crate::literal::is_object_id;
-use crate::literal::is_uuid;
-use crate::rule::Context;
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

@@ -1,7 +1,4 @@
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::rules::edit::{remove_member, rename_key};
+use crate::rules::prelude::*;
 
 use super::is_set;
 

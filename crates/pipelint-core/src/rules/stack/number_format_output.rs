@@ -1,8 +1,5 @@
 use super::{NEWER_NUMBER_OUTPUTS, NUMBER_OUTPUTS};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::suggest::{closest, list_code};
+use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks

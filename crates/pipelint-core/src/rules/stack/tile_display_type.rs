@@ -1,10 +1,6 @@
-use serde_json::Value;
+use crate::rules::prelude::*;
 
 use super::{DISPLAY_TYPES, NEWER_DISPLAY_TYPES};
-use crate::declare_rule;
-use crate::diagnostic::Diagnostic;
-use crate::rule::Context;
-use crate::suggest::{closest, list_code};
 
 declare_rule! {
     /// ## What it checks

@@ -2,8 +2,11 @@
 
 use serde_json::Value;
 
+use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
 use crate::rule::Context;
+use crate::rules::edit::replace_with_guess;
+use crate::suggest::{closest, list_code};
 
 /// The four source kinds of a pipe (spec 2.7), in the order the spec lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +98,37 @@ pub(crate) fn records(cx: &Context) -> Vec<String> {
             .map(|(i, _)| format!("/result/{i}"))
             .collect(),
         _ => Vec::new(),
+    }
+}
+
+/// Adds the help for a value that is not one of a fixed list: "did you mean" with a fix when
+/// a known value in `all` is close to `written`, otherwise the list. `listed` is what the
+/// help lists (`all` may also hold values only newer servers know); `list_name` names it
+/// (`display types`).
+pub(crate) fn help_with_guess(
+    diagnostic: Diagnostic,
+    cx: &Context,
+    pointer: &str,
+    written: Option<&str>,
+    all: &[&str],
+    listed: &[&str],
+    list_name: &str,
+) -> Diagnostic {
+    let guess = written.and_then(|w| Some((w, closest(w, all.iter().copied())?)));
+    match guess {
+        Some((written, meant)) => {
+            let mut list_title = list_name.to_owned();
+            if let Some(first) = list_title.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            diagnostic
+                .with_help(format!(
+                    "did you mean `{meant}`? {list_title}: {}",
+                    list_code(listed)
+                ))
+                .with_fix(replace_with_guess(cx, pointer, written, meant))
+        }
+        None => diagnostic.with_help(format!("{list_name}: {}", list_code(listed))),
     }
 }
 

@@ -47,24 +47,22 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             if PROTOCOLS.contains(&protocol) {
                 continue;
             }
-            let mut diagnostic = cx
+            let diagnostic = cx
                 .at_value(
                     &RULE,
                     &pointer,
                     format!("`{protocol}` is not an endpoint protocol the API reports"),
                 )
                 .with_label("unknown protocol");
-            diagnostic = match closest(protocol, PROTOCOLS.iter().copied()) {
-                Some(meant) => diagnostic
-                    .with_help(format!(
-                        "did you mean `{meant}`? Protocols: {}",
-                        list_code(PROTOCOLS)
-                    ))
-                    .with_fix(crate::rules::edit::replace_with_guess(
-                        cx, &pointer, protocol, meant,
-                    )),
-                None => diagnostic.with_help(format!("protocols: {}", list_code(PROTOCOLS))),
-            };
+            let diagnostic = help_with_guess(
+                diagnostic,
+                cx,
+                &pointer,
+                Some(protocol),
+                PROTOCOLS,
+                PROTOCOLS,
+                "protocols",
+            );
             out.push(diagnostic);
         }
     }

@@ -47,27 +47,22 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let shown = value
             .as_str()
             .map_or_else(|| value.to_string(), |s| format!("`{s}`"));
-        let mut diagnostic = cx
+        let diagnostic = cx
             .at_value(
                 &RULE,
                 &pointer,
                 format!("{shown} is not a number format output the server knows"),
             )
             .with_label("unknown output");
-        diagnostic = match value.as_str().and_then(|s| closest(s, all.iter().copied())) {
-            Some(suggestion) => diagnostic
-                .with_help(format!(
-                    "did you mean `{suggestion}`? Outputs: {}",
-                    list_code(NUMBER_OUTPUTS)
-                ))
-                .with_fix(crate::rules::edit::replace_with_guess(
-                    cx,
-                    &pointer,
-                    value.as_str().unwrap_or_default(),
-                    suggestion,
-                )),
-            None => diagnostic.with_help(format!("outputs: {}", list_code(NUMBER_OUTPUTS))),
-        };
+        let diagnostic = help_with_guess(
+            diagnostic,
+            cx,
+            &pointer,
+            value.as_str(),
+            &all,
+            NUMBER_OUTPUTS,
+            "outputs",
+        );
         out.push(diagnostic);
     }
 }

@@ -60,32 +60,22 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 let shown = value
                     .as_str()
                     .map_or_else(|| value.to_string(), |s| format!("`{s}`"));
-                let mut diagnostic = cx
+                let diagnostic = cx
                     .at_value(
                         &RULE,
                         &pointer,
                         format!("{shown} is not a display type the server knows"),
                     )
                     .with_label("unknown display type");
-                let suggestion = value
-                    .as_str()
-                    .and_then(|name| closest(name, all.iter().copied()));
-                diagnostic = match suggestion {
-                    Some(suggestion) => diagnostic
-                        .with_help(format!(
-                            "did you mean `{suggestion}`? Display types: {}",
-                            list_code(DISPLAY_TYPES)
-                        ))
-                        .with_fix(crate::rules::edit::replace_with_guess(
-                            cx,
-                            &pointer,
-                            value.as_str().unwrap_or_default(),
-                            suggestion,
-                        )),
-                    None => {
-                        diagnostic.with_help(format!("display types: {}", list_code(DISPLAY_TYPES)))
-                    }
-                };
+                let diagnostic = help_with_guess(
+                    diagnostic,
+                    cx,
+                    &pointer,
+                    value.as_str(),
+                    &all,
+                    DISPLAY_TYPES,
+                    "display types",
+                );
                 out.push(diagnostic);
             }
         }

@@ -145,20 +145,11 @@ fn item_type<'a>(
         }
         Some(value) => {
             let name = value.as_str().unwrap_or_default();
-            let mut diagnostic = cx
+            let diagnostic = cx
                 .at_value(&RULE, &pointer, format!("{value} is not a series type"))
                 .with_label("unknown series type");
-            diagnostic = match closest(name, TYPES.iter().copied()) {
-                Some(suggestion) => diagnostic
-                    .with_help(format!(
-                        "did you mean `{suggestion}`? Types: {}",
-                        list_code(TYPES)
-                    ))
-                    .with_fix(crate::rules::edit::replace_with_guess(
-                        cx, &pointer, name, suggestion,
-                    )),
-                None => diagnostic.with_help(format!("types: {}", list_code(TYPES))),
-            };
+            let diagnostic =
+                help_with_guess(diagnostic, cx, &pointer, Some(name), TYPES, TYPES, "types");
             out.push(diagnostic);
             None
         }

@@ -1,3 +1,4 @@
+use super::ValueProblem as Problem;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -61,51 +62,17 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if text.trim().is_empty() {
             continue;
         }
-        let Some(problem) = judge(text) else {
+        let Some(mut problem) = judge(text) else {
             continue;
         };
-        let span = match problem.at {
-            Some(at) => string_part_span(cx, pointer, at),
-            None => cx.value_span(pointer),
-        };
-        let mut diagnostic = Diagnostic::new(
-            &RULE,
-            span,
-            *pointer,
-            format!("the IAM role `{text}` {}", problem.message),
-        )
-        .with_label(problem.label)
-        .with_help(problem.help);
-        if let Some(fixed) = problem.fix {
-            diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
-                cx,
-                pointer,
-                format!("Replace with `{fixed}`"),
-                fixed,
-            ));
-        }
-        out.push(diagnostic);
+        problem.message = format!("the IAM role `{text}` {}", problem.message);
+        out.push(problem.report(cx, &RULE, pointer, crate::Applicability::Safe));
     }
 }
 
-#[derive(Debug)]
-struct Problem {
-    at: Option<Range<usize>>,
-    /// Completes "the IAM role `…` …".
-    message: String,
-    label: String,
-    help: String,
-    fix: Option<String>,
-}
-
-fn problem(at: Option<Range<usize>>, message: &str, label: &str, help: String) -> Problem {
-    Problem {
-        at,
-        message: message.to_owned(),
-        label: label.to_owned(),
-        help,
-        fix: None,
-    }
+/// A fix that replaces the role with `fixed`.
+fn replace_with(fixed: String) -> (String, String) {
+    (format!("Replace with `{fixed}`"), fixed)
 }
 
 fn is_name_char(b: u8) -> bool {
@@ -119,13 +86,15 @@ fn valid_name(name: &str) -> bool {
 fn judge(text: &str) -> Option<Problem> {
     let trimmed = text.trim();
     if trimmed != text {
-        let mut p = problem(
+        let mut p = Problem::new(
             None,
             "has surrounding spaces",
             "spaces around the ARN",
             format!("write the ARN without spaces: `{trimmed}`"),
         );
-        p.fix = judge(trimmed).is_none().then(|| trimmed.to_owned());
+        p.fix = judge(trimmed)
+            .is_none()
+            .then(|| replace_with(trimmed.to_owned()));
         return Some(p);
     }
     let parts: Vec<&str> = text.splitn(6, ':').collect();
@@ -139,7 +108,7 @@ fn judge(text: &str) -> Option<Problem> {
         } else {
             format!("use the role's ARN, `{FORM}`")
         };
-        return Some(problem(None, "is not an ARN", "not a role ARN", help));
+        return Some(Problem::new(None, "is not an ARN", "not a role ARN", help));
     }
     // Byte offsets of each part.
     let mut starts = Vec::with_capacity(6);
@@ -152,7 +121,7 @@ fn judge(text: &str) -> Option<Problem> {
     let (partition, service, region, account, resource) =
         (parts[1], parts[2], parts[3], parts[4], parts[5]);
     if !PARTITIONS.contains(&partition) {
-        return Some(problem(
+        return Some(Problem::new(
             part_at(1),
             "names an unknown partition",
             "unknown partition",
@@ -161,7 +130,7 @@ fn judge(text: &str) -> Option<Problem> {
     }
     if service == "sts" && resource.starts_with("assumed-role/") {
         let role = resource.split('/').nth(1).unwrap_or("<role-name>");
-        return Some(problem(
+        return Some(Problem::new(
             None,
             "is an assumed-role session, not a role",
             "session ARN",
@@ -171,7 +140,7 @@ fn judge(text: &str) -> Option<Problem> {
         ));
     }
     if service != "iam" {
-        return Some(problem(
+        return Some(Problem::new(
             part_at(2),
             "is not an IAM ARN",
             "must be `iam`",
@@ -180,17 +149,17 @@ fn judge(text: &str) -> Option<Problem> {
     }
     if !region.is_empty() {
         let fixed = format!("arn:{partition}:iam::{account}:{resource}");
-        let mut p = problem(
+        let mut p = Problem::new(
             part_at(3),
             "has a region, but IAM ARNs have none",
             "no region in IAM ARNs",
             format!("remove the region: `{fixed}`"),
         );
-        p.fix = judge(&fixed).is_none().then_some(fixed);
+        p.fix = judge(&fixed).is_none().then(|| replace_with(fixed));
         return Some(p);
     }
     if account.len() != 12 || !account.bytes().all(|b| b.is_ascii_digit()) {
-        return Some(problem(
+        return Some(Problem::new(
             part_at(4),
             "has an invalid account id",
             "must be 12 digits",
@@ -217,7 +186,7 @@ fn judge(text: &str) -> Option<Problem> {
                 format!("use the role's ARN, `arn:{partition}:iam::{account}:role/<role-name>`"),
             ),
         };
-        return Some(problem(part_at(5), message, "not `role/…`", help));
+        return Some(Problem::new(part_at(5), message, "not `role/…`", help));
     };
     let segments: Vec<&str> = path.split('/').collect();
     let name = segments.last().copied().unwrap_or_default();
@@ -231,7 +200,7 @@ fn judge(text: &str) -> Option<Problem> {
         } else {
             starts[5]..text.len()
         };
-        return Some(problem(
+        return Some(Problem::new(
             Some(at),
             "has an invalid role name",
             "not a role name",
@@ -296,7 +265,7 @@ mod tests {
 
     #[test]
     fn fixes_regions_and_spaces() {
-        let fix = |t: &str| judge(t).and_then(|p| p.fix);
+        let fix = |t: &str| judge(t).and_then(|p| p.fix).map(|f| f.1);
         assert_eq!(
             fix("arn:aws:iam:eu-west-1:123456789012:role/r").as_deref(),
             Some("arn:aws:iam::123456789012:role/r")

@@ -1,3 +1,4 @@
+use super::ValueProblem as Problem;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -67,47 +68,15 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             // The client's key has a place of its own.
             problem.help = "put the client certificate here and its private key in `credentials.privateKey` (as a placeholder such as `${KAFKA_CLIENT_KEY}`)".to_owned();
         }
-        let mut diagnostic = Diagnostic::new(
-            &RULE,
-            string_part_span(cx, pointer, problem.at),
-            *pointer,
-            format!("{name} {}", problem.message),
-        )
-        .with_label(problem.label)
-        .with_help(problem.help);
-        if let Some((title, fixed)) = problem.fix {
-            diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
-                cx,
-                pointer,
-                title.to_owned(),
-                fixed,
-            ));
-        }
-        out.push(diagnostic);
+        problem.message = format!("{name} {}", problem.message);
+        out.push(problem.report(cx, &RULE, pointer, crate::Applicability::Safe));
     }
-}
-
-#[derive(Debug)]
-pub(crate) struct Problem {
-    /// Byte range in the decoded value.
-    pub at: Range<usize>,
-    /// Completes "the CA certificate …".
-    pub message: String,
-    pub label: String,
-    pub help: String,
-    pub fix: Option<(&'static str, String)>,
 }
 
 const PASTE_HELP: &str = "paste the certificate file's content: `-----BEGIN CERTIFICATE-----`, the base64 lines and `-----END CERTIFICATE-----`, with line breaks written as `\\n`";
 
 fn problem(at: Range<usize>, message: impl Into<String>, label: &str, help: &str) -> Problem {
-    Problem {
-        at,
-        message: message.into(),
-        label: label.to_owned(),
-        help: help.to_owned(),
-        fix: None,
-    }
+    Problem::new(Some(at), message, label, help)
 }
 
 /// The first problem of a PEM text, if any.
@@ -121,9 +90,9 @@ pub(crate) fn judge(text: &str) -> Option<Problem> {
         let fixed = text.replace("\\r\\n", "\n").replace("\\n", "\n");
         let fix = judge(&fixed)
             .is_none()
-            .then_some(("Turn `\\n` text into line breaks", fixed));
+            .then(|| ("Turn `\\n` text into line breaks".to_owned(), fixed));
         return Some(Problem {
-            at: at..at + 2,
+            at: Some(at..at + 2),
             message: "contains `\\n` as text instead of line breaks".to_owned(),
             label: "escaped twice".to_owned(),
             help: "write each line break as `\\n` in the JSON string, not `\\\\n`".to_owned(),
@@ -311,12 +280,12 @@ fn body_problem(text: &str, body: Range<usize>) -> Option<Problem> {
             )
         };
         return Some(Problem {
-            at,
+            at: Some(at),
             message: message.to_owned(),
             label: label.to_owned(),
             help: "keep the line breaks of the certificate file, written as `\\n` in JSON"
                 .to_owned(),
-            fix: Some(("Restore the certificate's line breaks", fixed)),
+            fix: Some(("Restore the certificate's line breaks".to_owned(), fixed)),
         });
     }
     None
@@ -339,9 +308,9 @@ fn no_block(text: &str) -> Problem {
         let fix = decode_base64(&compact)
             .and_then(|bytes| String::from_utf8(bytes).ok())
             .filter(|pem| pem.contains(BEGIN_CERTIFICATE) && judge(pem).is_none())
-            .map(|pem| ("Decode the base64", pem));
+            .map(|pem| ("Decode the base64".to_owned(), pem));
         return Problem {
-            at,
+            at: Some(at),
             message: "is a base64-encoded PEM file, not the PEM text".to_owned(),
             label: "encoded twice".to_owned(),
             help:
@@ -352,11 +321,14 @@ fn no_block(text: &str) -> Problem {
     }
     if base64 && compact.starts_with("MI") {
         return Problem {
-            at,
+            at: Some(at),
             message: "lacks its BEGIN and END lines".to_owned(),
             label: "base64 without BEGIN/END lines".to_owned(),
             help: "wrap the base64 in `-----BEGIN CERTIFICATE-----` and `-----END CERTIFICATE-----` lines".to_owned(),
-            fix: Some(("Add the BEGIN and END lines", canonical_block(&compact))),
+            fix: Some((
+                "Add the BEGIN and END lines".to_owned(),
+                canonical_block(&compact),
+            )),
         };
     }
     let lower = trimmed.to_ascii_lowercase();
@@ -447,7 +419,7 @@ mod tests {
     }
 
     fn at(text: &str) -> Option<String> {
-        judge(text).map(|p| text[p.at].to_owned())
+        judge(text).map(|p| p.at.map_or_else(String::new, |at| text[at].to_owned()))
     }
 
     fn fixed(text: &str) -> Option<String> {

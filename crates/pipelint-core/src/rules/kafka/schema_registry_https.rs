@@ -1,3 +1,4 @@
+use super::ValueProblem as Problem;
 use crate::rules::prelude::*;
 use std::net::Ipv6Addr;
 
@@ -40,32 +41,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(problem) = judge(text) else {
         return;
     };
-    let span = match problem.at {
-        Some(at) => string_part_span(cx, URL, at),
-        None => cx.value_span(URL),
-    };
-    let mut diagnostic = Diagnostic::new(&RULE, span, URL, problem.message)
-        .with_label(problem.label)
-        .with_help(problem.help);
-    if let Some((title, fixed)) = problem.fix {
-        diagnostic = diagnostic.with_fix(Fix {
-            title,
-            span: cx.value_span(URL),
-            replacement: Value::String(fixed).to_string(),
-            applicability: crate::Applicability::Unsafe,
-        });
-    }
-    out.push(diagnostic);
-}
-
-#[derive(Debug)]
-struct Problem {
-    /// A narrower part of the value to point at.
-    at: Option<Range<usize>>,
-    message: String,
-    label: String,
-    help: String,
-    fix: Option<(String, String)>,
+    out.push(problem.report(cx, &RULE, URL, crate::Applicability::Unsafe));
 }
 
 const HELP: &str = "use the registry's HTTPS address, e.g. `https://schema-registry.example.com`";

@@ -44,15 +44,11 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if name == "quantile" || percentile_level(name).is_some() {
             continue;
         }
-        out.push(
-            cx.at_key(
-                &RULE,
-                &level,
-                format!("`level` only applies to `quantile`, not `{name}`"),
-            )
-            .with_label("not used by this function")
-            .with_secondary(cx.value_span(&agg_fn), "aggregation function")
-            .with_help("remove `level`, or set `aggFn` to `quantile` to compute that quantile"),
-        );
+        out.push(super::level_without_quantile(
+            cx,
+            &RULE,
+            &format!("/series/{i}"),
+            name,
+        ));
     }
 }

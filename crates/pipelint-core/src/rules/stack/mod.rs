@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::diagnostic::Diagnostic;
 use crate::rule::{Context, Rule};
 
 pub mod alert_channel;
@@ -152,6 +153,32 @@ pub(crate) fn alert_source(cx: &Context) -> AlertSource {
         }
         _ => AlertSource::Other,
     }
+}
+
+/// The finding for a `level` beside an aggregation function other than `quantile`, in the
+/// select item or series at `item`.
+pub(crate) fn level_without_quantile(
+    cx: &Context,
+    rule: &'static Rule,
+    item: &str,
+    agg_fn: &str,
+) -> Diagnostic {
+    cx.at_key(
+        rule,
+        &format!("{item}/level"),
+        format!("`level` only applies to `quantile`, not `{agg_fn}`"),
+    )
+    .with_label("not used by this function")
+    .with_secondary(
+        cx.value_span(&format!("{item}/aggFn")),
+        "aggregation function",
+    )
+    .with_help("remove `level`, or set `aggFn` to `quantile` to compute that quantile")
+}
+
+/// The values a member may take: those every server knows and those only newer ones know.
+pub(crate) fn known_values(current: &[&'static str], newer: &[&'static str]) -> Vec<&'static str> {
+    current.iter().chain(newer).copied().collect()
 }
 
 /// Whether a member is set: present and not null.

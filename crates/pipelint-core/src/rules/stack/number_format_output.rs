@@ -31,11 +31,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let all: Vec<&str> = NUMBER_OUTPUTS
-        .iter()
-        .chain(NEWER_NUMBER_OUTPUTS)
-        .copied()
-        .collect();
+    let all = super::known_values(NUMBER_OUTPUTS, NEWER_NUMBER_OUTPUTS);
     for pointer in super::number_format_pointers(cx) {
         let pointer = format!("{pointer}/output");
         let Some(value) = cx.get(&pointer) else {

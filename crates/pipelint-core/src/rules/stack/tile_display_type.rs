@@ -34,11 +34,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let all: Vec<&str> = DISPLAY_TYPES
-        .iter()
-        .chain(NEWER_DISPLAY_TYPES)
-        .copied()
-        .collect();
+    let all = super::known_values(DISPLAY_TYPES, NEWER_DISPLAY_TYPES);
     for (i, config) in super::tile_configs(cx) {
         let pointer = format!("/tiles/{i}/config/displayType");
         match config.get("displayType") {

@@ -37,28 +37,13 @@ const LEVELS: [f64; 4] = [0.5, 0.9, 0.95, 0.99];
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for (i, config) in super::tile_configs(cx) {
         for (j, item) in super::select_items(config) {
-            let base = format!("/tiles/{i}/config/select/{j}");
-            let level = format!("{base}/level");
             let Some(value) = item.get("level").filter(|v| !v.is_null()) else {
                 continue;
             };
+            let base = || format!("/tiles/{i}/config/select/{j}");
             let agg_fn = item.get("aggFn").and_then(Value::as_str);
             if let Some(name) = agg_fn.filter(|f| *f != "quantile") {
-                out.push(
-                    cx.at_key(
-                        &RULE,
-                        &level,
-                        format!("`level` only applies to `quantile`, not `{name}`"),
-                    )
-                    .with_label("not used by this function")
-                    .with_secondary(
-                        cx.value_span(&format!("{base}/aggFn")),
-                        "aggregation function",
-                    )
-                    .with_help(
-                        "remove `level`, or set `aggFn` to `quantile` to compute that quantile",
-                    ),
-                );
+                out.push(super::level_without_quantile(cx, &RULE, &base(), name));
                 continue;
             }
             let Some(number) = value.as_f64() else {
@@ -67,6 +52,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             if LEVELS.contains(&number) {
                 continue;
             }
+            let level = format!("{}/level", base());
             let nearest = LEVELS
                 .iter()
                 .copied()

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::rule::{Context, Rule};
+use crate::rules::support::help_with_guess;
 
 pub mod alert_channel;
 pub mod alert_schedule_offset;
@@ -176,9 +177,53 @@ pub(crate) fn level_without_quantile(
     .with_help("remove `level`, or set `aggFn` to `quantile` to compute that quantile")
 }
 
-/// The values a member may take: those every server knows and those only newer ones know.
-pub(crate) fn known_values(current: &[&'static str], newer: &[&'static str]) -> Vec<&'static str> {
-    current.iter().chain(newer).copied().collect()
+/// The values a member may take: those every server knows and those only newer ones know
+/// (`needs-newer-server` tells about those), and how a finding names them.
+pub(crate) struct KnownValues {
+    pub current: &'static [&'static str],
+    pub newer: &'static [&'static str],
+    /// Completes "`x` is not …": `a display type`.
+    pub what: &'static str,
+    pub label: &'static str,
+    /// How the help names the list: `display types`.
+    pub list_name: &'static str,
+}
+
+impl KnownValues {
+    pub(crate) fn contains(&self, value: &str) -> bool {
+        self.current.contains(&value) || self.newer.contains(&value)
+    }
+
+    /// The finding for `value` at `pointer`, which is not a known value: with the closest
+    /// known value as a guess, or the list.
+    pub(crate) fn unknown(
+        &self,
+        cx: &Context,
+        rule: &'static Rule,
+        pointer: &str,
+        value: &Value,
+    ) -> Diagnostic {
+        let shown = value
+            .as_str()
+            .map_or_else(|| value.to_string(), |s| format!("`{s}`"));
+        let diagnostic = cx
+            .at_value(
+                rule,
+                pointer,
+                format!("{shown} is not {} the server knows", self.what),
+            )
+            .with_label(self.label);
+        let all: Vec<&str> = self.current.iter().chain(self.newer).copied().collect();
+        help_with_guess(
+            diagnostic,
+            cx,
+            pointer,
+            value.as_str(),
+            &all,
+            self.current,
+            self.list_name,
+        )
+    }
 }
 
 /// Whether a member is set: present and not null.

@@ -1,4 +1,4 @@
-use super::{NEWER_NUMBER_OUTPUTS, NUMBER_OUTPUTS};
+use super::{KnownValues, NEWER_NUMBER_OUTPUTS, NUMBER_OUTPUTS};
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -30,36 +30,24 @@ declare_rule! {
     };
 }
 
+const OUTPUTS: KnownValues = KnownValues {
+    current: NUMBER_OUTPUTS,
+    newer: NEWER_NUMBER_OUTPUTS,
+    what: "a number format output",
+    label: "unknown output",
+    list_name: "outputs",
+};
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let all = super::known_values(NUMBER_OUTPUTS, NEWER_NUMBER_OUTPUTS);
     for pointer in super::number_format_pointers(cx) {
         let pointer = format!("{pointer}/output");
         let Some(value) = cx.get(&pointer) else {
             continue;
         };
-        if value.is_null() || value.as_str().is_some_and(|s| all.contains(&s)) {
+        if value.is_null() || value.as_str().is_some_and(|s| OUTPUTS.contains(s)) {
             continue;
         }
-        let shown = value
-            .as_str()
-            .map_or_else(|| value.to_string(), |s| format!("`{s}`"));
-        let diagnostic = cx
-            .at_value(
-                &RULE,
-                &pointer,
-                format!("{shown} is not a number format output the server knows"),
-            )
-            .with_label("unknown output");
-        let diagnostic = help_with_guess(
-            diagnostic,
-            cx,
-            &pointer,
-            value.as_str(),
-            &all,
-            NUMBER_OUTPUTS,
-            "outputs",
-        );
-        out.push(diagnostic);
+        out.push(OUTPUTS.unknown(cx, &RULE, &pointer, value));
     }
 }
 

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{DISPLAY_TYPES, NEWER_DISPLAY_TYPES};
+use super::{DISPLAY_TYPES, KnownValues, NEWER_DISPLAY_TYPES};
 
 declare_rule! {
     /// ## What it checks
@@ -33,16 +33,23 @@ declare_rule! {
     };
 }
 
+const TYPES: KnownValues = KnownValues {
+    current: DISPLAY_TYPES,
+    newer: NEWER_DISPLAY_TYPES,
+    what: "a display type",
+    label: "unknown display type",
+    list_name: "display types",
+};
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let all = super::known_values(DISPLAY_TYPES, NEWER_DISPLAY_TYPES);
     for (i, config) in super::tile_configs(cx) {
-        let pointer = format!("/tiles/{i}/config/displayType");
+        let pointer = || format!("/tiles/{i}/config/displayType");
         match config.get("displayType") {
             None | Some(Value::Null) => out.push(
                 Diagnostic::new(
                     &RULE,
                     cx.document.object_anchor(&format!("/tiles/{i}/config")),
-                    &pointer,
+                    pointer(),
                     format!("the config of `tiles[{i}]` has no `displayType`"),
                 )
                 .with_label("`displayType` missing here")
@@ -51,29 +58,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     list_code(DISPLAY_TYPES)
                 )),
             ),
-            Some(Value::String(name)) if all.contains(&name.as_str()) => {}
-            Some(value) => {
-                let shown = value
-                    .as_str()
-                    .map_or_else(|| value.to_string(), |s| format!("`{s}`"));
-                let diagnostic = cx
-                    .at_value(
-                        &RULE,
-                        &pointer,
-                        format!("{shown} is not a display type the server knows"),
-                    )
-                    .with_label("unknown display type");
-                let diagnostic = help_with_guess(
-                    diagnostic,
-                    cx,
-                    &pointer,
-                    value.as_str(),
-                    &all,
-                    DISPLAY_TYPES,
-                    "display types",
-                );
-                out.push(diagnostic);
-            }
+            Some(Value::String(name)) if TYPES.contains(name) => {}
+            Some(value) => out.push(TYPES.unknown(cx, &RULE, &pointer(), value)),
         }
     }
 }

@@ -34,3 +34,10 @@ pub(crate) fn body(source: &str) -> String {
         r#"{{"name": "t", "source": {source}, "destination": {{"database": "d", "table": "t", "managedTable": true, "columns": [{{"name": "a", "type": "String"}}]}}}}"#
     )
 }
+
+/// A create body with a Kafka source whose `offset` is the given JSON text.
+pub(crate) fn kafka_offset_body(offset: &str) -> String {
+    body(&format!(
+        r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "MUTUAL_TLS", "brokers": "b:9092", "topics": "t", "offset": {offset}}}}}"#
+    ))
+}

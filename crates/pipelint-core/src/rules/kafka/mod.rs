@@ -308,6 +308,25 @@ pub(crate) fn empty_entry_comma(
 }
 
 #[cfg(test)]
+pub(crate) mod list_testing {
+    use super::{ListProblems, Problem};
+
+    /// Every problem of a list, empty ones first.
+    pub(crate) fn all(problems: fn(&str) -> ListProblems, text: &str) -> Vec<Problem> {
+        let found = problems(text);
+        found.empty.into_iter().chain(found.format).collect()
+    }
+
+    /// The parts of the list the problems point at.
+    pub(crate) fn bad(problems: fn(&str) -> ListProblems, text: &str) -> Vec<String> {
+        all(problems, text)
+            .iter()
+            .map(|p| text[p.at.clone()].to_owned())
+            .collect()
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

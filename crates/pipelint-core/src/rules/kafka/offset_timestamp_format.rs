@@ -363,7 +363,7 @@ fn join(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::testing::{body, findings, spanned};
+    use crate::rules::testing::{findings, kafka_offset_body, spanned};
 
     fn fixed(text: &str) -> Option<String> {
         match judge(text) {
@@ -449,8 +449,8 @@ mod tests {
     }
 
     fn offset(strategy: &str, timestamp: &str) -> String {
-        body(&format!(
-            r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "MUTUAL_TLS", "brokers": "b:9092", "topics": "t", "offset": {{"strategy": "{strategy}", "timestamp": "{timestamp}"}}}}}}"#
+        kafka_offset_body(&format!(
+            r#"{{"strategy": "{strategy}", "timestamp": "{timestamp}"}}"#
         ))
     }
 

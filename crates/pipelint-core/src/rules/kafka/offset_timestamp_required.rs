@@ -50,12 +50,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::testing::{body, findings, spanned};
+    use crate::rules::testing::{findings, kafka_offset_body, spanned};
 
     fn offset(offset: &str) -> String {
-        body(&format!(
-            r#"{{"kafka": {{"type": "kafka", "format": "JSONEachRow", "authentication": "MUTUAL_TLS", "brokers": "b:9092", "topics": "t", "offset": {offset}}}}}"#
-        ))
+        kafka_offset_body(offset)
     }
 
     #[test]

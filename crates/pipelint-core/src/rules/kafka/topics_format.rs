@@ -151,15 +151,11 @@ mod tests {
     use crate::rules::testing::{body, findings, spanned};
 
     fn all(text: &str) -> Vec<Problem> {
-        let found = problems(text);
-        found.empty.into_iter().chain(found.format).collect()
+        super::super::list_testing::all(problems, text)
     }
 
     fn bad(text: &str) -> Vec<String> {
-        all(text)
-            .iter()
-            .map(|p| text[p.at.clone()].to_owned())
-            .collect()
+        super::super::list_testing::bad(problems, text)
     }
 
     #[test]

@@ -275,6 +275,16 @@ pub(crate) mod testing {
         )
     }
 
+    /// The findings of `rule` for a line tile whose select list holds `item`.
+    pub(crate) fn select_findings(rule: &'static Rule, item: &str) -> Vec<Diagnostic> {
+        dashboard_findings(
+            rule,
+            &format!(
+                r#"{{"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{item}]}}"#
+            ),
+        )
+    }
+
     /// The findings of `rule` for a self-hosted alert with the given extra members.
     pub(crate) fn alert_findings(rule: &'static Rule, members: &str) -> Vec<Diagnostic> {
         let json = format!(

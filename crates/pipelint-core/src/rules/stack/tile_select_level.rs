@@ -82,15 +82,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::dashboard_findings;
+    use crate::rules::stack::testing::select_findings;
 
     fn select(item: &str) -> Vec<Diagnostic> {
-        dashboard_findings(
-            &RULE,
-            &format!(
-                r#"{{"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{item}]}}"#
-            ),
-        )
+        select_findings(&RULE, item)
     }
 
     #[test]

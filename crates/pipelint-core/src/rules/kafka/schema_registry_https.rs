@@ -264,4 +264,14 @@ mod tests {
         assert_eq!(fix.replacement, "\"https://registry.example.com\"");
         assert_eq!(&result.text[fix.span], "\"http://registry.example.com\"");
     }
+
+    #[test]
+    fn points_inside_a_literal_with_escapes() {
+        // `\/` escapes: the finding still points at the scheme, not the whole literal.
+        let (result, found) = findings(&RULE, &registry(r"http:\/\/registry.example.com\/x"));
+        assert_eq!(found.len(), 1);
+        assert_eq!(spanned(&result, &found[0]), "http");
+        let (result, found) = findings(&RULE, &registry(r"\u0068ttp:\/\/registry.example.com"));
+        assert_eq!(spanned(&result, &found[0]), r"\u0068ttp");
+    }
 }

@@ -29,13 +29,12 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for i in 0..super::len(cx, "/tiles") {
-        let series = format!("/tiles/{i}/series");
-        if super::is_set(cx, &series) && !super::is_set(cx, &format!("/tiles/{i}/config")) {
+    for (i, tile) in super::tiles(cx) {
+        if super::has(tile, "series") && !super::has(tile, "config") {
             out.push(
                 cx.at_key(
                     &RULE,
-                    &series,
+                    &format!("/tiles/{i}/series"),
                     format!("`tiles[{i}]` uses the deprecated `series` form"),
                 )
                 .with_label("deprecated")

@@ -226,6 +226,21 @@ impl KnownValues {
     }
 }
 
+/// The tiles of a dashboard that are objects, with their indexes.
+pub(crate) fn tiles<'a>(cx: &Context<'a>) -> impl Iterator<Item = (usize, &'a Map<String, Value>)> {
+    cx.get("/tiles")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter_map(|(i, tile)| Some((i, tile.as_object()?)))
+}
+
+/// Whether an object has the member `name` set: present and not null.
+pub(crate) fn has(object: &Map<String, Value>, name: &str) -> bool {
+    object.get(name).is_some_and(|v| !v.is_null())
+}
+
 /// Whether a member is set: present and not null.
 pub(crate) fn is_set(cx: &Context, pointer: &str) -> bool {
     cx.get(pointer).is_some_and(|v| !v.is_null())

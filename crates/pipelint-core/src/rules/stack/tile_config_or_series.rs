@@ -28,29 +28,25 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for i in 0..super::len(cx, "/tiles") {
-        let tile = format!("/tiles/{i}");
-        if !cx.get(&tile).is_some_and(serde_json::Value::is_object) {
-            continue;
-        }
-        let config = format!("{tile}/config");
-        let series = format!("{tile}/series");
-        match (super::is_set(cx, &config), super::is_set(cx, &series)) {
+    for (i, tile) in super::tiles(cx) {
+        // Pointers are built only for a finding.
+        let config = || format!("/tiles/{i}/config");
+        match (super::has(tile, "config"), super::has(tile, "series")) {
             (true, true) => out.push(
                 cx.at_key(
                     &RULE,
-                    &series,
+                    &format!("/tiles/{i}/series"),
                     format!("`tiles[{i}]` has both `config` and the deprecated `series`"),
                 )
                 .with_label("second definition")
-                .with_secondary(cx.key_span(&config), "the current form")
+                .with_secondary(cx.key_span(&config()), "the current form")
                 .with_help("keep `config` and remove `series`: the server rejects a tile with both"),
             ),
             (false, false) => out.push(
                 Diagnostic::new(
                     &RULE,
-                    cx.document.object_anchor(&tile),
-                    config.as_str(),
+                    cx.document.object_anchor(&format!("/tiles/{i}")),
+                    config(),
                     format!("`tiles[{i}]` has neither `config` nor `series`"),
                 )
                 .with_label("nothing to show")

@@ -37,12 +37,13 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for (i, config) in super::tile_configs(cx) {
-        let base = format!("/tiles/{i}/config");
-        let select = format!("{base}/select");
         let count = config.get("select").and_then(Value::as_array).map(Vec::len);
         let display = config.get("displayType").and_then(Value::as_str);
         let ratio = config.get("asRatio") == Some(&Value::Bool(true));
+        // Pointers are built only for a finding.
         let report = |need: &str, because: &str, cause: &str| {
+            let base = format!("/tiles/{i}/config");
+            let select = format!("{base}/select");
             let (span, label) = match count {
                 Some(n) => (cx.key_span(&select), format!("{n} item(s)")),
                 None => (

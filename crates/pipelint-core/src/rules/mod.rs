@@ -15,7 +15,7 @@ pub mod object_storage;
 pub mod pipe;
 pub mod postgres;
 pub(crate) mod prelude;
-pub mod requirement;
+pub(crate) mod requirement;
 pub mod response;
 pub mod scaling;
 pub mod schema;
@@ -25,7 +25,7 @@ pub mod stack;
 pub mod support;
 #[cfg(test)]
 pub(crate) mod testing;
-pub mod walk;
+pub(crate) mod walk;
 
 /// Every rule pipelint knows, sorted by code. Codes are stable and never reused.
 pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {

@@ -62,6 +62,12 @@ pub fn replace_string(cx: &Context, pointer: &str, title: String, text: String) 
     replace_value(cx, pointer, &Value::String(text), title)
 }
 
+/// A fix that writes the string `text` as the value at `pointer` (the corrected form of
+/// what is there), titled "Write `text`".
+pub(crate) fn write_corrected(cx: &Context, pointer: &str, text: String) -> Fix {
+    replace_string(cx, pointer, format!("Write `{text}`"), text)
+}
+
 /// A fix that replaces the string `written` at `pointer` with `meant`, the closest known
 /// value: safe when only the spelling differs (case, separators), unsafe when it is a guess.
 pub fn replace_with_guess(cx: &Context, pointer: &str, written: &str, meant: &str) -> Fix {

@@ -6,6 +6,7 @@ pub(crate) use std::ops::Range;
 
 pub(crate) use serde_json::{Map, Value};
 
+pub(crate) use crate::Applicability;
 pub(crate) use crate::declare_rule;
 pub(crate) use crate::diagnostic::{Diagnostic, Fix};
 pub(crate) use crate::kind::DocumentKind;
@@ -15,10 +16,11 @@ pub(crate) use crate::literal::{
 };
 pub(crate) use crate::pointer::{path_pointer, pointer_join};
 pub(crate) use crate::rule::Context;
-pub(crate) use crate::rules::edit::{removal_span, remove_member, rename_key};
+pub(crate) use crate::rules::edit::{removal_span, remove_member, rename_key, write_corrected};
 pub(crate) use crate::rules::requirement::{Lack, Needed, TimestampStart, check_iam_role};
 pub(crate) use crate::rules::support::{
-    SourceKind, help_with_guess, present_sources, records, single_source, strings,
+    SourceKind, help_with_correction, help_with_guess, present_sources, records, single_source,
+    strings,
 };
 pub(crate) use crate::rules::walk::{Walk, member_name, walk};
 pub(crate) use crate::string_span::string_part_span;

@@ -2,10 +2,11 @@
 
 use serde_json::Value;
 
+use crate::Applicability;
 use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
 use crate::rule::Context;
-use crate::rules::edit::replace_with_guess;
+use crate::rules::edit::{replace_with_guess, write_corrected};
 use crate::suggest::{closest, list_code};
 
 /// The four source kinds of a pipe (spec 2.7), in the order the spec lists them.
@@ -129,6 +130,24 @@ pub(crate) fn help_with_guess(
                 .with_fix(replace_with_guess(cx, pointer, written, meant))
         }
         None => diagnostic.with_help(format!("{list_name}: {}", list_code(listed))),
+    }
+}
+
+/// Adds the help for a value whose correct form is known: "write `x`" with a fix (of the
+/// given applicability) that writes it, or `otherwise` when no correction could be derived.
+pub(crate) fn help_with_correction(
+    diagnostic: Diagnostic,
+    cx: &Context,
+    pointer: &str,
+    corrected: Option<String>,
+    applicability: Applicability,
+    otherwise: &str,
+) -> Diagnostic {
+    match corrected {
+        Some(corrected) => diagnostic
+            .with_help(format!("write `{corrected}`"))
+            .with_fix(write_corrected(cx, pointer, corrected).with_applicability(applicability)),
+        None => diagnostic.with_help(otherwise),
     }
 }
 

@@ -39,7 +39,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             let Err(problem) = super::parse_date_time(text) else {
                 continue;
             };
-            let mut diagnostic = cx
+            let diagnostic = cx
                 .at_value(
                     &RULE,
                     &pointer,
@@ -50,14 +50,14 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     },
                 )
                 .with_label("not an ISO 8601 date-time");
-            diagnostic = match problem.corrected {
-                Some(corrected) => diagnostic
-                    .with_help(format!("write `{corrected}`"))
-                    .with_fix(crate::rules::edit::replace_string(cx, &pointer, format!("Write `{corrected}`"), corrected)),
-                None => diagnostic.with_help(
-                    "write a date and a time of day in UTC as the API does, e.g. `2025-01-15T09:30:00Z`",
-                ),
-            };
+            let diagnostic = help_with_correction(
+                diagnostic,
+                cx,
+                &pointer,
+                problem.corrected,
+                Applicability::Safe,
+                "write a date and a time of day in UTC as the API does, e.g. `2025-01-15T09:30:00Z`",
+            );
             out.push(diagnostic);
         }
     }

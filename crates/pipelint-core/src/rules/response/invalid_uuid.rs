@@ -61,12 +61,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     "ids are UUIDs such as 0d7bd6cc-5a5c-4b9e-9a4e-6d1f2f0b8a41: use the id the API returned",
                 );
             if let Some(canonical) = problem.canonical {
-                diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
-                    cx,
-                    &pointer,
-                    format!("Write `{canonical}`"),
-                    canonical,
-                ));
+                diagnostic = diagnostic.with_fix(write_corrected(cx, &pointer, canonical));
             }
             out.push(diagnostic);
         }

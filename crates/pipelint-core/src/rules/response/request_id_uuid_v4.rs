@@ -49,12 +49,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 "a request id is a random UUID in the form xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx",
             );
         if let Some(canonical) = problem.canonical.filter(|c| version_problem(c).is_none()) {
-            diagnostic = diagnostic.with_fix(crate::rules::edit::replace_string(
-                cx,
-                POINTER,
-                format!("Write `{canonical}`"),
-                canonical,
-            ));
+            diagnostic = diagnostic.with_fix(write_corrected(cx, POINTER, canonical));
         }
         out.push(diagnostic);
         return;

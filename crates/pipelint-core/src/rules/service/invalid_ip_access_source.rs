@@ -43,26 +43,27 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             let Some((what, corrected)) = problem(source) else {
                 continue;
             };
-            let mut diagnostic = cx
+            let diagnostic = cx
                 .at_value(
                     &RULE,
                     &pointer,
                     format!("`{source}` is not an IP address or CIDR block: {what}"),
                 )
                 .with_label("not an address or CIDR block");
-            diagnostic = match corrected {
-                Some(corrected) => diagnostic
-                    .with_help(format!("write `{corrected}`"))
-                    .with_fix({
-                        // A wildcard becomes "every address": the user must mean that.
-                        let opens_to_all = corrected == "0.0.0.0/0";
-                        let fix = crate::rules::edit::replace_string(cx, &pointer, format!("Write `{corrected}`"), corrected);
-                        if opens_to_all { fix.unsafe_fix() } else { fix }
-                    }),
-                None => diagnostic.with_help(
-                    "write an address (`203.0.113.7`) or a CIDR block (`203.0.113.0/24`); `0.0.0.0/0` allows every IPv4 address",
-                ),
+            // A wildcard becomes "every address": the user must mean that.
+            let applicability = if corrected.as_deref() == Some("0.0.0.0/0") {
+                Applicability::Unsafe
+            } else {
+                Applicability::Safe
             };
+            let diagnostic = help_with_correction(
+                diagnostic,
+                cx,
+                &pointer,
+                corrected,
+                applicability,
+                "write an address (`203.0.113.7`) or a CIDR block (`203.0.113.0/24`); `0.0.0.0/0` allows every IPv4 address",
+            );
             out.push(diagnostic);
         }
     }

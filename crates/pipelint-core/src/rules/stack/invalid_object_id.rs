@@ -52,21 +52,21 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         }
         let (what, corrected) = problem(id);
         let field = crate::schema::field_name(&pointer);
-        let mut diagnostic = cx
+        let diagnostic = cx
             .at_value(
                 &RULE,
                 &pointer,
                 format!("{field} is not an object id: {what}"),
             )
             .with_label("not 24 hexadecimal digits");
-        diagnostic = match corrected {
-            Some(corrected) => diagnostic
-                .with_help(format!("write `{corrected}`"))
-                .with_fix(crate::rules::edit::replace_string(cx, &pointer, format!("Write `{corrected}`"), corrected)),
-            None => diagnostic.with_help(
-                "object ids are 24 hexadecimal digits such as `65f5e4a3b9e77c001a567890`: copy the id again from the list endpoint or the URL",
-            ),
-        };
+        let diagnostic = help_with_correction(
+            diagnostic,
+            cx,
+            &pointer,
+            corrected,
+            Applicability::Safe,
+            "object ids are 24 hexadecimal digits such as `65f5e4a3b9e77c001a567890`: copy the id again from the list endpoint or the URL",
+        );
         out.push(diagnostic);
     }
 }

@@ -1,5 +1,7 @@
 //! Small facts and helpers shared by several rules.
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use crate::Applicability;
@@ -151,9 +153,34 @@ pub(crate) fn help_with_correction(
     }
 }
 
+/// For each value that repeats an earlier one: its index, the index where it first stood,
+/// and the value (indexes only, so that pointers are built only for a finding).
+pub(crate) fn repeats<'a>(
+    values: impl IntoIterator<Item = (usize, &'a str)>,
+) -> Vec<(usize, usize, &'a str)> {
+    let mut first_seen: HashMap<&str, usize> = HashMap::new();
+    let mut found = Vec::new();
+    for (index, value) in values {
+        match first_seen.get(value) {
+            Some(&first) => found.push((index, first, value)),
+            None => {
+                first_seen.insert(value, index);
+            }
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_repeated_values_with_their_first_index() {
+        let values = [(0, "a"), (1, "b"), (2, "a"), (4, "a"), (5, "b")];
+        assert_eq!(repeats(values), [(2, 0, "a"), (4, 0, "a"), (5, 1, "b")]);
+        assert!(repeats([(0, "a"), (1, "A")]).is_empty());
+    }
 
     #[test]
     fn finds_the_single_source() {

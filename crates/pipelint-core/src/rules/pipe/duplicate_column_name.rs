@@ -1,5 +1,3 @@
-use std::collections::HashMap;
-
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -27,24 +25,17 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    // The first index of each; pointers are built only for a finding.
-    let mut first_seen: HashMap<&str, usize> = HashMap::new();
-    for (index, name) in super::column_names(cx) {
-        let pointer = |index| format!("/destination/columns/{index}/name");
-        match first_seen.get(name) {
-            Some(first) => out.push(
-                cx.at_value(
-                    &RULE,
-                    &pointer(index),
-                    format!("column `{name}` is defined twice"),
-                )
-                .with_label("defined again here")
-                .with_secondary(cx.value_span(&pointer(*first)), "first defined here")
-                .with_help("column names must be unique: rename or remove one of them"),
-            ),
-            None => {
-                first_seen.insert(name, index);
-            }
-        }
+    let pointer = |index| format!("/destination/columns/{index}/name");
+    for (index, first, name) in repeats(super::column_names(cx)) {
+        out.push(
+            cx.at_value(
+                &RULE,
+                &pointer(index),
+                format!("column `{name}` is defined twice"),
+            )
+            .with_label("defined again here")
+            .with_secondary(cx.value_span(&pointer(first)), "first defined here")
+            .with_help("column names must be unique: rename or remove one of them"),
+        );
     }
 }

@@ -1,5 +1,3 @@
-use std::collections::HashMap;
-
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -29,24 +27,17 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    // The first index of each; pointers are built only for a finding.
-    let mut first_seen: HashMap<&str, usize> = HashMap::new();
-    for (index, field) in super::mapping_destinations(cx) {
-        let pointer = |index| format!("/fieldMappings/{index}/destinationField");
-        match first_seen.get(field) {
-            Some(first) => out.push(
-                cx.at_value(
-                    &RULE,
-                    &pointer(index),
-                    format!("column `{field}` is mapped twice"),
-                )
-                .with_label("mapped again here")
-                .with_secondary(cx.value_span(&pointer(*first)), "first mapped here")
-                .with_help("keep one mapping per destination column"),
-            ),
-            None => {
-                first_seen.insert(field, index);
-            }
-        }
+    let pointer = |index| format!("/fieldMappings/{index}/destinationField");
+    for (index, first, field) in repeats(super::mapping_destinations(cx)) {
+        out.push(
+            cx.at_value(
+                &RULE,
+                &pointer(index),
+                format!("column `{field}` is mapped twice"),
+            )
+            .with_label("mapped again here")
+            .with_secondary(cx.value_span(&pointer(first)), "first mapped here")
+            .with_help("keep one mapping per destination column"),
+        );
     }
 }

@@ -17,7 +17,7 @@ pub(crate) use crate::literal::{
 pub(crate) use crate::pointer::{path_pointer, pointer_join};
 pub(crate) use crate::rule::Context;
 pub(crate) use crate::rules::edit::{removal_span, remove_member, rename_key, write_corrected};
-pub(crate) use crate::rules::requirement::{Lack, Needed, TimestampStart, check_iam_role};
+pub(crate) use crate::rules::requirement::{Ignored, Lack, Needed, TimestampStart, check_iam_role};
 pub(crate) use crate::rules::support::{
     SourceKind, help_with_correction, help_with_guess, present_sources, records, repeats,
     single_source, strings,

@@ -31,24 +31,16 @@ declare_rule! {
 pub(crate) const IGNORING: &[&str] = &["from_beginning", "from_latest"];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(strategy) = cx.get_str(STRATEGY) else {
-        return;
-    };
-    if !IGNORING.contains(&strategy) || cx.get(TIMESTAMP).is_none_or(serde_json::Value::is_null) {
-        return;
+    Ignored {
+        member: TIMESTAMP,
+        cause: STRATEGY,
+        cause_label: "strategy set here",
+        ignoring: IGNORING,
+        what: "the offset `timestamp`",
+        cause_name: "strategy",
+        help: "set `\"strategy\": \"from_timestamp\"` to start reading at this time, or remove `timestamp`",
     }
-    out.push(
-        cx.at_key(
-            &RULE,
-            TIMESTAMP,
-            format!("the offset `timestamp` is ignored with strategy `{strategy}`"),
-        )
-        .with_label("ignored")
-        .with_secondary(cx.value_span(STRATEGY), "strategy set here")
-        .with_help(
-            "set `\"strategy\": \"from_timestamp\"` to start reading at this time, or remove `timestamp`",
-        ),
-    );
+    .check(cx, &RULE, out);
 }
 
 #[cfg(test)]

@@ -28,24 +28,16 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(iterator) = cx.get_str(ITERATOR_TYPE) else {
-        return;
-    };
-    if !IGNORING.contains(&iterator) || cx.get(TIMESTAMP).is_none_or(serde_json::Value::is_null) {
-        return;
+    Ignored {
+        member: TIMESTAMP,
+        cause: ITERATOR_TYPE,
+        cause_label: "iterator type set here",
+        ignoring: IGNORING,
+        what: "the Kinesis `timestamp`",
+        cause_name: "iterator type",
+        help: "set `\"iteratorType\": \"AT_TIMESTAMP\"` to start reading at this time, or remove `timestamp`",
     }
-    out.push(
-        cx.at_key(
-            &RULE,
-            TIMESTAMP,
-            format!("the Kinesis `timestamp` is ignored with iterator type `{iterator}`"),
-        )
-        .with_label("ignored")
-        .with_secondary(cx.value_span(ITERATOR_TYPE), "iterator type set here")
-        .with_help(
-            "set `\"iteratorType\": \"AT_TIMESTAMP\"` to start reading at this time, or remove `timestamp`",
-        ),
-    );
+    .check(cx, &RULE, out);
 }
 
 #[cfg(test)]

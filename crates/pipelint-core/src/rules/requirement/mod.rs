@@ -129,6 +129,47 @@ impl TimestampStart<'_> {
     }
 }
 
+/// The other side of a requirement: a member the server ignores because of another
+/// member's value (a start timestamp beside a start position that reads no time).
+pub(crate) struct Ignored<'a> {
+    /// Pointer of the ignored member.
+    pub member: &'a str,
+    /// Pointer of the value that makes it ignored, and the label shown there.
+    pub cause: &'a str,
+    pub cause_label: &'a str,
+    /// The values of `cause` that ignore the member.
+    pub ignoring: &'a [&'a str],
+    /// How the message names the member and the cause: "the offset `timestamp`", "strategy".
+    pub what: &'a str,
+    pub cause_name: &'a str,
+    pub help: &'a str,
+}
+
+impl Ignored<'_> {
+    /// Reports the member when it is set and the cause holds an ignoring value.
+    pub(crate) fn check(&self, cx: &Context, rule: &'static Rule, out: &mut Vec<Diagnostic>) {
+        let Some(cause) = cx.get_str(self.cause) else {
+            return;
+        };
+        if !self.ignoring.contains(&cause) || cx.get(self.member).is_none_or(Value::is_null) {
+            return;
+        }
+        out.push(
+            cx.at_key(
+                rule,
+                self.member,
+                format!(
+                    "{} is ignored with {} `{cause}`",
+                    self.what, self.cause_name
+                ),
+            )
+            .with_label("ignored")
+            .with_secondary(cx.value_span(self.cause), self.cause_label)
+            .with_help(self.help),
+        );
+    }
+}
+
 /// `IAM_ROLE` authentication needs `iamRole` in the source object at `source` (Kafka-type
 /// sources reading from MSK, and Kinesis). `example_role` names the role in the help.
 pub(crate) fn check_iam_role(

@@ -1,14 +1,16 @@
 //! Small facts and helpers shared by several rules.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use serde_json::Value;
 
 use crate::Applicability;
 use crate::diagnostic::Diagnostic;
 use crate::kind::DocumentKind;
-use crate::rule::Context;
+use crate::rule::{Context, Rule};
 use crate::rules::edit::{replace_with_guess, write_corrected};
+use crate::string_span::string_part_span;
 use crate::suggest::{closest, list_code};
 
 /// The four source kinds of a pipe (spec 2.7), in the order the spec lists them.
@@ -169,6 +171,60 @@ pub(crate) fn repeats<'a>(
         }
     }
     found
+}
+
+/// A problem found in one string value (a certificate, a role ARN, a URL).
+#[derive(Debug)]
+pub(crate) struct ValueProblem {
+    /// Byte range of the decoded value to point at; `None`: the whole value.
+    pub at: Option<Range<usize>>,
+    pub message: String,
+    pub label: String,
+    pub help: String,
+    /// The fix's title and the whole corrected value.
+    pub fix: Option<(String, String)>,
+}
+
+impl ValueProblem {
+    pub(crate) fn new(
+        at: Option<Range<usize>>,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: impl Into<String>,
+    ) -> Self {
+        ValueProblem {
+            at,
+            message: message.into(),
+            label: label.into(),
+            help: help.into(),
+            fix: None,
+        }
+    }
+
+    /// The finding at `pointer` (on the part `at` of its value); its fix replaces the whole
+    /// value with the given applicability.
+    pub(crate) fn report(
+        self,
+        cx: &Context,
+        rule: &'static Rule,
+        pointer: &str,
+        applicability: crate::Applicability,
+    ) -> Diagnostic {
+        let span = match self.at {
+            Some(at) => string_part_span(cx, pointer, at),
+            None => cx.value_span(pointer),
+        };
+        let mut diagnostic = Diagnostic::new(rule, span, pointer, self.message)
+            .with_label(self.label)
+            .with_help(self.help);
+        if let Some((title, fixed)) = self.fix {
+            diagnostic = diagnostic.with_fix(
+                crate::rules::edit::replace_string(cx, pointer, title, fixed)
+                    .with_applicability(applicability),
+            );
+        }
+        diagnostic
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::literal::text_to_check;
 use crate::rule::{Context, Rule};
-use crate::string_span::{StringSpans, string_part_span};
+use crate::string_span::StringSpans;
 
 pub mod auth_for_broker;
 pub mod brokers_empty;
@@ -65,60 +65,6 @@ pub(crate) fn edit_fix(literal: &StringSpans, edit: Edit) -> Option<Fix> {
         replacement,
         applicability: crate::Applicability::Safe,
     })
-}
-
-/// A problem found in one string value (a certificate, a role ARN, a URL).
-#[derive(Debug)]
-pub(crate) struct ValueProblem {
-    /// Byte range of the decoded value to point at; `None`: the whole value.
-    pub at: Option<Range<usize>>,
-    pub message: String,
-    pub label: String,
-    pub help: String,
-    /// The fix's title and the whole corrected value.
-    pub fix: Option<(String, String)>,
-}
-
-impl ValueProblem {
-    pub(crate) fn new(
-        at: Option<Range<usize>>,
-        message: impl Into<String>,
-        label: impl Into<String>,
-        help: impl Into<String>,
-    ) -> Self {
-        ValueProblem {
-            at,
-            message: message.into(),
-            label: label.into(),
-            help: help.into(),
-            fix: None,
-        }
-    }
-
-    /// The finding at `pointer` (on the part `at` of its value); its fix replaces the whole
-    /// value with the given applicability.
-    pub(crate) fn report(
-        self,
-        cx: &Context,
-        rule: &'static Rule,
-        pointer: &str,
-        applicability: crate::Applicability,
-    ) -> Diagnostic {
-        let span = match self.at {
-            Some(at) => string_part_span(cx, pointer, at),
-            None => cx.value_span(pointer),
-        };
-        let mut diagnostic = Diagnostic::new(rule, span, pointer, self.message)
-            .with_label(self.label)
-            .with_help(self.help);
-        if let Some((title, fixed)) = self.fix {
-            diagnostic = diagnostic.with_fix(
-                crate::rules::edit::replace_string(cx, pointer, title, fixed)
-                    .with_applicability(applicability),
-            );
-        }
-        diagnostic
-    }
 }
 
 /// A repair inside a string value: replace the decoded bytes `at` with `replacement`.

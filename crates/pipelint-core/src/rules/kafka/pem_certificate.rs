@@ -1,5 +1,5 @@
-use super::ValueProblem as Problem;
 use crate::rules::prelude::*;
+use crate::rules::support::ValueProblem as Problem;
 
 declare_rule! {
     /// ## What it checks

@@ -1,5 +1,5 @@
-use super::ValueProblem as Problem;
 use crate::rules::prelude::*;
+use crate::rules::support::ValueProblem as Problem;
 use std::net::Ipv6Addr;
 
 declare_rule! {

@@ -12,6 +12,7 @@ mod group_imports;
 pub mod kafka;
 pub mod kinesis;
 pub mod object_storage;
+pub(crate) mod object_storage_requirements;
 pub mod pipe;
 pub mod postgres;
 pub(crate) mod prelude;

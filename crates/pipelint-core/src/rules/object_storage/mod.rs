@@ -1,12 +1,12 @@
 //! Rules for object storage (see the group list in `rules/mod.rs`).
 //!
 //! The facts these rules share (which authentication each storage type takes and which
-//! members a body's choices require) live in `rules::requirement::object_storage`, since
+//! members a body's choices require) live in `rules::object_storage_requirements`, since
 //! the scaling rules read them too.
 
 use crate::rule::Rule;
 
-pub(crate) use crate::rules::requirement::object_storage::{
+pub(crate) use crate::rules::object_storage_requirements::{
     AUTHENTICATION, AZURE, Auth, Requirement, SOURCE, TYPE, auth_allowed, authentication,
     required_members, source, storage_type,
 };

@@ -9,8 +9,6 @@ use crate::diagnostic::Diagnostic;
 use crate::pointer::pointer_split;
 use crate::rule::{Context, Rule};
 
-pub(crate) mod object_storage;
-
 /// A member that another member's value makes necessary.
 pub(crate) struct Needed<'a> {
     /// Pointer of the object the member belongs in: an absent member is reported at it.

@@ -65,7 +65,7 @@ fn man_page(name: Option<&str>) -> u8 {
 }
 
 /// The JSON Schema of `pipelint.toml` (`pipelint schema config`).
-const CONFIG_SCHEMA: &str = include_str!("../../../schemas/pipelint-config.schema.json");
+const CONFIG_SCHEMA: &str = include_str!("../schemas/pipelint-config.schema.json");
 
 #[derive(Serialize)]
 struct RuleEntry {

@@ -1,8 +1,8 @@
 //! The one per-file record every output format draws from.
 //!
 //! A `FileReport` is built once per checked document, after the config has been applied,
-//! and is never changed afterwards. Anything that must hold for every format (such as
-//! masking secrets in the text and messages) belongs in `FileReport::new`.
+//! and is never changed afterwards. Anything that must hold for every format belongs in
+//! `FileReport::new`; secrets are already masked by the core's `lint` before a report exists.
 
 use std::ops::Range;
 

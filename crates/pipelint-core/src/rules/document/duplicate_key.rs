@@ -9,7 +9,7 @@ declare_rule! {
     /// them is silently lost, and a reviewer reading the first one is misled.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe
     /// {"kafka": {"topics": "orders", "brokers": "b1:9092", "topics": "payments"}}
     /// ```
     ///

@@ -10,7 +10,7 @@ declare_rule! {
     /// value that arrives is not the value in the file.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe
     /// {"scaling": {"replicas": 1e400}}
     /// ```
     ///

@@ -28,7 +28,7 @@ declare_rule! {
     /// the pipe fails when it first connects.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"kafka": {"type": "kafka", "authentication": "SCRAM-SHA-512", "brokers": "broker-1:9092", "topics": "orders"}}
     /// ```
     ///

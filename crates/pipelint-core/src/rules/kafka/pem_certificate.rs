@@ -25,7 +25,7 @@ declare_rule! {
     /// connection.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"caCertificate": "-----BEGIN CERTIFICATE-----\\nMIIDdzCCAl+gAwIBAgIE...\\n-----END CERTIFICATE-----"}
     /// ```
     ///

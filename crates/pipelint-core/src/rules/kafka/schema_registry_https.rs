@@ -20,7 +20,7 @@ declare_rule! {
     /// unencrypted), and a URL without scheme or host cannot be reached at all.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"schemaRegistry": {"url": "http://schema-registry.example.com:8081"}}
     /// ```
     ///

@@ -17,7 +17,7 @@ declare_rule! {
     /// Without them the pipe has no way to authenticate to AWS: the API rejects the request.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"kinesis": {"authentication": "IAM_USER", "iteratorType": "LATEST", "region": "eu-west-1", "streamName": "clicks"}}
     /// ```
     ///

@@ -19,7 +19,7 @@ declare_rule! {
     /// storage type cannot use.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"objectStorage": {"type": "s3", "format": "CSV", "authentication": "CONNECTION_STRING",
     ///                    "url": "https://logs.s3.eu-west-1.amazonaws.com/*.csv"}}
     /// ```

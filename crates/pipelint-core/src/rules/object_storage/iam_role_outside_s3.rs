@@ -15,7 +15,7 @@ declare_rule! {
     /// the pipe is likely to fail when it first reads the bucket.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"objectStorage": {"type": "gcs", "format": "Parquet", "authentication": "IAM_ROLE",
     ///                    "iamRole": "arn:aws:iam::123456789012:role/reader",
     ///                    "url": "https://storage.googleapis.com/exports/*.parquet"}}

@@ -18,7 +18,7 @@ declare_rule! {
     /// ignored or the request rejected, and files are not ingested the way you expect.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "isContinuous": false,
     ///                    "authentication": "IAM_ROLE", "iamRole": "arn:aws:iam::123456789012:role/r",
     ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json",

@@ -22,7 +22,7 @@ declare_rule! {
     /// pipe runs.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/objectStorage
     /// {"queueUrl": "arn:aws:sqs:eu-west-1:123456789012:new-objects"}
     /// ```
     ///

@@ -20,7 +20,7 @@ declare_rule! {
     /// nothing to read or no way to read it, and the API rejects the request.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "authentication": "IAM_ROLE",
     ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json"}}
     /// ```

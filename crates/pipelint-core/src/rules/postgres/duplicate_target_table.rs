@@ -16,7 +16,7 @@ declare_rule! {
     /// source table was changed.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres
     /// {"tableMappings": [{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "orders"},
     ///                    {"sourceSchemaName": "archive", "sourceTable": "orders", "targetTable": "orders"}]}
     /// ```

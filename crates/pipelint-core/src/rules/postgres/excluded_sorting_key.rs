@@ -16,7 +16,7 @@ declare_rule! {
     /// sorted by it and creating it fails.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres/tableMappings/0
     /// {"excludedColumns": ["customer_id"], "useCustomSortingKey": true,
     ///  "sortingKeys": ["customer_id", "id"]}
     /// ```

@@ -15,7 +15,7 @@ declare_rule! {
     /// a body that passes the schema still fails when it is sent.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres
     /// {"settings": {"pullBatchSize": 0, "snapshotNumRowsPerPartition": 500}}
     /// ```
     ///

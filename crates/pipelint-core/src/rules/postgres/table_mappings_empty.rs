@@ -13,8 +13,8 @@ declare_rule! {
     /// and the API rejects the request.
     ///
     /// ## Example
-    /// ```json
-    /// {"postgres": {"host": "db.example.com", "port": 5432, "database": "orders", "tableMappings": []}}
+    /// ```json bad kind:create-pipe at:/source/postgres
+    /// {"tableMappings": []}
     /// ```
     ///
     /// ## Fix

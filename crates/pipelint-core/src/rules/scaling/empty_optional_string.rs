@@ -21,8 +21,8 @@ declare_rule! {
     /// member out gives the default behaviour, e.g. a consumer group named after the pipe.
     ///
     /// ## Example
-    /// ```json
-    /// {"kafka": {"type": "kafka", "consumerGroup": "", "caCertificate": ""}}
+    /// ```json bad kind:create-pipe at:/source/kafka
+    /// {"consumerGroup": "", "caCertificate": ""}
     /// ```
     ///
     /// ## Fix

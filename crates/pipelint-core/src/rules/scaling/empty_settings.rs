@@ -12,7 +12,7 @@ declare_rule! {
     /// `settings: {}`, typically left behind after the last setting was removed.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"name": "orders", "settings": {}}
     /// ```
     ///

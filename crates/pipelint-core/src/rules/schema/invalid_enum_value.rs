@@ -11,8 +11,8 @@ declare_rule! {
     /// contract pipelint checks against.
     ///
     /// ## Example
-    /// ```json
-    /// {"source": {"kafka": {"authentication": "scram-sha-512"}}}
+    /// ```json bad kind:create-pipe at:/source/kafka
+    /// {"authentication": "scram-sha-512"}
     /// ```
     ///
     /// ## Fix

@@ -10,7 +10,7 @@ declare_rule! {
     /// The API rejects the request, or creates a pipe that cannot start.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"source": {"kafka": {"type": "kafka", "topics": "orders"}}}
     /// ```
     ///

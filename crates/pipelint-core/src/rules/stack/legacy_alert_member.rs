@@ -17,7 +17,7 @@ declare_rule! {
     /// nothing.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"threshold": 100, "threshold_type": "above", "interval": "5m", "chartId": "errors"}
     /// ```
     ///

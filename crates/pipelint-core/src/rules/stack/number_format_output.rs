@@ -15,7 +15,7 @@ declare_rule! {
     /// The server rejects the dashboard when a number format has another output.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0/config
     /// {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}], "numberFormat": {"output": "bytes"}}
     /// ```
     ///

@@ -22,7 +22,7 @@ declare_rule! {
     /// a ratio needs a numerator and a denominator.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0/config
     /// {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}, {"aggFn": "avg", "valueExpression": "Duration"}]}
     /// ```
     ///

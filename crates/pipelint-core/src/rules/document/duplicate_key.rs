@@ -15,6 +15,10 @@ declare_rule! {
     ///
     /// ## Fix
     /// Keep one of the two members.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"topics": "orders", "brokers": "b1:9092"}
+    /// ```
     pub static RULE = {
         code: "PL005",
         name: "duplicate-key",

@@ -16,6 +16,10 @@ declare_rule! {
     ///
     /// ## Fix
     /// Use a value in the member's documented range.
+    ///
+    /// ```json good kind:create-pipe at:/scaling
+    /// {"replicas": 3}
+    /// ```
     pub static RULE = {
         code: "PL007",
         name: "number-out-of-range",

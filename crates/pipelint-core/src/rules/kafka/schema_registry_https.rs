@@ -27,6 +27,10 @@ declare_rule! {
     /// ## Fix
     /// Use the registry's HTTPS address: `"https://schema-registry.example.com:8081"`.
     /// `http://` and a missing scheme get an automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"schemaRegistry": {"url": "https://schema-registry.example.com:8081"}}
+    /// ```
     pub static RULE = {
         code: "PL207",
         name: "schema-registry-https",

@@ -23,6 +23,11 @@ declare_rule! {
     ///
     /// ## Fix
     /// Remove the column from `sortingKeys`, or stop excluding it.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres/tableMappings/0
+    /// {"excludedColumns": ["internal_notes"], "useCustomSortingKey": true,
+    ///  "sortingKeys": ["customer_id", "id"]}
+    /// ```
     pub static RULE = {
         code: "PL403",
         name: "postgres-excluded-sorting-key",

@@ -21,6 +21,10 @@ declare_rule! {
     ///
     /// ## Fix
     /// Use a value at or above the minimum, or leave the setting out to use the default.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres
+    /// {"settings": {"pullBatchSize": 10000, "snapshotNumRowsPerPartition": 100000}}
+    /// ```
     pub static RULE = {
         code: "PL406",
         name: "postgres-setting-minimum",

@@ -20,6 +20,10 @@ declare_rule! {
     /// ## Fix
     /// Add one mapping per table to replicate:
     /// `{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "public_orders"}`.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres
+    /// {"tableMappings": [{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "public_orders"}]}
+    /// ```
     pub static RULE = {
         code: "PL400",
         name: "postgres-table-mappings-empty",

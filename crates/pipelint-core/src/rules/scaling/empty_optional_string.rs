@@ -27,6 +27,10 @@ declare_rule! {
     ///
     /// ## Fix
     /// Remove the member, or give it a value.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"consumerGroup": "orders-ingest"}
+    /// ```
     pub static RULE = {
         code: "PL506",
         name: "empty-optional-string",

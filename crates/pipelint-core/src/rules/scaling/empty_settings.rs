@@ -18,6 +18,10 @@ declare_rule! {
     ///
     /// ## Fix
     /// Remove `settings`, or add the settings you want to change.
+    ///
+    /// ```json good kind:create-pipe at:/
+    /// {"name": "orders", "settings": {"streaming_max_insert_wait_ms": 1000}}
+    /// ```
     pub static RULE = {
         code: "PL505",
         name: "empty-settings",

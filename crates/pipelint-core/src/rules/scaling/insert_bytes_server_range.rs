@@ -26,6 +26,11 @@ declare_rule! {
     ///
     /// ## Fix
     /// Use a value from 524288000 (500 MiB) to 10737418240 (10 GiB), or leave the setting out.
+    ///
+    /// ```json good kind:create-pipe at:/
+    /// {"source": {"objectStorage": {"type": "s3", "format": "CSV", "url": "https://logs.s3.eu-west-1.amazonaws.com/*.csv"}},
+    ///  "settings": {"object_storage_max_insert_bytes": 1073741824}}
+    /// ```
     pub static RULE = {
         code: "PL504",
         name: "insert-bytes-server-range",

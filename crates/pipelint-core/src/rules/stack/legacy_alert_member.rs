@@ -24,6 +24,10 @@ declare_rule! {
     /// ## Fix
     /// Rename the member to its current name (the fix does when the current name is not
     /// already there), or remove it.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"threshold": 100, "thresholdType": "above", "interval": "5m"}
+    /// ```
     pub static RULE = {
         code: "PL705",
         name: "legacy-alert-member",

@@ -22,6 +22,10 @@ declare_rule! {
     /// ## Fix
     /// Use one of the outputs above; a close misspelling (`bytes`) gets a suggestion and a
     /// fix.
+    ///
+    /// ```json good kind:dashboard at:/tiles/0/config
+    /// {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}], "numberFormat": {"output": "byte"}}
+    /// ```
     pub static RULE = {
         code: "PL747",
         name: "number-format-output",

@@ -21,8 +21,8 @@
 //! `:` and not `=` because rustdoc rejects `=` in a code block's info string.
 //!
 //! Uses only `lint`, `LintOptions` (its `kind`), `DocumentKind::from_name`, `rules::ALL`,
-//! `Rule` (`code`, `name`, `check`, `documentation()`) and `Diagnostic` (`code()`,
-//! `pointer`, `primary.span`, `message`).
+//! `Rule` (`code`, `name`, `check`, `documentation()`, `applies_to`) and `Diagnostic`
+//! (`code()`, `pointer`, `primary.span`, `message`).
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -101,7 +101,11 @@ fn examples(rule: &Rule) -> Vec<Example> {
     let docs = rule.documentation();
     let mut found = Vec::new();
     let mut lines = docs.lines();
+    let mut section = "";
     while let Some(line) = lines.next() {
+        if line.starts_with("## ") {
+            section = line;
+        }
         let Some(info) = line.strip_prefix("```json") else {
             continue;
         };
@@ -133,6 +137,20 @@ fn examples(rule: &Rule) -> Vec<Example> {
         }
         example.bad = verdict
             .unwrap_or_else(|| panic!("{}: ```json{info} says neither bad nor good", rule.code));
+        let expected = if example.bad { "## Example" } else { "## Fix" };
+        assert_eq!(
+            section, expected,
+            "{}: a ```json{info} example belongs under `{expected}`",
+            rule.code
+        );
+        if let Some(kind) = example.kind {
+            // Else a good example would be clean only because the rule never runs.
+            assert!(
+                rule.applies_to(kind),
+                "{}: the rule does not apply to `kind:{kind}`",
+                rule.code
+            );
+        }
         for line in lines.by_ref() {
             if line.starts_with("```") {
                 break;

@@ -424,3 +424,25 @@ fn every_rule_has_a_bad_example_or_a_reason_why_not() {
         missing.join("\n")
     );
 }
+
+/// The machinery above: a fragment replaces members at its pointer, lands in the closest
+/// base, and its place spans the member's key and value.
+#[test]
+fn a_fragment_is_set_at_its_pointer_of_the_closest_base() {
+    let create_pipe = DocumentKind::from_name("create-pipe").expect("a kind");
+    let fragment: Value = serde_json::from_str(r#"{"region": "eu-west-1a"}"#).expect("JSON");
+    let mut body = base(create_pipe, "/source/kinesis", &fragment);
+    assert_eq!(body["name"], "shipments-kinesis", "not the Kinesis base");
+    merge_at(&mut body, "/source/kinesis", fragment);
+    assert_eq!(body["source"]["kinesis"]["region"], "eu-west-1a");
+    assert_eq!(body["source"]["kinesis"]["streamName"], "shipment-events");
+
+    let mut text = String::new();
+    let mut spans = HashMap::new();
+    write(&body, String::new(), &mut text, &mut spans);
+    assert_eq!(
+        &text[spans["/source/kinesis/region"].clone()],
+        r#""region": "eu-west-1a""#
+    );
+    assert_eq!(spans[""], 0..text.len());
+}

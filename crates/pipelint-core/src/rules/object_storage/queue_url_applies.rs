@@ -28,6 +28,13 @@ declare_rule! {
     /// ## Fix
     /// Set `"isContinuous": true` and an authentication method for event-based continuous
     /// ingestion, or remove `queueUrl`.
+    ///
+    /// ```json good kind:create-pipe at:/source
+    /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "isContinuous": true,
+    ///                    "authentication": "IAM_ROLE", "iamRole": "arn:aws:iam::123456789012:role/r",
+    ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json",
+    ///                    "queueUrl": "https://sqs.eu-west-1.amazonaws.com/123456789012/new-events"}}
+    /// ```
     pub static RULE = {
         code: "PL303",
         name: "queue-url-applies",

@@ -20,13 +20,17 @@ declare_rule! {
     /// "IAM role identifier".
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kinesis
     /// {"iamRole": "pipes-msk-reader"}
     /// ```
     ///
     /// ## Fix
     /// Copy the role's ARN from the IAM console:
     /// `"arn:aws:iam::123456789012:role/pipes-msk-reader"`.
+    ///
+    /// ```json good kind:create-pipe at:/source/kinesis
+    /// {"iamRole": "arn:aws:iam::123456789012:role/pipes-msk-reader"}
+    /// ```
     pub static RULE = {
         code: "PL210",
         name: "iam-role-arn",

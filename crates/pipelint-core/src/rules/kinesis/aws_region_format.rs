@@ -19,14 +19,18 @@ declare_rule! {
     /// AWS adds regions over time and the check only knows their shape.
     ///
     /// ## Example
-    /// ```json
-    /// {"kinesis": {"region": "eu-west-1a", "streamName": "clicks"}}
+    /// ```json bad kind:create-pipe at:/source/kinesis
+    /// {"region": "eu-west-1a"}
     /// ```
     ///
     /// ## Fix
     /// Use the region code from the stream's ARN or console URL, e.g. `eu-west-1`. Case
     /// slips, `_` for `-`, a missing `-` before the number and an availability-zone letter
     /// get an automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kinesis
+    /// {"region": "eu-west-1"}
+    /// ```
     pub static RULE = {
         code: "PL254",
         name: "aws-region-format",

@@ -12,7 +12,7 @@ declare_rule! {
     /// silently means nothing.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/destination/tableDefinition
     /// {"engine": {"type": "MergeTree", "columnIds": ["amount"]}}
     /// ```
     ///

@@ -114,6 +114,7 @@ pub const OBJECT_STORAGE_MAX_INSERT_BYTES_BOUNDS: (u64, u64) = (10_485_760, 53_6
 
 /// The options the generated validators are built with, for building the same validator at
 /// run time (tests and benchmarks compare the two).
+#[cfg(test)]
 pub fn runtime_options() -> jsonschema::ValidationOptions<'static> {
     jsonschema::options()
         .with_draft(jsonschema::Draft::Draft202012)

@@ -53,10 +53,7 @@ fn check_all_kinds(bytes: &[u8]) {
     let detected = lint(bytes, &LintOptions::default());
     assert_spans_sound(&detected);
     for &kind in DocumentKind::ALL {
-        let options = LintOptions {
-            kind: Some(kind),
-            ..LintOptions::default()
-        };
+        let options = LintOptions::new().kind(kind);
         assert_spans_sound(&lint(bytes, &options));
     }
     if let Some(document) = load(bytes).document {

@@ -4,9 +4,20 @@
 use std::path::{Path, PathBuf};
 
 use pipelint_core::{
-    Diagnostic, Level, LintOptions, LintResult, Override, OverrideUse, PointerPattern, Rule,
-    Settings, lint, rules,
+    Diagnostic, Level, LintOptions, LintResult, Override, PointerPattern, Rule, Settings,
+    find_rule, lint,
 };
+
+/// The rule with this name (or code), which must exist.
+fn rule(name: &str) -> &'static Rule {
+    find_rule(name).unwrap_or_else(|| panic!("no rule {name}"))
+}
+
+/// The overrides a result used, as (entry, pointer) pairs.
+fn uses(result: &LintResult) -> Vec<(usize, usize)> {
+    let uses = result.overrides_used.iter();
+    uses.map(|u| (u.entry, u.pointer)).collect()
+}
 
 fn fixture(path: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -16,13 +27,7 @@ fn fixture(path: &str) -> Vec<u8> {
 }
 
 fn lint_with(bytes: &[u8], settings: Option<&Settings>) -> LintResult {
-    lint(
-        bytes,
-        &LintOptions {
-            settings,
-            ..LintOptions::default()
-        },
-    )
+    lint(bytes, &LintOptions::new().settings(settings))
 }
 
 fn off(selector: &str) -> Settings {
@@ -97,18 +102,17 @@ fn leaked_secret_off_reports_the_password_as_an_unknown_field() {
     let leaked: Vec<&str> = before
         .diagnostics
         .iter()
-        .filter(|d| d.rule.code == rules::response::leaked_secret::RULE.code)
+        .filter(|d| d.rule.code == rule("leaked-secret").code)
         .map(|d| d.pointer.as_str())
         .collect();
     assert!(!leaked.is_empty());
-    let added = turned_off(&bytes, &rules::response::leaked_secret::RULE);
+    let added = turned_off(&bytes, rule("leaked-secret"));
     for pointer in leaked {
         assert!(pointer.ends_with("/password"), "{pointer}");
         assert!(
             added
                 .iter()
-                .any(|d| d.pointer == pointer
-                    && d.rule.code == rules::schema::unknown_field::RULE.code),
+                .any(|d| d.pointer == pointer && d.rule.code == rule("unknown-field").code),
             "no unknown-field at {pointer}: {added:?}"
         );
     }
@@ -117,11 +121,11 @@ fn leaked_secret_off_reports_the_password_as_an_unknown_field() {
 #[test]
 fn percentile_agg_fn_off_reports_the_invalid_enum_value() {
     let bytes = fixture("rules/percentile-agg-fn/invalid/median.json");
-    let added = turned_off(&bytes, &rules::stack::percentile_agg_fn::RULE);
+    let added = turned_off(&bytes, rule("percentile-agg-fn"));
     assert!(
         added
             .iter()
-            .any(|d| d.rule.code == rules::schema::invalid_enum_value::RULE.code),
+            .any(|d| d.rule.code == rule("invalid-enum-value").code),
         "{added:?}"
     );
 }
@@ -131,10 +135,10 @@ fn wrong_type_off_reports_what_it_deduplicated() {
     // A number where a string from an enum belongs: the type finding alone is reported.
     let bytes = br#"{"source": {"kafka": {"type": "kafka", "format": 5, "authentication": "PLAIN",
         "brokers": "a:9092", "topics": "t"}}}"#;
-    let added = turned_off(bytes, &rules::schema::wrong_type::RULE);
+    let added = turned_off(bytes, rule("wrong-type"));
     assert!(
         added.iter().any(|d| d.pointer == "/source/kafka/format"
-            && d.rule.code == rules::schema::invalid_enum_value::RULE.code),
+            && d.rule.code == rule("invalid-enum-value").code),
         "{added:?}"
     );
 }
@@ -163,10 +167,10 @@ fn no_rule_turned_off_hides_another_rules_finding_in_any_fixture() {
     files.sort();
     assert!(files.len() > 100, "{} fixtures", files.len());
     let specific = [
-        &rules::response::leaked_secret::RULE,
-        &rules::stack::percentile_agg_fn::RULE,
-        &rules::stack::doc_placeholder::RULE,
-        &rules::schema::wrong_type::RULE,
+        rule("leaked-secret"),
+        rule("percentile-agg-fn"),
+        rule("doc-placeholder"),
+        rule("wrong-type"),
     ];
     let mut revealed = 0;
     for file in &files {
@@ -190,7 +194,7 @@ fn levels_change_the_severity_only() {
     assert_eq!(before.diagnostics.len(), after.diagnostics.len());
     for (b, a) in before.diagnostics.iter().zip(&after.diagnostics) {
         assert_eq!(b.pointer, a.pointer);
-        let expected = if a.rule.code == rules::response::leaked_secret::RULE.code {
+        let expected = if a.rule.code == rule("leaked-secret").code {
             pipelint_core::Severity::Info
         } else {
             b.severity
@@ -208,17 +212,15 @@ fn unknown_fields(result: &LintResult) -> Vec<&str> {
     result
         .diagnostics
         .iter()
-        .filter(|d| d.rule.code == rules::schema::unknown_field::RULE.code)
+        .filter(|d| d.rule.code == rule("unknown-field").code)
         .map(|d| d.pointer.as_str())
         .collect()
 }
 
 fn options(settings: Option<&Settings>) -> LintOptions<'_> {
-    LintOptions {
-        file_name: Some("a.pipe.json"),
-        settings,
-        ..LintOptions::default()
-    }
+    LintOptions::new()
+        .file_name("a.pipe.json")
+        .settings(settings)
 }
 
 #[test]
@@ -248,13 +250,7 @@ fn overrides_apply_at_their_pointers_and_say_they_were_used() {
     settings.add_override(unmatched);
     let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
     assert_eq!(unknown_fields(&after), ["/destination/columns/0/colour"]);
-    assert_eq!(
-        after.overrides_used,
-        [OverrideUse {
-            entry: 0,
-            pointer: 0
-        }]
-    );
+    assert_eq!(uses(&after), [(0, 0)]);
 
     // A later override wins over an earlier one; one without pointers covers everything.
     let mut whole = Override::new(Vec::new());
@@ -268,22 +264,10 @@ fn overrides_apply_at_their_pointers_and_say_they_were_used() {
         after
             .diagnostics
             .iter()
-            .filter(|d| d.rule.code == rules::schema::unknown_field::RULE.code)
+            .filter(|d| d.rule.code == rule("unknown-field").code)
             .all(|d| d.severity == pipelint_core::Severity::Error)
     );
-    assert_eq!(
-        after.overrides_used,
-        [
-            OverrideUse {
-                entry: 0,
-                pointer: 0
-            },
-            OverrideUse {
-                entry: 2,
-                pointer: 0
-            }
-        ]
-    );
+    assert_eq!(uses(&after), [(0, 0), (2, 0)]);
 }
 
 #[test]

@@ -26,17 +26,14 @@ fn invalid_fixtures(rule: &str) -> Vec<PathBuf> {
 #[test]
 fn fixes_repair_the_finding() {
     let mut fixed = 0;
-    for rule in rules::ALL
+    for rule in rules()
         .iter()
         .filter(|r| matches!(&r.code[..3], "PL3" | "PL4" | "PL5"))
     {
         for path in invalid_fixtures(rule.name) {
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
             let name = path.file_name().and_then(|n| n.to_str());
-            let options = LintOptions {
-                file_name: name,
-                ..LintOptions::default()
-            };
+            let options = LintOptions::new().file_name(name);
             let result = lint(text.as_bytes(), &options);
             for diagnostic in result.diagnostics.iter().filter(|d| d.rule == *rule) {
                 let Some(fix) = &diagnostic.fix else {

@@ -87,10 +87,7 @@ pub fn lint_defaults(path: Option<&Path>, text: &str) -> Linted {
 /// The kind told from the file name and the content, with no configuration.
 pub fn default_lint(path: Option<&Path>, text: &str) -> LintResult {
     let file_name = path.and_then(Path::file_name).and_then(|n| n.to_str());
-    let options = LintOptions {
-        file_name,
-        ..LintOptions::default()
-    };
+    let options = LintOptions::new().file_name(file_name);
     pipelint_core::lint(text.as_bytes(), &options)
 }
 

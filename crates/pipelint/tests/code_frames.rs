@@ -12,13 +12,8 @@ fn finding(text: &str, needle: &str) -> Diagnostic {
     let start = text
         .find(needle)
         .unwrap_or_else(|| panic!("{needle:?} not in {text:?}"));
-    Diagnostic::new(
-        &pipelint_core::rules::document::duplicate_key::RULE,
-        start..start + needle.len(),
-        "/x",
-        "a finding",
-    )
-    .with_label("here")
+    let rule = pipelint_core::find_rule("duplicate-key").unwrap_or_else(|| panic!("no rule"));
+    Diagnostic::new(rule, start..start + needle.len(), "/x", "a finding").with_label("here")
 }
 
 fn frames(text: &str, diagnostics: &[Diagnostic]) -> String {

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use common::{Tree, run_in};
 use pipelint::fix::masked;
 use pipelint_core::{
-    Applicability, Diagnostic, DocumentKind, FixAvailability, LintOptions, Rule, lint, rules,
+    Applicability, Diagnostic, DocumentKind, FixAvailability, LintOptions, Rule, find_rule, lint,
+    rules,
 };
 
 fn repo_root() -> PathBuf {
@@ -35,11 +36,7 @@ struct Fixture {
 
 /// Masked findings, as the CLI sees them with no config.
 fn findings(text: &str, file_name: &str, kind: Option<DocumentKind>) -> Vec<Diagnostic> {
-    let options = LintOptions {
-        file_name: Some(file_name),
-        kind,
-        ..LintOptions::default()
-    };
+    let options = LintOptions::new().file_name(file_name).kind(kind);
     lint(text.as_bytes(), &options).diagnostics
 }
 
@@ -48,7 +45,7 @@ fn findings(text: &str, file_name: &str, kind: Option<DocumentKind>) -> Vec<Diag
 fn fixable_fixtures() -> Vec<Fixture> {
     let root = repo_root().join("fixtures");
     let mut candidates = Vec::new();
-    for rule in rules::ALL.iter() {
+    for rule in rules().iter() {
         let dir = root.join("rules").join(rule.name).join("invalid");
         candidates.extend(json_files(&dir).into_iter().map(|path| Fixture {
             rule,
@@ -64,7 +61,7 @@ fn fixable_fixtures() -> Vec<Fixture> {
         for path in json_files(&dir.path().join("invalid")) {
             let stem = file_name(&path);
             let named = stem.split("--").next().unwrap_or_default();
-            if let Some(rule) = rules::find(named) {
+            if let Some(rule) = find_rule(named) {
                 candidates.push(Fixture {
                     rule,
                     path,
@@ -301,7 +298,7 @@ fn rules_declare_the_fixes_their_findings_carry() {
     assert!(checked > 0);
     // Every rule that promises a fix has a fixture that shows one.
     let shown: Vec<&str> = fixable_fixtures().iter().map(|f| f.rule.name).collect();
-    for rule in rules::ALL.iter().filter(|r| r.fix != FixAvailability::None) {
+    for rule in rules().iter().filter(|r| r.fix != FixAvailability::None) {
         assert!(
             shown.contains(&rule.name),
             "`{}` declares a fix but no invalid fixture of it yields one",
@@ -599,11 +596,7 @@ fn fixing_any_fixture_keeps_its_structure_and_settles() {
         for path in json_files(&dir) {
             let before = std::fs::read_to_string(&path).unwrap_or_default();
             let name = file_name(&path);
-            let options = LintOptions {
-                file_name: Some(&name),
-                kind,
-                ..LintOptions::default()
-            };
+            let options = LintOptions::new().file_name(name.as_str()).kind(kind);
             let Some(fixed) = pipelint::fix::fix_text(before.as_bytes(), &options, all, |_| {})
             else {
                 continue;

@@ -9,7 +9,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use pipelint::render::{self, Style};
-use pipelint_core::{DocumentKind, KindChoice, LintOptions, LintResult, lint, rules};
+use pipelint_core::{DocumentKind, KindChoice, LintOptions, LintResult, find_rule, lint, rules};
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -46,16 +46,7 @@ fn display(path: &Path) -> String {
 fn lint_file(path: &Path, kind: Option<DocumentKind>) -> LintResult {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let name = path.file_name().and_then(|n| n.to_str());
-    lint(
-        &bytes,
-        &LintOptions {
-            kind,
-            file_name: name,
-            pipe: None,
-            show_secrets: false,
-            settings: None,
-        },
-    )
+    lint(&bytes, &LintOptions::new().kind(kind).file_name(name))
 }
 
 fn codes(result: &LintResult) -> Vec<String> {
@@ -161,7 +152,7 @@ fn kind_fixtures() {
                     let result = lint_file(&check_path, kind);
                     let rule = expected_rule(&check_path);
                     assert!(
-                        rules::find(&rule).is_some(),
+                        find_rule(&rule).is_some(),
                         "file name names no rule: `{rule}`"
                     );
                     assert!(
@@ -187,7 +178,7 @@ fn rule_fixtures() {
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_owned();
-        let Some(rule) = rules::find(&name) else {
+        let Some(rule) = find_rule(&name) else {
             cases.push((
                 rule_dir.clone(),
                 Box::new(move || panic!("no rule named `{name}`")),
@@ -251,9 +242,9 @@ fn every_rule_has_fixtures() {
         }
     }
     let mut missing = Vec::new();
-    for rule in rules::ALL.iter() {
+    for rule in rules().iter() {
         let rule_dir = root.join("rules").join(rule.name);
-        if rule.check.is_some() {
+        if rule.has_check() {
             for way in ["valid", "invalid"] {
                 if json_files(&rule_dir.join(way)).is_empty() {
                     missing.push(format!(

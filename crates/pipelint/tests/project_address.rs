@@ -32,8 +32,10 @@ fn the_repository_is_the_github_project() {
 
 #[test]
 fn rule_docs_live_in_the_repository() {
-    let docs = pipelint_core::rule::DOCS_BASE_URL;
-    assert_eq!(docs, format!("{}/blob/main/docs/rules/", repository()));
+    let docs = format!("{}/blob/main/docs/rules/", repository());
+    for rule in pipelint_core::rules() {
+        assert_eq!(rule.url(), format!("{docs}{}.md", rule.name));
+    }
 }
 
 #[test]

@@ -4,8 +4,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::Path;
 
-use pipelint_core::suggest::closest;
-use pipelint_core::{DocumentKind, LineIndex, rules};
+use pipelint_core::did_you_mean as closest;
+use pipelint_core::{DocumentKind, LineIndex, find_rule, rules};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -72,8 +72,8 @@ impl Located<'_> {
     fn levels(&self, table: &BTreeMap<Spanned<String>, Level>) -> Result<Levels, ConfigError> {
         let mut out = HashMap::new();
         for (key, level) in table {
-            let Some(rule) = rules::find(key.get_ref()) else {
-                let known = rules::ALL.iter().flat_map(|r| [r.code, r.name]);
+            let Some(rule) = find_rule(key.get_ref()) else {
+                let known = rules().iter().flat_map(|r| [r.code, r.name]);
                 return Err(self.at(
                     Some(key.span()),
                     unknown("rule", key.get_ref(), closest(key.get_ref(), known)),

@@ -1,6 +1,6 @@
 //! Protocol-level tests: real JSON-RPC messages to `pipelint lsp` over stdio.
 
-use pipelint_core::{DocumentKind, rules, schema};
+use pipelint_core::{DocumentKind, find_rule};
 use serde_json::{Value, json};
 
 use crate::client::{Client, apply_edits, fixture, position, uri};
@@ -69,7 +69,7 @@ fn diagnostics_carry_utf16_positions_severity_code_and_link() {
     assert_eq!(d["source"], "pipelint");
     assert_eq!(
         d["codeDescription"]["href"],
-        rules::find("PL011").map(|r| r.url()).unwrap_or_default()
+        find_rule("PL011").map(|r| r.url()).unwrap_or_default()
     );
     let message = d["message"].as_str().unwrap_or_default();
     assert!(message.starts_with("`scram-sha-512` is not a valid value for `authentication`"));
@@ -349,7 +349,8 @@ fn hover_shows_the_schema_description_and_the_rule_docs() {
     let hover = hover_at(&mut client, &uri, &text, brokers);
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();
     assert_eq!(hover["contents"]["kind"], "markdown");
-    let description = schema::description(DocumentKind::CreatePipe, "/source/kafka/brokers")
+    let description = DocumentKind::CreatePipe
+        .describe("/source/kafka/brokers")
         .unwrap_or_else(|| panic!("the schema describes brokers"));
     assert!(shown.contains(description), "{shown}");
     assert!(!shown.contains("PL011"), "{shown}");
@@ -360,7 +361,7 @@ fn hover_shows_the_schema_description_and_the_rule_docs() {
     let value = text.find("\"scram-sha-512\"").unwrap_or_default() + 4;
     let hover = hover_at(&mut client, &uri, &text, value);
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();
-    let Some(rule) = rules::find("PL011") else {
+    let Some(rule) = find_rule("PL011") else {
         panic!("PL011 exists");
     };
     assert!(shown.contains("**PL011 `invalid-enum-value`**"), "{shown}");
@@ -373,7 +374,8 @@ fn hover_shows_the_schema_description_and_the_rule_docs() {
     assert!(shown.contains(&first_doc_line), "{shown}");
     assert!(shown.contains(&rule.url()), "{shown}");
     // ... and the member's own description after it.
-    let description = schema::description(DocumentKind::CreatePipe, "/source/kafka/authentication")
+    let description = DocumentKind::CreatePipe
+        .describe("/source/kafka/authentication")
         .unwrap_or_else(|| panic!("the schema describes authentication"));
     assert!(shown.contains(description), "{shown}");
 

@@ -1,23 +1,23 @@
 //! Clean files never need a position, so checking one must not build the span index; a file
-//! with a finding builds it to place the finding.
+//! with a finding builds it to place the finding. (A unit test: the span index is private.)
 
 use pipelint_bench::corpus::{SourceKind, generate, sample};
-use pipelint_core::{Context, Diagnostic, Document, DocumentKind, load, rules, schema};
+
+use crate::internals::{checks, validate};
+use crate::{Context, Diagnostic, Document, DocumentKind, load};
 
 /// Everything `lint` runs on a loaded create body: the schema, then every rule's check.
 fn check(document: &Document, text: &str) -> Vec<Diagnostic> {
     let kind = DocumentKind::CreatePipe;
-    let mut diagnostics = schema::validate(kind, document);
+    let mut diagnostics = validate(kind, document);
     let context = Context {
         document,
         text,
         kind,
         pipe: None,
     };
-    for rule in rules::ALL.iter().filter(|r| r.applies_to(kind)) {
-        if let Some(check) = rule.check {
-            check(&context, &mut diagnostics);
-        }
+    for check in checks(kind) {
+        check(&context, &mut diagnostics);
     }
     diagnostics
 }

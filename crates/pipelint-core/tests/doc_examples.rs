@@ -20,8 +20,8 @@
 //!
 //! `:` and not `=` because rustdoc rejects `=` in a code block's info string.
 //!
-//! Uses only `lint`, `LintOptions` (its `kind`), `DocumentKind::from_name`, `rules::ALL`,
-//! `Rule` (`code`, `name`, `check`, `documentation()`, `applies_to`) and `Diagnostic`
+//! Uses only `lint`, `LintOptions::kind`, `DocumentKind::from_name`, `rules()`,
+//! `Rule` (`code`, `name`, `has_check()`, `documentation()`, `applies_to`) and `Diagnostic`
 //! (`code()`, `pointer`, `primary.span`, `message`).
 
 use std::collections::HashMap;
@@ -327,13 +327,8 @@ fn text_of(rule: &Rule, example: &Example) -> (String, Range<usize>) {
     (text, place)
 }
 
-// Field by field, not `LintOptions { kind, ..Default::default() }`: the struct may become
-// `#[non_exhaustive]`.
-#[allow(clippy::field_reassign_with_default)]
 fn options(kind: Option<DocumentKind>) -> LintOptions<'static> {
-    let mut options = LintOptions::default();
-    options.kind = kind;
-    options
+    LintOptions::new().kind(kind)
 }
 
 fn findings(text: &str, kind: Option<DocumentKind>) -> Vec<String> {
@@ -366,7 +361,7 @@ fn every_base_body_is_clean() {
 #[test]
 fn bad_examples_produce_their_rule_and_good_ones_nothing() {
     let mut failures = Vec::new();
-    for rule in rules::ALL.iter() {
+    for rule in rules() {
         for example in examples(rule) {
             let (text, place) = text_of(rule, &example);
             let result = lint(text.as_bytes(), &options(example.kind));
@@ -401,7 +396,7 @@ fn bad_examples_produce_their_rule_and_good_ones_nothing() {
 #[test]
 fn every_rule_has_a_bad_example_or_a_reason_why_not() {
     let mut missing = Vec::new();
-    for rule in rules::ALL.iter() {
+    for rule in rules() {
         let has_bad = examples(rule).iter().any(|e| e.bad);
         let exempt = NO_JSON_EXAMPLE.iter().any(|(code, _)| *code == rule.code);
         assert!(
@@ -410,7 +405,7 @@ fn every_rule_has_a_bad_example_or_a_reason_why_not() {
             rule.code
         );
         assert!(
-            !(exempt && rule.check.is_some()),
+            !(exempt && rule.has_check()),
             "{}: a rule with a check must have a bad example",
             rule.code
         );

@@ -1054,7 +1054,7 @@ pub static MISTAKES: &[Mistake] = &[
     },
     Mistake {
         id: "registry-http",
-        rule: "schema-registry-https",
+        rule: "kafka-schema-registry-https",
         kinds: &[Kafka],
         edit: Edit::Tree(registry_http),
     },

@@ -1,5 +1,6 @@
 //! Settings are applied inside `lint`: a rule turned off hides only its own findings, and
 //! what it used to supersede is reported again.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 use std::path::{Path, PathBuf};
 
@@ -27,9 +28,7 @@ fn lint_with(bytes: &[u8], settings: Option<&Settings>) -> LintResult {
 
 fn off(selector: &str) -> Settings {
     let mut settings = Settings::default();
-    settings
-        .set(selector, Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    settings.set(selector, Level::Off).unwrap();
     settings
 }
 
@@ -183,9 +182,7 @@ fn levels_change_the_severity_only() {
     let bytes = fixture("rules/leaked-secret/invalid/bare-password.json");
     let before = lint_with(&bytes, None);
     let mut settings = Settings::default();
-    settings
-        .set("leaked-secret", Level::Info)
-        .unwrap_or_else(|e| panic!("{e}"));
+    settings.set("leaked-secret", Level::Info).unwrap();
     let after = lint_with(&bytes, Some(&settings));
     assert_eq!(before.diagnostics.len(), after.diagnostics.len());
     for (b, a) in before.diagnostics.iter().zip(&after.diagnostics) {
@@ -237,14 +234,10 @@ fn overrides_apply_at_their_pointers_and_say_they_were_used() {
         PointerPattern::new("/destination/columns/[name=amount]"),
         PointerPattern::new("/nowhere"),
     ]);
-    keyed
-        .set("unknown-field", Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    keyed.set("unknown-field", Level::Off).unwrap();
     settings.add_override(keyed);
     let mut unmatched = Override::new(vec![PointerPattern::new("/source")]);
-    unmatched
-        .set("unknown-field", Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    unmatched.set("unknown-field", Level::Off).unwrap();
     settings.add_override(unmatched);
     let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
     assert_eq!(unknown_fields(&after), ["/destination/columns/0/colour"]);
@@ -258,9 +251,7 @@ fn overrides_apply_at_their_pointers_and_say_they_were_used() {
 
     // A later override wins over an earlier one; one without pointers covers everything.
     let mut whole = Override::new(Vec::new());
-    whole
-        .set("unknown-field", Level::Error)
-        .unwrap_or_else(|e| panic!("{e}"));
+    whole.set("unknown-field", Level::Error).unwrap();
     settings.add_override(whole);
     let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
     assert_eq!(unknown_fields(&after).len(), 2);

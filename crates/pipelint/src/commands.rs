@@ -128,7 +128,12 @@ fn list_rules(args: &RulesArgs) -> u8 {
 
 fn show_rule(query: &str) -> u8 {
     match rules::find(query) {
-        Some(rule) => console::to_stdout(&rule.page()),
+        Some(rule) => {
+            if rules::renamed_to(query).is_some() {
+                console::message(format!("`{query}` was renamed to `{}`", rule.name));
+            }
+            console::to_stdout(&rule.page())
+        }
         None => {
             let names = rules::ALL.iter().map(|r| r.name);
             match pipelint_core::suggest::closest(query, names) {

@@ -1,5 +1,6 @@
 //! `pipelint check --pipe <create body> <patch>`: the source-kind rules run on a scaling
 //! patch, using the source kind of the create body it applies to.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 use std::path::{Path, PathBuf};
 
@@ -69,11 +70,11 @@ const POSTGRES_PIPE: &str = r#"{
 fn files(test: &str, pipe: &str, patch: &str) -> (PathBuf, PathBuf) {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pipe-option-{test}"));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(&dir).unwrap();
     let pipe_path = dir.join("pipe.json");
     let patch_path = dir.join("patch.json");
-    std::fs::write(&pipe_path, pipe).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(&patch_path, patch).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&pipe_path, pipe).unwrap();
+    std::fs::write(&patch_path, patch).unwrap();
     (pipe_path, patch_path)
 }
 
@@ -85,7 +86,7 @@ fn check(args: &[&Path]) -> (i32, String) {
         .arg("never")
         .args(args)
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -101,7 +102,7 @@ fn check_with_pipe(pipe: &Path, patch: &Path) -> (i32, String) {
         .arg(pipe)
         .arg(patch)
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -176,11 +177,11 @@ fn patch_for_a_postgres_pipe_is_reported_once() {
 fn empty_patch_help_names_the_members_of_the_pipe() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipe-option-empty");
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(&dir).unwrap();
     let pipe = dir.join("pipe.json");
     let patch = dir.join("resize.scaling.json");
-    std::fs::write(&pipe, KINESIS_PIPE).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(&patch, "{}\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&pipe, KINESIS_PIPE).unwrap();
+    std::fs::write(&patch, "{}\n").unwrap();
     let (_, stdout) = check_with_pipe(&pipe, &patch);
     assert!(stdout.contains("PL507(empty-scaling-patch)"), "{stdout}");
     assert!(

@@ -226,8 +226,7 @@ fn add_overrides_anchors_top_level_files() {
 fn add_overrides_never_writes_through_a_link() {
     let tree = Tree::new();
     tree.write("elsewhere.toml", "# not a pipelint config\n");
-    std::os::unix::fs::symlink(tree.join("elsewhere.toml"), tree.join("pipelint.toml"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(tree.join("elsewhere.toml"), tree.join("pipelint.toml")).unwrap();
     tree.write("pipes/bad.pipe.json", BAD_PIPE);
     let run = tree.run(&["check", ".", "--add-overrides"]).expect(2);
     assert!(run.stderr.contains("symbolic link"), "{}", run.stderr);

@@ -82,7 +82,7 @@ fn fix_all_applies_the_safe_fixes_as_check_fix_does() {
         .current_dir(cli)
         .write_stdin(BODY)
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), fixed);
 
     // A "source" menu asks for every source action: fix all is one of them.

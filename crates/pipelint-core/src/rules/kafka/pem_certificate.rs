@@ -35,7 +35,7 @@ declare_rule! {
     /// line breaks, lost line breaks and missing BEGIN/END lines get an automatic fix.
     pub static RULE = {
         code: "PL208",
-        name: "pem-certificate",
+        name: "kafka-pem-certificate",
         severity: Error,
         kinds: [CreatePipe],
         summary: "A CA or client certificate is not PEM-encoded",

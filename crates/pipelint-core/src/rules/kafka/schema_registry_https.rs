@@ -29,7 +29,7 @@ declare_rule! {
     /// `http://` and a missing scheme get an automatic fix.
     pub static RULE = {
         code: "PL207",
-        name: "schema-registry-https",
+        name: "kafka-schema-registry-https",
         severity: Error,
         kinds: [CreatePipe],
         summary: "The schema registry URL is not an absolute HTTPS URL",

@@ -29,7 +29,7 @@ declare_rule! {
     /// get an automatic fix.
     pub static RULE = {
         code: "PL254",
-        name: "aws-region-format",
+        name: "kinesis-region-format",
         severity: Warning,
         kinds: [CreatePipe],
         summary: "The Kinesis region does not look like an AWS region code",

@@ -32,7 +32,7 @@ declare_rule! {
     /// `http://` URL the finding carries the exact replacement.
     pub static RULE = {
         code: "PL304",
-        name: "queue-url-format",
+        name: "object-storage-queue-url-format",
         severity: Warning,
         kinds: [CreatePipe],
         summary: "queueUrl does not look like an SQS queue URL",

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{BAD_PIPE, GOOD_PIPE, Tree, WARNING_ONLY_SCALING};
+use common::{BAD_PIPE, GOOD_PIPE, Tree, WARNING_ONLY_SCALING, output_formats};
 use serde_json::Value;
 
 /// (path, code, pointer) of every finding of a `--output-format json` run.
@@ -173,16 +173,7 @@ fn stdin_with_a_file_name_behaves_exactly_like_the_file() {
          rules = { unknown-field = \"off\" }\n",
     )
     .write("pipes/orders.pipe.json", BAD_PIPE);
-    for format in [
-        "full",
-        "concise",
-        "json",
-        "json-lines",
-        "sarif",
-        "github",
-        "gitlab",
-        "junit",
-    ] {
+    for format in output_formats().iter().map(String::as_str) {
         let file = tree.run(&["check", "--output-format", format, "pipes/orders.pipe.json"]);
         let stdin = tree.run_with_stdin(
             &[

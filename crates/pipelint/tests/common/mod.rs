@@ -30,6 +30,15 @@ pub fn json_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// Every `--output-format`, as typed on the command line.
+pub fn output_formats() -> Vec<String> {
+    use clap::ValueEnum;
+    pipelint::output::Format::value_variants()
+        .iter()
+        .map(|f| f.to_possible_value().unwrap().get_name().to_owned())
+        .collect()
+}
+
 /// A valid create-pipe body.
 pub const GOOD_PIPE: &str = r#"{
   "name": "app-logs",

@@ -5,13 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use common::Run;
+use common::{Run, repo_root};
 
 mod common;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -23,11 +19,11 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn good_body() -> Vec<u8> {
-    std::fs::read(root().join("fixtures/create-pipe/valid/kafka-msk-iam-role.json")).unwrap()
+    std::fs::read(repo_root().join("fixtures/create-pipe/valid/kafka-msk-iam-role.json")).unwrap()
 }
 
 fn bad_body() -> Vec<u8> {
-    std::fs::read(root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"))
+    std::fs::read(repo_root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"))
         .unwrap()
 }
 
@@ -181,7 +177,7 @@ fn output_file_never_overwrites_an_input() {
         run.stderr
     );
     assert_eq!(
-        std::fs::read(dir.join("bad.pipe.json")).unwrap_or_default(),
+        std::fs::read(dir.join("bad.pipe.json")).unwrap(),
         bad_body()
     );
 }
@@ -192,7 +188,8 @@ fn output_file_never_overwrites_an_input() {
 fn output_file_found_late_in_a_walk_is_refused_before_anything_is_fixed() {
     let dir = scratch("output-found-late");
     let fixable = std::fs::read(
-        root().join("fixtures/create-pipe/invalid/invalid-enum-value--kafka-auth-lowercase.json"),
+        repo_root()
+            .join("fixtures/create-pipe/invalid/invalid-enum-value--kafka-auth-lowercase.json"),
     )
     .unwrap();
     for index in 0..600 {
@@ -231,7 +228,7 @@ fn output_file_that_the_walk_ignores_is_written() {
     write(&dir.join(".gitignore"), b"z/\n");
     let run = run_in(&dir, &["--output-file", "z/report.pipe.json", "."]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let report = std::fs::read_to_string(dir.join("z/report.pipe.json")).unwrap_or_default();
+    let report = std::fs::read_to_string(dir.join("z/report.pipe.json")).unwrap();
     assert!(report.contains("specs/a.pipe.json:"), "{report}");
 }
 
@@ -549,7 +546,7 @@ fn output_file_never_overwrites_the_stdin_filename() {
         run.stderr
     );
     assert_eq!(
-        std::fs::read(dir.join("bad.pipe.json")).unwrap_or_default(),
+        std::fs::read(dir.join("bad.pipe.json")).unwrap(),
         bad_body()
     );
     // Also when the editor's buffer was never saved: the name alone decides.

@@ -1,4 +1,5 @@
 //! Finding the inputs: directory walks, .gitignore, include/exclude, named files, stdin.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 mod common;
 
@@ -12,7 +13,7 @@ fn findings(run: &common::Run) -> Vec<(String, String, String)> {
         .into_iter()
         .flatten()
         .map(|f| {
-            let field = |name: &str| f[name].as_str().unwrap_or_default().to_owned();
+            let field = |name: &str| f[name].as_str().unwrap().to_owned();
             (field("path"), field("code"), field("pointer"))
         })
         .collect()
@@ -141,8 +142,8 @@ fn kind_globs_select_and_classify_files_with_plain_names() {
         .flatten()
         .map(|f| {
             (
-                f["path"].as_str().unwrap_or_default().to_owned(),
-                f["kind"].as_str().unwrap_or_default().to_owned(),
+                f["path"].as_str().unwrap().to_owned(),
+                f["kind"].as_str().unwrap().to_owned(),
             )
         })
         .collect();
@@ -261,7 +262,7 @@ fn output_order_is_stable_whatever_the_parallel_schedule() {
             .stdout
             .lines()
             .nth(26)
-            .unwrap_or_default()
+            .unwrap()
             .starts_with("p0/x00.pipe.json")
     );
 }

@@ -68,7 +68,7 @@ fn json_gives_every_field_with_character_columns_and_byte_offsets() {
         .iter()
         .find(|f| f["name"] == "wrong-type")
         .unwrap_or_else(|| panic!("no wrong-type finding: {all:#}"));
-    let offset = EMOJI_SCALING.find("\"x\"").unwrap_or_default() as u64;
+    let offset = EMOJI_SCALING.find("\"x\"").unwrap() as u64;
     assert_eq!(str_at(wrong, "/path"), "e.scaling.json");
     assert_eq!(str_at(wrong, "/kind"), "pipe-scaling");
     assert_eq!(str_at(wrong, "/code"), "PL010");

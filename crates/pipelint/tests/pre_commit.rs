@@ -300,7 +300,7 @@ fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
             project.home.display()
         );
     };
-    let script = std::fs::read_to_string(env.join("bin/pipelint")).unwrap_or_default();
+    let script = std::fs::read_to_string(env.join("bin/pipelint")).unwrap();
     assert!(
         script.contains("from pipelint._cli import main"),
         "{script}"

@@ -1,5 +1,6 @@
 //! A minimal LSP client for tests: runs the built `pipelint lsp` as a child process and
 //! speaks JSON-RPC with `Content-Length` framing over its stdin and stdout.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -165,7 +166,7 @@ impl Client {
     /// The first message (earlier ones first) that matches; others stay queued.
     pub fn wait_for(&mut self, what: &str, matches: impl Fn(&Value) -> bool) -> Value {
         if let Some(i) = self.backlog.iter().position(&matches) {
-            return self.backlog.remove(i).unwrap_or_default();
+            return self.backlog.remove(i).unwrap();
         }
         let deadline = Instant::now() + TIMEOUT;
         loop {
@@ -193,10 +194,7 @@ impl Client {
                 && m["params"]["uri"] == uri
                 && m["params"]["version"].as_i64().is_some_and(|v| v < version))
         });
-        message["params"]["diagnostics"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
+        message["params"]["diagnostics"].as_array().unwrap().clone()
     }
 
     /// Every publication received so far (without waiting), in order.
@@ -314,8 +312,8 @@ pub fn position(text: &str, offset: usize) -> Value {
 
 /// The byte offset of a UTF-16 position (which must be valid), for applying edits.
 pub fn offset(text: &str, position: &Value) -> usize {
-    let line = position["line"].as_u64().unwrap_or_default() as usize;
-    let character = position["character"].as_u64().unwrap_or_default() as usize;
+    let line = position["line"].as_u64().unwrap() as usize;
+    let character = position["character"].as_u64().unwrap() as usize;
     let mut start = 0;
     for _ in 0..line {
         start += text[start..]
@@ -340,7 +338,7 @@ pub fn apply_edits(text: &str, edits: &[Value]) -> String {
             (
                 offset(text, &e["range"]["start"]),
                 offset(text, &e["range"]["end"]),
-                e["newText"].as_str().unwrap_or_default().to_owned(),
+                e["newText"].as_str().unwrap().to_owned(),
             )
         })
         .collect();

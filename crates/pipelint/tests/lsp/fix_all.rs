@@ -29,8 +29,8 @@ fn fix_all(client: &mut Client, uri: &str, only: Value) -> Vec<Value> {
                     "context": { "diagnostics": [], "only": only } }),
         )
         .as_array()
-        .cloned()
-        .unwrap_or_default()
+        .unwrap()
+        .clone()
 }
 
 #[test]
@@ -49,8 +49,8 @@ fn fix_all_applies_the_safe_fixes_as_check_fix_does() {
     assert_eq!(actions[0]["kind"], "source.fixAll");
     let edits = actions[0]["edit"]["changes"][&uri]
         .as_array()
-        .cloned()
-        .unwrap_or_default();
+        .unwrap()
+        .clone();
     assert_eq!(edits.len(), 1, "{edits:#?}");
     let fixed = apply_edits(BODY, &edits);
     assert!(fixed.contains("\"SCRAM-SHA-512\""), "{fixed}");

@@ -2,6 +2,8 @@
 //! what it used to supersede is reported again.
 #![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use pipelint_core::{
@@ -284,4 +286,29 @@ fn settings_apply_to_documents_that_do_not_load() {
     // A prefix leaves the not-checked findings alone.
     let broken = lint_with(b"{", Some(&off("ALL")));
     assert!(!broken.diagnostics.is_empty());
+}
+
+/// A library user's settings may name a renamed rule by its old name, as configs do.
+#[test]
+fn an_old_rule_name_sets_the_renamed_rule() {
+    let findings = |bytes: &[u8], settings: &Settings| -> Vec<_> {
+        let result = lint_with(bytes, Some(settings));
+        result.diagnostics.iter().map(key).collect()
+    };
+    for &(old, new) in rules::RENAMED {
+        let rule = rules::find(new).unwrap();
+        let dir = common::repo_root()
+            .join("fixtures/rules")
+            .join(new)
+            .join("invalid");
+        let bytes = std::fs::read(&common::json_files(&dir)[0]).unwrap();
+        let everything = lint_with(&bytes, None);
+        assert!(
+            everything.diagnostics.iter().any(|d| d.rule == rule),
+            "{new}"
+        );
+        let by_old = findings(&bytes, &off(old));
+        assert!(!by_old.iter().any(|k| k.0 == rule.code), "{old}");
+        assert_eq!(by_old, findings(&bytes, &off(new)), "{old}");
+    }
 }

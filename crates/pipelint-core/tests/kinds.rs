@@ -1,5 +1,5 @@
-//! The response, service and analytics-stack kinds: the acceptance cases, the fixes
-//! of their rules, and the schemas that must stay in step with others.
+//! The response, service and analytics-stack kinds: the acceptance cases and the
+//! schemas that must stay in step with others (their rules' fixes are checked in `fixes.rs`).
 
 mod common;
 

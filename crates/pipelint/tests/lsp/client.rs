@@ -4,7 +4,6 @@
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -16,13 +15,8 @@ use serde_json::{Value, json};
 /// How long any single wait for the server may take before the test fails.
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
-pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 pub fn fixture(path: &str) -> String {
-    let path = repo_root().join("fixtures").join(path);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    crate::common::repo_file(&format!("fixtures/{path}"))
 }
 
 pub struct Client {

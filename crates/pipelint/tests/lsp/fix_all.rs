@@ -69,7 +69,7 @@ fn fix_all_applies_the_safe_fixes_as_check_fix_does() {
     );
 
     // The same text as the command line writes.
-    let cli = crate::client::repo_root();
+    let cli = crate::common::repo_root();
     let output = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pipelint"))
         .args([
             "check",

@@ -2,6 +2,8 @@
 #![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 mod client;
+#[path = "../common/mod.rs"]
+mod common;
 mod config;
 mod fix_all;
 mod framing;

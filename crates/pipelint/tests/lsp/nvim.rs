@@ -12,7 +12,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::client::repo_root;
+use crate::common::repo_root;
 
 fn nvim_available() -> bool {
     Command::new("nvim")

@@ -140,7 +140,15 @@ fn mistakes_are_reported_by_their_rule() {
             );
         }
     }
-    if !pending.is_empty() {
-        eprintln!("mistakes whose rule is not written yet: {pending:?}");
-    }
+    // A name that is neither a rule nor listed here is a typo or a renamed rule: the mistake
+    // would go unchecked (three did, before this list).
+    assert_eq!(
+        pending, NOT_WRITTEN_YET,
+        "mistakes whose rule does not exist"
+    );
 }
+
+/// Rules the corpus expects but pipelint does not have. A missing `iamRole` is reported by
+/// `kinesis-credentials-for-auth` or `object-storage-required-members`, depending on the
+/// source: no one rule can be named for it.
+const NOT_WRITTEN_YET: &[&str] = &["iam-role-required"];

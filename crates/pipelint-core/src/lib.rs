@@ -142,9 +142,27 @@ pub fn rules() -> &'static [&'static Rule] {
     &rules::ALL
 }
 
-/// Finds a rule by its code (`PL011`) or its name (`invalid-enum-value`), ignoring case.
+/// Finds a rule by its code (`PL011`), its name (`invalid-enum-value`) or a name it had
+/// before a rename (`pem-certificate`), ignoring case.
 pub fn find_rule(code_or_name: &str) -> Option<&'static Rule> {
     rules::find(code_or_name)
+}
+
+/// The names rules had before a rename, as `(old, current)` pairs. Old names stay accepted
+/// wherever a rule is named ([`find_rule`], [`Settings::set`], [`Selector`]).
+pub fn renamed_rules() -> &'static [(&'static str, &'static str)] {
+    rules::RENAMED
+}
+
+/// The current name of a rule that `old_name` named before a rename, ignoring case; `None`
+/// for any other text (current names included).
+///
+/// ```
+/// assert_eq!(pipelint_core::renamed_to("pem-certificate"), Some("kafka-pem-certificate"));
+/// assert_eq!(pipelint_core::renamed_to("kafka-pem-certificate"), None);
+/// ```
+pub fn renamed_to(old_name: &str) -> Option<&'static str> {
+    rules::renamed_to(old_name)
 }
 
 /// `text` with every secret value masked as [`lint`] masks its result: same byte length,

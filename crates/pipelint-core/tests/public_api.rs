@@ -31,6 +31,8 @@ const ROOT: &[&str] = &[
     "FixAvailability",
     "rules",
     "find_rule",
+    "renamed_rules",
+    "renamed_to",
     "DocumentKind",
     "KindChoice",
     // Settings
@@ -127,7 +129,8 @@ fn every_listed_item_is_usable_from_outside() {
         Applicability, Diagnostic, Document, DocumentKind, Fix, FixAvailability, KindChoice, Label,
         Level, LineCol, LineIndex, LintOptions, LintResult, Loaded, NodeSpans, Override,
         OverrideUse, PointerPattern, Rule, Selector, Settings, Severity, apply_fixes, did_you_mean,
-        field_name, find_rule, floor_char_boundary, lint, load, mask_secrets, rules, unread,
+        field_name, find_rule, floor_char_boundary, lint, load, mask_secrets, renamed_rules,
+        renamed_to, rules, unread,
     };
 
     let body = br#"{"name": "orders", "naem": 1}"#;
@@ -164,6 +167,11 @@ fn every_listed_item_is_usable_from_outside() {
     let rule: &Rule = find_rule(finding.code()).unwrap_or_else(|| panic!("no rule"));
     assert!(rules().iter().any(|r| r.code == rule.code));
     let _: FixAvailability = rule.fix;
+    let renamed: &[(&str, &str)] = renamed_rules();
+    for &(old, new) in renamed {
+        assert_eq!(renamed_to(old), Some(new));
+        assert_eq!(find_rule(old).map(|r| r.name), Some(new));
+    }
 
     let loaded: Loaded = load(body);
     let document: &Document = loaded.document.as_ref().unwrap_or_else(|| panic!("loads"));

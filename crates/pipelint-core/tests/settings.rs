@@ -1,5 +1,8 @@
 //! Settings are applied inside `lint`: a rule turned off hides only its own findings, and
 //! what it used to supersede is reported again.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
+
+mod common;
 
 use std::path::{Path, PathBuf};
 
@@ -32,9 +35,7 @@ fn lint_with(bytes: &[u8], settings: Option<&Settings>) -> LintResult {
 
 fn off(selector: &str) -> Settings {
     let mut settings = Settings::default();
-    settings
-        .set(selector, Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    settings.set(selector, Level::Off).unwrap();
     settings
 }
 
@@ -187,9 +188,7 @@ fn levels_change_the_severity_only() {
     let bytes = fixture("rules/leaked-secret/invalid/bare-password.json");
     let before = lint_with(&bytes, None);
     let mut settings = Settings::default();
-    settings
-        .set("leaked-secret", Level::Info)
-        .unwrap_or_else(|e| panic!("{e}"));
+    settings.set("leaked-secret", Level::Info).unwrap();
     let after = lint_with(&bytes, Some(&settings));
     assert_eq!(before.diagnostics.len(), after.diagnostics.len());
     for (b, a) in before.diagnostics.iter().zip(&after.diagnostics) {
@@ -239,14 +238,10 @@ fn overrides_apply_at_their_pointers_and_say_they_were_used() {
         PointerPattern::new("/destination/columns/[name=amount]"),
         PointerPattern::new("/nowhere"),
     ]);
-    keyed
-        .set("unknown-field", Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    keyed.set("unknown-field", Level::Off).unwrap();
     settings.add_override(keyed);
     let mut unmatched = Override::new(vec![PointerPattern::new("/source")]);
-    unmatched
-        .set("unknown-field", Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    unmatched.set("unknown-field", Level::Off).unwrap();
     settings.add_override(unmatched);
     let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
     assert_eq!(unknown_fields(&after), ["/destination/columns/0/colour"]);
@@ -254,9 +249,7 @@ fn overrides_apply_at_their_pointers_and_say_they_were_used() {
 
     // A later override wins over an earlier one; one without pointers covers everything.
     let mut whole = Override::new(Vec::new());
-    whole
-        .set("unknown-field", Level::Error)
-        .unwrap_or_else(|e| panic!("{e}"));
+    whole.set("unknown-field", Level::Error).unwrap();
     settings.add_override(whole);
     let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
     assert_eq!(unknown_fields(&after).len(), 2);
@@ -277,4 +270,29 @@ fn settings_apply_to_documents_that_do_not_load() {
     // A prefix leaves the not-checked findings alone.
     let broken = lint_with(b"{", Some(&off("ALL")));
     assert!(!broken.diagnostics.is_empty());
+}
+
+/// A library user's settings may name a renamed rule by its old name, as configs do.
+#[test]
+fn an_old_rule_name_sets_the_renamed_rule() {
+    let findings = |bytes: &[u8], settings: &Settings| -> Vec<_> {
+        let result = lint_with(bytes, Some(settings));
+        result.diagnostics.iter().map(key).collect()
+    };
+    for &(old, new) in pipelint_core::renamed_rules() {
+        let rule = find_rule(new).unwrap();
+        let dir = common::repo_root()
+            .join("fixtures/rules")
+            .join(new)
+            .join("invalid");
+        let bytes = std::fs::read(&common::json_files(&dir)[0]).unwrap();
+        let everything = lint_with(&bytes, None);
+        assert!(
+            everything.diagnostics.iter().any(|d| d.rule == rule),
+            "{new}"
+        );
+        let by_old = findings(&bytes, &off(old));
+        assert!(!by_old.iter().any(|k| k.0 == rule.code), "{old}");
+        assert_eq!(by_old, findings(&bytes, &off(new)), "{old}");
+    }
 }

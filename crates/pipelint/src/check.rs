@@ -181,6 +181,9 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         .map(|p| crate::paths::absolute(&cwd, p))
         .collect();
     for config in resolver.loaded() {
+        for line in config.renamed_rules(&cwd) {
+            console::to_stderr(&format!("{}\n", visible(&line)));
+        }
         for line in config.unused_overrides(&walked, &cwd) {
             console::to_stderr(&format!("{}\n", visible(&line)));
         }

@@ -128,7 +128,12 @@ fn list_rules(args: &RulesArgs) -> u8 {
 
 fn show_rule(query: &str) -> u8 {
     match find_rule(query) {
-        Some(rule) => console::to_stdout(&rule.page()),
+        Some(rule) => {
+            if pipelint_core::renamed_to(query).is_some() {
+                console::message(format!("`{query}` was renamed to `{}`", rule.name));
+            }
+            console::to_stdout(&rule.page())
+        }
         None => {
             let names = rules().iter().map(|r| r.name);
             match pipelint_core::did_you_mean(query, names) {

@@ -123,6 +123,8 @@ pub struct Config {
     /// document that comes after the config's own: an override cannot report them again.
     unselected: Option<pipelint_core::Override>,
     overrides: Vec<Override>,
+    /// Rules it names by an old name, for a warning.
+    renamed: Vec<file::RenamedRule>,
 }
 
 /// The settings the core applies to one file, and which config overrides they hold.
@@ -152,6 +154,7 @@ impl Config {
             settings: Settings::default(),
             unselected: None,
             overrides: Vec::new(),
+            renamed: Vec::new(),
         }
     }
 

@@ -13,7 +13,7 @@ declare_rule! {
     /// - `PLAIN`, `SCRAM-SHA-256` and `SCRAM-SHA-512` need `credentials` with a non-empty
     ///   `username` and `password`;
     /// - `MUTUAL_TLS` needs `credentials` with a non-empty `certificate` (the PEM client
-    ///   certificate, checked by `pem-certificate`) and `privateKey` (its PEM key); no
+    ///   certificate, checked by `kafka-pem-certificate`) and `privateKey` (its PEM key); no
     ///   `username` or `password`;
     /// - `IAM_ROLE` needs a non-empty `iamRole`.
     ///

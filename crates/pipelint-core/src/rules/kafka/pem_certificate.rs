@@ -39,7 +39,7 @@ declare_rule! {
     /// ```
     pub static RULE = {
         code: "PL208",
-        name: "pem-certificate",
+        name: "kafka-pem-certificate",
         severity: Error,
         kinds: [CreatePipe],
         summary: "A CA or client certificate is not PEM-encoded",

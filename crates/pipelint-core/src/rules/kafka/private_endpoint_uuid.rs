@@ -29,7 +29,7 @@ declare_rule! {
     /// ```
     pub static RULE = {
         code: "PL209",
-        name: "private-endpoint-uuid",
+        name: "kafka-private-endpoint-uuid",
         severity: Error,
         kinds: [CreatePipe],
         summary: "A reverse private endpoint id is not a UUID",

@@ -33,7 +33,7 @@ declare_rule! {
     /// ```
     pub static RULE = {
         code: "PL207",
-        name: "schema-registry-https",
+        name: "kafka-schema-registry-https",
         severity: Error,
         kinds: [CreatePipe],
         summary: "The schema registry URL is not an absolute HTTPS URL",

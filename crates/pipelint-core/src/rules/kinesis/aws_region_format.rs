@@ -33,7 +33,7 @@ declare_rule! {
     /// ```
     pub static RULE = {
         code: "PL254",
-        name: "aws-region-format",
+        name: "kinesis-region-format",
         severity: Warning,
         kinds: [CreatePipe],
         summary: "The Kinesis region does not look like an AWS region code",

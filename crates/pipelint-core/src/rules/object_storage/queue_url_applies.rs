@@ -37,7 +37,7 @@ declare_rule! {
     /// ```
     pub static RULE = {
         code: "PL303",
-        name: "queue-url-applies",
+        name: "object-storage-queue-url-applies",
         severity: Error,
         kinds: [CreatePipe],
         summary: "queueUrl is set without isContinuous: true or without authentication",

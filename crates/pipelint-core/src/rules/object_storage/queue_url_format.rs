@@ -37,7 +37,7 @@ declare_rule! {
     /// ```
     pub static RULE = {
         code: "PL304",
-        name: "queue-url-format",
+        name: "object-storage-queue-url-format",
         severity: Warning,
         kinds: [CreatePipe],
         summary: "queueUrl does not look like an SQS queue URL",

@@ -8,7 +8,7 @@ use pipelint_core::{DocumentKind, LintOptions, lint};
 fuzz_target!(|bytes: &[u8]| {
     let kinds = std::iter::once(None).chain(DocumentKind::ALL.iter().copied().map(Some));
     for kind in kinds {
-        let result = lint(bytes, &LintOptions { kind, ..LintOptions::default() });
+        let result = lint(bytes, &LintOptions::new().kind(kind));
         for diagnostic in &result.diagnostics {
             let spans = std::iter::once(&diagnostic.primary).chain(&diagnostic.secondary);
             for span in spans.map(|l| &l.span) {
@@ -19,7 +19,7 @@ fuzz_target!(|bytes: &[u8]| {
         }
         // The mask keeps every line's length in bytes and in characters, so every position
         // is the same with and without it, and it never adds or removes a finding.
-        let shown = lint(bytes, &LintOptions { kind, show_secrets: true, ..LintOptions::default() });
+        let shown = lint(bytes, &LintOptions::new().kind(kind).show_secrets(true));
         assert_eq!(shown.diagnostics.len(), result.diagnostics.len());
         assert_eq!(shown.text.len(), result.text.len());
         for (masked, plain) in result.text.split('\n').zip(shown.text.split('\n')) {

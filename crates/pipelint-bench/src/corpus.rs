@@ -1048,13 +1048,13 @@ pub static MISTAKES: &[Mistake] = &[
     },
     Mistake {
         id: "offset-timestamp-seconds",
-        rule: "offset-timestamp-format",
+        rule: "kafka-offset-timestamp-format",
         kinds: &[Kafka],
         edit: Edit::Tree(offset_timestamp_seconds),
     },
     Mistake {
         id: "registry-http",
-        rule: "schema-registry-https",
+        rule: "kafka-schema-registry-https",
         kinds: &[Kafka],
         edit: Edit::Tree(registry_http),
     },
@@ -1072,7 +1072,7 @@ pub static MISTAKES: &[Mistake] = &[
     },
     Mistake {
         id: "azure-without-container",
-        rule: "azure-container-required",
+        rule: "object-storage-required-members",
         kinds: &[ObjectStorage],
         edit: Edit::Tree(azure_without_container),
     },
@@ -1084,7 +1084,7 @@ pub static MISTAKES: &[Mistake] = &[
     },
     Mistake {
         id: "postgres-failover-with-slot",
-        rule: "failover-slots-without-slot",
+        rule: "postgres-failover-slot-name",
         kinds: &[Postgres],
         edit: Edit::Tree(failover_with_slot),
     },

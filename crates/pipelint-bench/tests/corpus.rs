@@ -5,19 +5,10 @@ use pipelint_bench::corpus::{
     MISTAKES, SourceKind, build, generate, generate_with, kind_of, sample,
 };
 use pipelint_bench::rng::Rng;
-use pipelint_core::{LintOptions, LintResult, lint, rules};
+use pipelint_core::{LintOptions, LintResult, find_rule, lint};
 
 fn lint_spec(file_name: &str, text: &str) -> LintResult {
-    lint(
-        text.as_bytes(),
-        &LintOptions {
-            kind: None,
-            file_name: Some(file_name),
-            pipe: None,
-            show_secrets: false,
-            settings: None,
-        },
-    )
+    lint(text.as_bytes(), &LintOptions::new().file_name(file_name))
 }
 
 fn describe(result: &LintResult) -> String {
@@ -112,7 +103,7 @@ fn the_share_of_mistakes_is_about_as_asked() {
 fn mistakes_are_reported_by_their_rule() {
     let mut pending = Vec::new();
     for mistake in MISTAKES {
-        let rule = rules::find(mistake.rule);
+        let rule = find_rule(mistake.rule);
         if rule.is_none() {
             pending.push(mistake.rule);
         }
@@ -149,7 +140,15 @@ fn mistakes_are_reported_by_their_rule() {
             );
         }
     }
-    if !pending.is_empty() {
-        eprintln!("mistakes whose rule is not written yet: {pending:?}");
-    }
+    // A name that is neither a rule nor listed here is a typo or a renamed rule: the mistake
+    // would go unchecked (three did, before this list).
+    assert_eq!(
+        pending, NOT_WRITTEN_YET,
+        "mistakes whose rule does not exist"
+    );
 }
+
+/// Rules the corpus expects but pipelint does not have. A missing `iamRole` is reported by
+/// `kinesis-credentials-for-auth` or `object-storage-required-members`, depending on the
+/// source: no one rule can be named for it.
+const NOT_WRITTEN_YET: &[&str] = &["iam-role-required"];

@@ -18,7 +18,8 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use pipelint_bench::corpus::{SourceKind, generate, sample};
-use pipelint_core::{Context, DocumentKind, LintOptions, lint, load, rules, schema};
+use pipelint_core::internals::{Context, checks, validate};
+use pipelint_core::{DocumentKind, LintOptions, lint, load};
 
 /// One valid body per source kind, from a fixed seed.
 fn bodies() -> Vec<(SourceKind, String)> {
@@ -28,20 +29,18 @@ fn bodies() -> Vec<(SourceKind, String)> {
         .collect()
 }
 
-const OPTIONS: LintOptions = LintOptions {
-    kind: None,
-    file_name: Some("bench.pipe.json"),
-    pipe: None,
-    show_secrets: false,
-    settings: None,
-};
+/// A create body named as one; every rule at its level.
+fn options() -> LintOptions<'static> {
+    LintOptions::new().file_name("bench.pipe.json")
+}
 
 fn bench_lint(c: &mut Criterion) {
     let mut group = c.benchmark_group("lint");
+    let options = options();
     for (kind, text) in bodies() {
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(kind.name()), &text, |b, t| {
-            b.iter(|| lint(black_box(t.as_bytes()), &OPTIONS))
+            b.iter(|| lint(black_box(t.as_bytes()), &options))
         });
     }
     group.finish();
@@ -66,7 +65,7 @@ fn bench_schema(c: &mut Criterion) {
         };
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(BenchmarkId::from_parameter(kind.name()), |b| {
-            b.iter(|| schema::validate(DocumentKind::CreatePipe, black_box(&document)))
+            b.iter(|| validate(DocumentKind::CreatePipe, black_box(&document)))
         });
     }
     group.finish();
@@ -85,11 +84,7 @@ fn bench_rules(c: &mut Criterion) {
             kind: DocumentKind::CreatePipe,
             pipe: None,
         };
-        let checks: Vec<_> = rules::ALL
-            .iter()
-            .filter(|r| r.applies_to(DocumentKind::CreatePipe))
-            .filter_map(|r| r.check)
-            .collect();
+        let checks = checks(DocumentKind::CreatePipe);
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(BenchmarkId::from_parameter(kind.name()), |b| {
             b.iter(|| {
@@ -119,13 +114,7 @@ fn bench_mixed(c: &mut Criterion) {
             files
                 .iter()
                 .map(|(name, text)| {
-                    let options = LintOptions {
-                        kind: None,
-                        file_name: Some(name),
-                        pipe: None,
-                        show_secrets: false,
-                        settings: None,
-                    };
+                    let options = LintOptions::new().file_name(name.as_str());
                     lint(black_box(text.as_bytes()), &options).diagnostics.len()
                 })
                 .sum::<usize>()
@@ -136,7 +125,7 @@ fn bench_mixed(c: &mut Criterion) {
 
 fn bench_startup(c: &mut Criterion) {
     let Ok(schema) =
-        serde_json::from_str::<serde_json::Value>(schema::schema_text(DocumentKind::CreatePipe))
+        serde_json::from_str::<serde_json::Value>(DocumentKind::CreatePipe.schema_text())
     else {
         panic!("create-pipe schema is not JSON");
     };
@@ -198,13 +187,11 @@ fn bench_secrets(c: &mut Criterion) {
     });
     let mut group = c.benchmark_group("secrets");
     group.sample_size(10);
-    let shown = LintOptions {
-        show_secrets: true,
-        ..OPTIONS
-    };
+    let hidden = options();
+    let shown = hidden.show_secrets(true);
     for (name, text, options) in [
-        ("30000-members", &members, &OPTIONS),
-        ("pasted-copies", &pasted, &OPTIONS),
+        ("30000-members", &members, &hidden),
+        ("pasted-copies", &pasted, &hidden),
         ("30000-members-shown", &members, &shown),
     ] {
         group.throughput(Throughput::Bytes(text.len() as u64));
@@ -245,10 +232,7 @@ fn many_findings_bodies() -> Vec<(&'static str, String)> {
 
 /// `lint` plus every finding's line, column and UTF-16 column, as the CLI resolves them.
 fn bench_many_findings(c: &mut Criterion) {
-    let options = LintOptions {
-        kind: Some(DocumentKind::CreatePipe),
-        ..LintOptions::default()
-    };
+    let options = LintOptions::new().kind(DocumentKind::CreatePipe);
     let mut group = c.benchmark_group("many-findings");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(5));

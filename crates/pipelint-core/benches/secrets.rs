@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pipelint_bench::corpus::generate;
-use pipelint_core::secrets::{embedded_secret_count, is_secret_name, secret_ranges};
+use pipelint_core::internals::{embedded_secret_count, is_secret_name, secret_ranges};
 
 fn files() -> Vec<String> {
     (0..64).map(|i| generate(42, i, 0.2).text).collect()

@@ -8,12 +8,16 @@ use crate::rule::Rule;
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// Worth knowing; the request is likely fine.
     Info,
+    /// Likely a mistake, though the server may accept the request.
     Warning,
+    /// The server rejects the request, or it does not do what it says.
     Error,
 }
 
 impl Severity {
+    /// `info`, `warning` or `error`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -31,17 +35,23 @@ impl fmt::Display for Severity {
 
 /// A byte range in the document with an optional text shown beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Label {
+    /// Byte range of the linted text.
     pub span: Range<usize>,
+    /// What the label says there, if anything.
     pub text: Option<String>,
 }
 
 /// A replacement that certainly repairs the finding (used by editors as a code action).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Fix {
     /// Short imperative title, e.g. "Replace with `SCRAM-SHA-512`".
     pub title: String,
+    /// The byte range of the linted text that is replaced.
     pub span: Range<usize>,
+    /// What replaces it.
     pub replacement: String,
     /// Whether `pipelint check --fix` applies it, or only `--unsafe-fixes`.
     pub applicability: Applicability,
@@ -59,11 +69,27 @@ pub enum Applicability {
 }
 
 impl Fix {
+    /// A fix that replaces `span` with `replacement`.
+    pub fn new(
+        title: impl Into<String>,
+        span: Range<usize>,
+        replacement: impl Into<String>,
+        applicability: Applicability,
+    ) -> Self {
+        Fix {
+            title: title.into(),
+            span,
+            replacement: replacement.into(),
+            applicability,
+        }
+    }
+
     /// The same fix, applied only with `--unsafe-fixes`.
     pub fn unsafe_fix(self) -> Self {
         self.with_applicability(Applicability::Unsafe)
     }
 
+    /// The same fix with another applicability.
     pub fn with_applicability(mut self, applicability: Applicability) -> Self {
         self.applicability = applicability;
         self
@@ -116,6 +142,7 @@ pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> 
 }
 
 impl Applicability {
+    /// `safe` or `unsafe`.
     pub fn as_str(self) -> &'static str {
         match self {
             Applicability::Safe => "safe",
@@ -126,17 +153,23 @@ impl Applicability {
 
 /// One finding in one document.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Diagnostic {
+    /// The rule that reported it (its code, name and page).
     pub rule: &'static Rule,
+    /// The rule's severity, or the level the settings set for this place.
     pub severity: Severity,
+    /// What is wrong, in one sentence (Markdown code spans).
     pub message: String,
     /// Where the problem is; its text says what is wrong there.
     pub primary: Label,
     /// Places that explain the problem ("broker type set here").
     pub secondary: Vec<Label>,
+    /// How to repair it, when there is more to say than the message.
     pub help: Option<String>,
     /// RFC 6901 pointer to the member the finding is about (`""` is the whole document).
     pub pointer: String,
+    /// An automatic repair, when one is certain enough to offer.
     pub fix: Option<Fix>,
 }
 
@@ -160,11 +193,13 @@ impl Diagnostic {
         }
     }
 
+    /// The same finding with a text on its primary label.
     pub fn with_label(mut self, text: impl Into<String>) -> Self {
         self.primary.text = Some(text.into());
         self
     }
 
+    /// The same finding with one more place that explains it.
     pub fn with_secondary(mut self, span: Range<usize>, text: impl Into<String>) -> Self {
         self.secondary.push(Label {
             span,
@@ -173,20 +208,42 @@ impl Diagnostic {
         self
     }
 
+    /// The same finding with a help text.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
+    /// The same finding with a fix.
     pub fn with_fix(mut self, fix: Fix) -> Self {
         self.fix = Some(fix);
         self
     }
 
+    /// The finding for a document a caller did not read because it is over the caller's
+    /// size limit (rule `file-too-large`), about the whole document. Pass it to
+    /// [`crate::unread`] to get a result with the settings applied.
+    pub fn file_too_large(message: impl Into<String>) -> Self {
+        Diagnostic::new(
+            &crate::rules::document::file_too_large::RULE,
+            0..0,
+            "",
+            message,
+        )
+    }
+
+    /// Whether this is the finding that the document's kind could not be told (the CLI
+    /// exits 2 for it).
+    pub fn is_kind_unknown(&self) -> bool {
+        std::ptr::eq(self.rule, &crate::rules::document::unknown_kind::RULE)
+    }
+
+    /// The rule's code, e.g. `PL014`.
     pub fn code(&self) -> &'static str {
         self.rule.code
     }
 
+    /// The rule's name, e.g. `unknown-field`.
     pub fn name(&self) -> &'static str {
         self.rule.name
     }

@@ -33,47 +33,57 @@ const BOM: char = '\u{FEFF}';
 const BINARY_SNIFF: usize = 8192;
 
 /// Deepest nesting of arrays and objects accepted (serde_json's own limit as well).
-pub const MAX_DEPTH: usize = 128;
+pub(crate) const MAX_DEPTH: usize = 128;
 
 /// Byte ranges of one node: the key (for object members) and the value.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct NodeSpans {
+    /// The member's key, quotes included; `None` for array items and the root.
     pub key: Option<Range<usize>>,
+    /// The value, from its first to its last byte.
     pub value: Range<usize>,
 }
 
-/// A parsed JSON document; positions are resolved on demand.
+/// A parsed JSON document; positions are resolved on demand. Made by [`load`].
 #[derive(Debug)]
 pub struct Document {
+    /// The document's value.
     pub value: Value,
     /// The text the value was read from (a byte-order mark blanked out), for positions.
     source: String,
     /// Pointer to spans, built on the first span query.
     spans: OnceLock<HashMap<String, NodeSpans>>,
     /// Pointers whose number could not be represented; other findings there are dropped.
-    pub unrepresentable: Vec<String>,
+    pub(crate) unrepresentable: Vec<String>,
     /// Pointers of whole numbers written with a fraction or exponent (`10.0`, `1e1`): JSON
     /// Schema counts them as integers, but the API's integer members reject them.
-    pub fractional_integers: Vec<String>,
+    pub(crate) fractional_integers: Vec<String>,
 }
 
 /// What loading produced: the text to show, the document when it parsed, and findings.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Loaded {
     /// The text positions refer to: the file's text (a byte-order mark kept, invalid UTF-8
     /// replaced), or empty for UTF-16 and binary files, which no frame may show.
     pub text: String,
+    /// The document, when the text is JSON the API accepts.
     pub document: Option<Document>,
+    /// What loading found (syntax errors, duplicate keys, a byte-order mark, …), unsorted,
+    /// before any settings.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Document {
+    /// The key and value spans of the node at an RFC 6901 pointer.
     pub fn spans(&self, pointer: &str) -> Option<&NodeSpans> {
         self.span_index().get(pointer)
     }
 
     /// Whether the span index has been built (clean files should never build it).
-    pub fn has_span_index(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn has_span_index(&self) -> bool {
         self.spans.get().is_some()
     }
 
@@ -111,8 +121,65 @@ impl Document {
         key.start.min(value.start)..value.end
     }
 
+    /// The innermost member whose key, or whose scalar value, is under `offset` (or whose
+    /// object or array starts or ends there): its pointer, and the span of that key or value.
+    /// For an editor's hover.
+    ///
+    /// ```
+    /// let text = r#"{"source": {"kafka": {"brokers": "b:9092"}}}"#;
+    /// let Some(document) = pipelint_core::load(text.as_bytes()).document else {
+    ///     panic!("the body loads");
+    /// };
+    /// let offset = text.find("b:9092").unwrap_or_default();
+    /// let (pointer, _span) = document.member_at(offset).unwrap_or_default();
+    /// assert_eq!(pointer, "/source/kafka/brokers");
+    /// ```
+    pub fn member_at(&self, offset: usize) -> Option<(String, Range<usize>)> {
+        let covers = |span: &Range<usize>| {
+            (span.start <= offset && offset < span.end) || (span.is_empty() && span.start == offset)
+        };
+        let mut pointer = String::new();
+        let mut value = &self.value;
+        'descend: loop {
+            let children: Vec<(String, &Value)> = match value {
+                Value::Object(map) => map
+                    .iter()
+                    .map(|(k, v)| (pointer_join(&pointer, k), v))
+                    .collect(),
+                Value::Array(items) => items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| (pointer_join(&pointer, &i.to_string()), v))
+                    .collect(),
+                _ => return None,
+            };
+            for (child, child_value) in children {
+                let Some(spans) = self.spans(&child) else {
+                    continue;
+                };
+                if let Some(key) = &spans.key
+                    && covers(key)
+                {
+                    return Some((child, key.clone()));
+                }
+                if !covers(&spans.value) {
+                    continue;
+                }
+                let is_container = matches!(child_value, Value::Object(_) | Value::Array(_));
+                let on_bracket = offset == spans.value.start || offset + 1 == spans.value.end;
+                if !is_container || on_bracket {
+                    return Some((child, spans.value.clone()));
+                }
+                pointer = child;
+                value = child_value;
+                continue 'descend;
+            }
+            return None;
+        }
+    }
+
     /// A span for "this object lacks a member": the object's key, or its opening brace.
-    pub fn object_anchor(&self, pointer: &str) -> Range<usize> {
+    pub(crate) fn object_anchor(&self, pointer: &str) -> Range<usize> {
         match self.spans(pointer) {
             Some(NodeSpans { key: Some(key), .. }) => key.clone(),
             Some(NodeSpans { value, .. }) => value.start..value.start + 1,

@@ -14,6 +14,7 @@ use crate::Diagnostic;
 
 /// The kinds of document pipelint knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum DocumentKind {
     /// Body of `POST .../pipes` (spec 4.1).
     CreatePipe,
@@ -117,6 +118,7 @@ pub const FILE_SUFFIXES: &[(&str, DocumentKind)] = &[
 
 /// The outcome of telling a document's kind, with the reason (for `--explain-kind`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct KindChoice {
     /// The kind chosen; `None` when the kind is unknown or ambiguous.
     pub kind: Option<DocumentKind>,
@@ -196,6 +198,7 @@ pub fn add_response_hint(kind: DocumentKind, value: &Value, diagnostics: &mut [D
 }
 
 impl DocumentKind {
+    /// Every kind, in the order `pipelint` lists them.
     pub const ALL: &'static [DocumentKind] = &[
         DocumentKind::CreatePipe,
         DocumentKind::PipeScaling,
@@ -229,6 +232,7 @@ impl DocumentKind {
         }
     }
 
+    /// The kind of a [`name`](DocumentKind::name) (`create-pipe`, …).
     pub fn from_name(name: &str) -> Option<DocumentKind> {
         Self::ALL.iter().copied().find(|k| k.name() == name)
     }
@@ -243,7 +247,7 @@ impl DocumentKind {
         Self::file_suffix(file_name).map(|(_, kind)| kind)
     }
 
-    /// The suffix of [`FILE_SUFFIXES`] the file name ends with, and its kind.
+    /// The known suffix the file name ends with (`.pipe.json`, …, any case), and its kind.
     pub fn file_suffix(file_name: &str) -> Option<(&'static str, DocumentKind)> {
         let lower = file_name.to_ascii_lowercase();
         FILE_SUFFIXES
@@ -258,6 +262,25 @@ impl DocumentKind {
             .iter()
             .filter(move |(_, kind)| *kind == self)
             .map(|(suffix, _)| *suffix)
+    }
+
+    /// The JSON Schema (draft 2020-12) documents of this kind are validated against, as
+    /// shipped in `schemas/` (`pipelint schema <KIND>` prints it).
+    pub fn schema_text(self) -> &'static str {
+        crate::schema::schema_text(self)
+    }
+
+    /// The schema's `description` of the member at an instance pointer (for an editor's
+    /// hover); `None` where the schema has none.
+    ///
+    /// ```
+    /// use pipelint_core::DocumentKind;
+    ///
+    /// let text = DocumentKind::CreatePipe.describe("/source/kafka/brokers");
+    /// assert!(text.is_some_and(|t| !t.is_empty()));
+    /// ```
+    pub fn describe(self, pointer: &str) -> Option<&'static str> {
+        crate::schema::description(self, pointer)
     }
 
     /// Whether the document is a response envelope whose records sit under `result`.

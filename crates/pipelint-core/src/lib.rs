@@ -1,36 +1,197 @@
 //! pipelint-core: everything pipelint knows about the management API's JSON bodies.
 //!
-//! The one entry point is [`lint`]: bytes in, diagnostics with byte spans out. It does no
-//! I/O and keeps no state between calls, so the CLI, the language server, the tests and
-//! the benchmarks all call the same function. Rule levels and overrides ([`Settings`]) are
-//! an input of it, not a filter over its output.
+//! The one entry point is [`lint`]: bytes in, [`Diagnostic`]s with byte spans out. It does
+//! no I/O and keeps no state between calls, so the CLI, the language server, the Python
+//! package, the tests and the benchmarks all call the same function. Rule levels and
+//! overrides ([`Settings`]) are an input of it, not a filter over its output. Secret values
+//! are masked in everything a result holds.
+//!
+//! What the crate offers, by task:
+//!
+//! - Lint a body: [`lint`] with [`LintOptions`], giving a [`LintResult`]; [`unread`] for a
+//!   body a caller chose not to read (over its size limit).
+//! - Read findings: [`Diagnostic`] (rule, [`Severity`], message, [`Label`]s, help, JSON
+//!   pointer, [`Fix`] with its [`Applicability`]); [`apply_fixes`] edits the text.
+//! - Positions: spans are byte ranges of [`LintResult::text`]; [`LineIndex`] turns them into
+//!   a 1-based [`LineCol`] (and UTF-16 columns for editors).
+//! - Rules and kinds: [`rules`] lists the catalog, [`find_rule`] finds one by code or name;
+//!   each [`Rule`] has its page, default severity and [`FixAvailability`]. [`DocumentKind`]
+//!   lists the kinds of body, with their file suffixes and schemas; [`KindChoice`] says how
+//!   a kind is told.
+//! - Settings: [`Settings`] sets a [`Level`] per [`Selector`] (code, name, code prefix or
+//!   `ALL`), with [`Override`]s for places a [`PointerPattern`] names; a result lists the
+//!   overrides it used ([`OverrideUse`]).
+//! - For front ends: [`load`] a body once to pass it as [`LintOptions::pipe`]
+//!   ([`Document`]), [`mask_secrets`] for text shown beside findings, [`did_you_mean`],
+//!   [`Document::member_at`] and [`DocumentKind::describe`] for hovers.
+//!
+//! Everything else is private: rules are added inside the crate (see `CONTRIBUTING.md`).
+//!
+//! # Linting a create-pipe body
+//!
+//! ```
+//! use pipelint_core::{DocumentKind, LintOptions, Severity, lint};
+//!
+//! let body = br#"{
+//!   "name": "orders",
+//!   "source": {"kafka": {"brokers": "b-1:9092", "topics": "orders", "authentication": "PLAIN"}},
+//!   "destination": {"database": "default", "table": "orders"}
+//! }"#;
+//! let result = lint(body, &LintOptions::new().kind(DocumentKind::CreatePipe));
+//! assert_eq!(result.kind, Some(DocumentKind::CreatePipe));
+//! for finding in &result.diagnostics {
+//!     println!("{} {} at {}: {}", finding.severity, finding.code(), finding.pointer, finding.message);
+//! }
+//! assert!(result.diagnostics.iter().any(|d| d.severity == Severity::Error));
+//!
+//! // The kind can also be told from the file name, or from the content.
+//! let by_name = lint(body, &LintOptions::new().file_name("orders.pipe.json"));
+//! assert_eq!(by_name.kind, Some(DocumentKind::CreatePipe));
+//! ```
+//!
+//! # Reading a finding's line and column
+//!
+//! ```
+//! use pipelint_core::{LineCol, LineIndex, LintOptions, lint};
+//!
+//! let body = "{\n  \"name\": \"orders\",\n  \"naem\": 1\n}";
+//! let result = lint(body.as_bytes(), &LintOptions::new().file_name("orders.pipe.json"));
+//! let Some(finding) = result.diagnostics.iter().find(|d| d.pointer == "/naem") else {
+//!     panic!("the misspelt member is reported");
+//! };
+//! assert_eq!(finding.name(), "unknown-field");
+//! // Spans are byte ranges of `result.text`; one index answers every position query.
+//! let index = LineIndex::new(&result.text);
+//! let at = index.line_col(&result.text, finding.primary.span.start);
+//! assert_eq!((at.line, at.column), (3, 3));
+//! ```
+//!
+//! # Turning a rule off
+//!
+//! ```
+//! use pipelint_core::{Level, LintOptions, Settings, lint};
+//!
+//! let body = br#"{"name": "orders", "naem": 1}"#;
+//! let options = LintOptions::new().file_name("orders.pipe.json");
+//! assert!(lint(body, &options).diagnostics.iter().any(|d| d.name() == "unknown-field"));
+//!
+//! let mut settings = Settings::default();
+//! // A code (`PL014`), a name, a code prefix (`PL2`) or `ALL`; a typo gets a did-you-mean.
+//! settings.set("unknown-field", Level::Off)?;
+//! let result = lint(body, &options.settings(&settings));
+//! assert!(result.diagnostics.iter().all(|d| d.name() != "unknown-field"));
+//! assert!(settings.set("unknown-feild", Level::Off).is_err());
+//! # Ok::<(), String>(())
+//! ```
+//!
+//! # Applying fixes
+//!
+//! ```
+//! use pipelint_core::{Applicability, LintOptions, apply_fixes, lint};
+//!
+//! let options = LintOptions::new().file_name("orders.pipe.json");
+//! let body = r#"{"name": "orders", "source": {"kafka": {"authentication": "plain"}}}"#;
+//! let result = lint(body.as_bytes(), &options);
+//! // `--fix` applies the safe fixes (`--unsafe-fixes` the others too). Apply them to the
+//! // body itself: `result.text` has its secrets masked, at the same byte positions.
+//! let safe = result
+//!     .diagnostics
+//!     .iter()
+//!     .filter_map(|d| d.fix.as_ref())
+//!     .filter(|fix| fix.applicability == Applicability::Safe);
+//! let (fixed, applied) = apply_fixes(body, safe);
+//! assert_eq!(applied, 1);
+//! assert!(fixed.contains(r#""authentication": "PLAIN""#));
+//! // Overlapping fixes wait for the next pass: lint the new text and apply again until
+//! // nothing changes.
+//! let again = lint(fixed.as_bytes(), &options);
+//! assert!(again.diagnostics.iter().all(|d| d.fix.is_none()));
+//! ```
+
+#![warn(missing_docs)]
 
 use std::collections::HashSet;
 
 mod clickhouse_type;
-pub mod diagnostic;
-pub mod document;
-pub mod kind;
-pub mod line_index;
+mod diagnostic;
+mod document;
+mod kind;
+#[cfg(test)]
+mod lazy_spans;
+mod line_index;
 mod literal;
 mod pointer;
-pub mod rule;
-pub mod rules;
-pub mod schema;
-pub mod secrets;
-pub mod settings;
+mod rule;
+mod rules;
+mod schema;
+mod secrets;
+mod settings;
 mod string_span;
-pub mod suggest;
+mod suggest;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, apply_fixes};
-pub use document::{Document, Loaded, load};
+pub use document::{Document, Loaded, NodeSpans, load};
 pub use kind::{DocumentKind, KindChoice};
-pub use line_index::{LineCol, LineIndex};
-pub use rule::{Context, FixAvailability, Rule};
+pub use line_index::{LineCol, LineIndex, floor_char_boundary};
+pub use rule::{FixAvailability, Rule};
+pub use schema::field_name;
 pub use settings::{Level, Override, OverrideUse, PointerPattern, Selector, Settings};
+pub use suggest::closest as did_you_mean;
 
-/// What to lint a document as.
+pub(crate) use rule::{Context, declare_rule};
+
+/// Every rule pipelint knows (the findings of the loader and the schema included), sorted by
+/// code. Codes are stable and never reused.
+pub fn rules() -> &'static [&'static Rule] {
+    &rules::ALL
+}
+
+/// Finds a rule by its code (`PL011`), its name (`invalid-enum-value`) or a name it had
+/// before a rename (`pem-certificate`), ignoring case.
+pub fn find_rule(code_or_name: &str) -> Option<&'static Rule> {
+    rules::find(code_or_name)
+}
+
+/// The names rules had before a rename, as `(old, current)` pairs. Old names stay accepted
+/// wherever a rule is named ([`find_rule`], [`Settings::set`], [`Selector`]).
+pub fn renamed_rules() -> &'static [(&'static str, &'static str)] {
+    rules::RENAMED
+}
+
+/// The current name of a rule that `old_name` named before a rename, ignoring case; `None`
+/// for any other text (current names included).
+///
+/// ```
+/// assert_eq!(pipelint_core::renamed_to("pem-certificate"), Some("kafka-pem-certificate"));
+/// assert_eq!(pipelint_core::renamed_to("kafka-pem-certificate"), None);
+/// ```
+pub fn renamed_to(old_name: &str) -> Option<&'static str> {
+    rules::renamed_to(old_name)
+}
+
+/// `text` with every secret value masked as [`lint`] masks its result: same byte length,
+/// same positions. For text a front end shows beside findings (a diff, say).
+pub fn mask_secrets(text: &str) -> String {
+    let mut result = unread(Vec::new(), None);
+    result.text = text.to_owned();
+    secrets::mask(&mut result);
+    result.text
+}
+
+/// What to lint a document as. Built with [`LintOptions::new`] and its builder methods:
+///
+/// ```
+/// use pipelint_core::{DocumentKind, LintOptions, Settings};
+///
+/// let settings = Settings::default();
+/// let options = LintOptions::new()
+///     .kind(DocumentKind::CreatePipe)
+///     .file_name("orders.pipe.json")
+///     .settings(&settings);
+/// assert_eq!(options.kind, Some(DocumentKind::CreatePipe));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
 pub struct LintOptions<'a> {
     /// The kind given by the user; otherwise told from the file name, then the content.
     pub kind: Option<DocumentKind>,
@@ -44,8 +205,46 @@ pub struct LintOptions<'a> {
     pub settings: Option<&'a Settings>,
 }
 
+impl<'a> LintOptions<'a> {
+    /// No kind given, no file name, every rule at its catalog level, secrets masked.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Lints as this kind (`None`: tell it from the file name, then the content).
+    pub fn kind(mut self, kind: impl Into<Option<DocumentKind>>) -> Self {
+        self.kind = kind.into();
+        self
+    }
+
+    /// The file's name or path, used to tell the kind.
+    pub fn file_name(mut self, file_name: impl Into<Option<&'a str>>) -> Self {
+        self.file_name = file_name.into();
+        self
+    }
+
+    /// For a scaling patch: the create body ([`load`]ed) of the pipe it will be applied to.
+    pub fn pipe(mut self, pipe: impl Into<Option<&'a Document>>) -> Self {
+        self.pipe = pipe.into();
+        self
+    }
+
+    /// Whether to leave secret values readable in the result (local debugging only).
+    pub fn show_secrets(mut self, show_secrets: bool) -> Self {
+        self.show_secrets = show_secrets;
+        self
+    }
+
+    /// Rule levels and overrides (`None`: every rule at its catalog level).
+    pub fn settings(mut self, settings: impl Into<Option<&'a Settings>>) -> Self {
+        self.settings = settings.into();
+        self
+    }
+}
+
 /// The outcome of linting one document.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct LintResult {
     /// The text every span refers to.
     pub text: String,
@@ -64,9 +263,7 @@ pub struct LintResult {
 impl LintResult {
     /// Whether the document could not be classified (the CLI exits 2 for it).
     pub fn kind_unknown(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| std::ptr::eq(d.rule, &rules::document::unknown_kind::RULE))
+        self.diagnostics.iter().any(Diagnostic::is_kind_unknown)
     }
 }
 
@@ -360,4 +557,26 @@ fn settle(
         a.rule.code == b.rule.code && a.pointer == b.pointer && a.message == b.message
     });
     overrides_used
+}
+
+/// Not API: internals the crate's own benchmarks and process-level tests reach (a check
+/// run without [`lint`], the schema's laziness, the secret scanners). No semver promise;
+/// hidden from the docs. Everything a user needs is at the crate root.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::rule::Context;
+    pub use crate::schema::{is_parsed, validate};
+    pub use crate::secrets::{embedded_secret_count, is_secret_name, secret_ranges};
+
+    use crate::{Diagnostic, DocumentKind};
+
+    /// The checks of the rules that apply to `kind`, as [`crate::lint`] runs them after the
+    /// schema.
+    pub fn checks(kind: DocumentKind) -> Vec<fn(&Context, &mut Vec<Diagnostic>)> {
+        crate::rules::ALL
+            .iter()
+            .filter(|r| r.applies_to(kind))
+            .filter_map(|r| r.check)
+            .collect()
+    }
 }

@@ -33,12 +33,16 @@ struct Wide {
 
 /// A 1-based line and column; the column counts Unicode scalar values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LineCol {
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters.
     pub column: usize,
 }
 
 impl LineIndex {
+    /// Indexes the line starts of `text` (and its characters wider than a byte).
     pub fn new(text: &str) -> Self {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0];

@@ -8,24 +8,25 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::document::Document;
 use crate::kind::DocumentKind;
 
-/// Kept here for the language server (`pipelint_core::rule::pointer_join`) until the
-/// public API is settled; the pointer helpers live in `crate::pointer`.
-pub use crate::pointer::pointer_join;
-
 /// Where each rule's documentation page lives; the page name is the rule name.
 pub const DOCS_BASE_URL: &str = "https://github.com/pipelint/pipelint/blob/main/docs/rules/";
 
 /// A cross-field check over a parsed document.
-pub type Check = fn(&Context, &mut Vec<Diagnostic>);
+pub(crate) type Check = fn(&Context, &mut Vec<Diagnostic>);
 
 /// One entry of the rule catalog. Findings of the loader and the schema have entries too
 /// (with no `check`), so every code can be listed, documented and configured alike.
+///
+/// Rules are defined inside the crate; [`crate::rules`] lists them and
+/// [`crate::find_rule`] finds one.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Rule {
     /// Stable code, e.g. `PL101`. Never reused.
     pub code: &'static str,
     /// Stable kebab-case name, e.g. `kafka-auth-for-broker`.
     pub name: &'static str,
+    /// The severity its findings have unless the settings set another level.
     pub severity: Severity,
     /// Document kinds the rule applies to; empty means every kind.
     pub kinds: &'static [DocumentKind],
@@ -33,7 +34,9 @@ pub struct Rule {
     pub summary: &'static str,
     /// The rule's doc comment: what, why, a failing example, the fix (Markdown).
     pub docs: &'static str,
-    pub check: Option<Check>,
+    /// What it checks once the document loaded and its kind is known; `None` for the
+    /// findings of the loader, the kind detection and the schema.
+    pub(crate) check: Option<Check>,
     /// Which automatic fixes its findings can carry.
     pub fix: FixAvailability,
 }
@@ -42,6 +45,7 @@ pub struct Rule {
 /// rule's page). Each fix carries its own `Applicability`; this is the rule's promise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FixAvailability {
+    /// Its findings carry no fix.
     None,
     /// Every fix it offers is safe.
     Safe,
@@ -95,10 +99,26 @@ impl PartialEq for Rule {
 }
 
 impl Rule {
+    /// Link to the rule's documentation page.
     pub fn url(&self) -> String {
         format!("{DOCS_BASE_URL}{}.md", self.name)
     }
 
+    /// Whether its findings mean the document was not checked at all: not JSON, not UTF-8,
+    /// empty, too deep, too large, or of an unknown kind. A code prefix or `ALL` in the
+    /// settings leaves these rules at their level, so a broken file never looks clean.
+    pub fn means_not_checked(&self) -> bool {
+        crate::settings::means_not_checked(self)
+    }
+
+    /// Whether the rule is a cross-field check of its own, run once a document loaded and its
+    /// kind is known; `false` for the findings of the loader, the kind detection and the
+    /// schema, which have entries in the catalog too.
+    pub fn has_check(&self) -> bool {
+        self.check.is_some()
+    }
+
+    /// Whether the rule checks documents of this kind.
     pub fn applies_to(&self, kind: DocumentKind) -> bool {
         self.kinds.is_empty() || self.kinds.contains(&kind)
     }
@@ -142,7 +162,7 @@ impl Rule {
 }
 
 /// Declares a rule: its doc comment becomes both rustdoc and the text of `pipelint rule`.
-#[macro_export]
+/// Crate-local: rules are added inside the crate.
 macro_rules! declare_rule {
     (@fix) => { $crate::rule::FixAvailability::None };
     (@fix $fix:ident) => { $crate::rule::FixAvailability::$fix };
@@ -171,18 +191,22 @@ macro_rules! declare_rule {
         };
     };
 }
+pub(crate) use declare_rule;
 
-/// What a check sees: the document, its kind, and span helpers.
+/// What a check sees: the document, its kind, and span helpers. Not public API.
 pub struct Context<'a> {
+    /// The parsed document.
     pub document: &'a Document,
     /// The text the document was parsed from (spans index into it).
     pub text: &'a str,
+    /// The kind it is checked as.
     pub kind: DocumentKind,
     /// For a scaling patch checked with `--pipe`: the create body it will be applied to.
     pub pipe: Option<&'a Document>,
 }
 
 impl<'a> Context<'a> {
+    /// The document's value.
     pub fn root(&self) -> &'a Value {
         &self.document.value
     }
@@ -192,6 +216,7 @@ impl<'a> Context<'a> {
         crate::pointer::resolve(&self.document.value, pointer)
     }
 
+    /// The string at an RFC 6901 pointer.
     pub fn get_str(&self, pointer: &str) -> Option<&'a str> {
         self.get(pointer).and_then(Value::as_str)
     }

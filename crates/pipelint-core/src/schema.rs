@@ -20,21 +20,21 @@ use crate::suggest::{Names, closest, list_code};
 /// The schema text of a kind, as shipped in `schemas/`.
 pub fn schema_text(kind: DocumentKind) -> &'static str {
     match kind {
-        DocumentKind::CreatePipe => include_str!("../../../schemas/create-pipe.schema.json"),
-        DocumentKind::PipeScaling => include_str!("../../../schemas/pipe-scaling.schema.json"),
-        DocumentKind::Pipe => include_str!("../../../schemas/pipe.schema.json"),
-        DocumentKind::PipeResponse => include_str!("../../../schemas/pipe-response.schema.json"),
-        DocumentKind::Service => include_str!("../../../schemas/service.schema.json"),
-        DocumentKind::ServiceList => include_str!("../../../schemas/service-list.schema.json"),
-        DocumentKind::Error => include_str!("../../../schemas/error.schema.json"),
-        DocumentKind::StackAlert => include_str!("../../../schemas/stack-alert.schema.json"),
+        DocumentKind::CreatePipe => include_str!("../schemas/create-pipe.schema.json"),
+        DocumentKind::PipeScaling => include_str!("../schemas/pipe-scaling.schema.json"),
+        DocumentKind::Pipe => include_str!("../schemas/pipe.schema.json"),
+        DocumentKind::PipeResponse => include_str!("../schemas/pipe-response.schema.json"),
+        DocumentKind::Service => include_str!("../schemas/service.schema.json"),
+        DocumentKind::ServiceList => include_str!("../schemas/service-list.schema.json"),
+        DocumentKind::Error => include_str!("../schemas/error.schema.json"),
+        DocumentKind::StackAlert => include_str!("../schemas/stack-alert.schema.json"),
         DocumentKind::ManagedStackAlert => {
-            include_str!("../../../schemas/managed-stack-alert.schema.json")
+            include_str!("../schemas/managed-stack-alert.schema.json")
         }
-        DocumentKind::ChartSeries => include_str!("../../../schemas/chart-series.schema.json"),
-        DocumentKind::Dashboard => include_str!("../../../schemas/dashboard.schema.json"),
+        DocumentKind::ChartSeries => include_str!("../schemas/chart-series.schema.json"),
+        DocumentKind::Dashboard => include_str!("../schemas/dashboard.schema.json"),
         DocumentKind::DashboardUpdate => {
-            include_str!("../../../schemas/dashboard-update.schema.json")
+            include_str!("../schemas/dashboard-update.schema.json")
         }
     }
 }
@@ -44,29 +44,29 @@ pub fn schema_text(kind: DocumentKind) -> &'static str {
 /// that checks one (that check is the test `schemas_are_valid_closed_and_described`). The
 /// options are those of [`runtime_options`], which a test compares them with.
 mod generated {
-    #[jsonschema::validator(path = "../../schemas/create-pipe.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/create-pipe.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct CreatePipe;
-    #[jsonschema::validator(path = "../../schemas/pipe-scaling.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/pipe-scaling.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct PipeScaling;
-    #[jsonschema::validator(path = "../../schemas/pipe.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/pipe.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct Pipe;
-    #[jsonschema::validator(path = "../../schemas/pipe-response.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/pipe-response.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct PipeResponse;
-    #[jsonschema::validator(path = "../../schemas/service.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/service.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct Service;
-    #[jsonschema::validator(path = "../../schemas/service-list.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/service-list.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct ServiceList;
-    #[jsonschema::validator(path = "../../schemas/error.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/error.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct Error;
-    #[jsonschema::validator(path = "../../schemas/stack-alert.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/stack-alert.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct StackAlert;
-    #[jsonschema::validator(path = "../../schemas/managed-stack-alert.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/managed-stack-alert.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct ManagedStackAlert;
-    #[jsonschema::validator(path = "../../schemas/chart-series.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/chart-series.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct ChartSeries;
-    #[jsonschema::validator(path = "../../schemas/dashboard.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/dashboard.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct Dashboard;
-    #[jsonschema::validator(path = "../../schemas/dashboard-update.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    #[jsonschema::validator(path = "schemas/dashboard-update.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct DashboardUpdate;
 }
 
@@ -114,6 +114,7 @@ pub const OBJECT_STORAGE_MAX_INSERT_BYTES_BOUNDS: (u64, u64) = (10_485_760, 53_6
 
 /// The options the generated validators are built with, for building the same validator at
 /// run time (tests and benchmarks compare the two).
+#[cfg(test)]
 pub fn runtime_options() -> jsonschema::ValidationOptions<'static> {
     jsonschema::options()
         .with_draft(jsonschema::Draft::Draft202012)

@@ -16,11 +16,8 @@
 //! settings.add_override(legacy);
 //!
 //! let body = br#"{"requestId": "r", "status": 200, "result": {"password": "x", "legacyField": 1}}"#;
-//! let result = lint(body, &LintOptions {
-//!     kind: Some(DocumentKind::PipeResponse),
-//!     settings: Some(&settings),
-//!     ..LintOptions::default()
-//! });
+//! let options = LintOptions::new().kind(DocumentKind::PipeResponse).settings(&settings);
+//! let result = lint(body, &options);
 //! let at = |pointer: &str| -> Vec<&str> {
 //!     let here = result.diagnostics.iter().filter(|d| d.pointer == pointer);
 //!     here.map(|d| d.name()).collect()
@@ -52,8 +49,11 @@ pub use pointer::PointerPattern;
 pub enum Level {
     /// Not reported.
     Off,
+    /// Reported as [`Severity::Info`].
     Info,
+    /// Reported as [`Severity::Warning`].
     Warning,
+    /// Reported as [`Severity::Error`].
     Error,
 }
 
@@ -72,6 +72,7 @@ impl Level {
         }
     }
 
+    /// `off`, `info`, `warning` or `error`.
     pub fn as_str(self) -> &'static str {
         match self.severity() {
             None => "off",
@@ -110,6 +111,7 @@ impl From<Severity> for Level {
 
 /// One rule, or every rule whose code starts with a prefix (`PL2`; `ALL` is every rule).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Selector {
     /// A rule's code.
     Rule(&'static str),
@@ -139,6 +141,7 @@ impl Selector {
         })
     }
 
+    /// Whether the rule with this code is selected.
     pub fn matches(&self, code: &str) -> bool {
         match self {
             Selector::Rule(rule) => *rule == code,
@@ -160,7 +163,7 @@ impl Selector {
 
 /// Whether the rule's findings mean the document was not checked at all: not JSON, not
 /// UTF-8, empty, too deep, too large, or of an unknown kind.
-pub fn means_not_checked(rule: &Rule) -> bool {
+pub(crate) fn means_not_checked(rule: &Rule) -> bool {
     use rules::document::{
         empty_document, file_too_large, invalid_json, invalid_utf8, nesting_too_deep, unknown_kind,
     };
@@ -213,6 +216,7 @@ impl Override {
         set_levels(&mut self.levels, selector, level);
     }
 
+    /// The pointers it covers (empty: the whole document).
     pub fn pointers(&self) -> &[PointerPattern] {
         &self.pointers
     }
@@ -238,6 +242,7 @@ impl Override {
 /// Which override changed the level of a finding the result kept (reported or turned off),
 /// so that a caller can tell overrides that matched nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub struct OverrideUse {
     /// The override's index in [`Settings::overrides`].
     pub entry: usize,
@@ -286,6 +291,7 @@ impl Settings {
         self.overrides.push(entry);
     }
 
+    /// The overrides in the order they were added ([`OverrideUse::entry`] indexes them).
     pub fn overrides(&self) -> &[Override] {
         &self.overrides
     }

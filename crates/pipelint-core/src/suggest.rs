@@ -6,9 +6,15 @@ use std::collections::{HashMap, HashSet};
 /// How similar two names must be (Jaro-Winkler) before one is suggested for the other.
 const MIN_SIMILARITY: f64 = 0.8;
 
-/// The candidate the user most likely meant: an exact match ignoring case first, then the
-/// most similar name above the threshold. For one look-up in a short list; many look-ups
-/// in one list go through [`Names`].
+/// "Did you mean …?": the candidate the user most likely meant, an exact match ignoring
+/// case first, then the most similar name (Jaro-Winkler 0.8 or more). For one look-up in
+/// a short list (inside the crate, many look-ups in one list share an index).
+///
+/// ```
+/// let kinds = ["create-pipe", "pipe-scaling", "pipe"];
+/// assert_eq!(pipelint_core::did_you_mean("create-pipw", kinds), Some("create-pipe"));
+/// assert_eq!(pipelint_core::did_you_mean("dashboard", kinds), None);
+/// ```
 pub fn closest<'a>(
     input: &str,
     candidates: impl IntoIterator<Item = &'a str> + Clone,

@@ -4,13 +4,7 @@
 use pipelint_core::{DocumentKind, LintOptions, LintResult, lint};
 
 fn lint_as_create(bytes: &[u8]) -> LintResult {
-    lint(
-        bytes,
-        &LintOptions {
-            kind: Some(DocumentKind::CreatePipe),
-            ..LintOptions::default()
-        },
-    )
+    lint(bytes, &LintOptions::new().kind(DocumentKind::CreatePipe))
 }
 
 /// Asserts a finding of `rule` at the 1-based line and column whose message says `message_part`.

@@ -1,21 +1,21 @@
 //! Meta-tests that keep the rule catalog, its documentation and the schemas in step.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use pipelint_core::{DocumentKind, rules, schema};
+use std::path::Path;
+
+use common::{repo_root, schema};
+use pipelint_core::{DocumentKind, rules};
 use serde_json::Value;
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 #[test]
 fn codes_and_names_are_unique_and_well_formed() {
-    let code = regex::Regex::new(r"^PL\d{3}$").unwrap_or_else(|e| panic!("{e}"));
-    let name = regex::Regex::new(r"^[a-z0-9]+(-[a-z0-9]+)*$").unwrap_or_else(|e| panic!("{e}"));
+    let code = regex::Regex::new(r"^PL\d{3}$").unwrap();
+    let name = regex::Regex::new(r"^[a-z0-9]+(-[a-z0-9]+)*$").unwrap();
     let mut codes = std::collections::HashSet::new();
     let mut names = std::collections::HashSet::new();
-    for rule in rules::ALL.iter() {
+    for rule in rules().iter() {
         assert!(code.is_match(rule.code), "bad code {}", rule.code);
         assert!(name.is_match(rule.name), "bad name {}", rule.name);
         assert!(codes.insert(rule.code), "duplicate code {}", rule.code);
@@ -30,7 +30,7 @@ fn codes_and_names_are_unique_and_well_formed() {
 
 #[test]
 fn every_rule_is_documented() {
-    for rule in rules::ALL.iter() {
+    for rule in rules().iter() {
         for heading in [
             "## What it checks",
             "## Why it matters",
@@ -53,30 +53,36 @@ fn rule_pages_match_the_doc_comments() {
     let dir = repo_root().join("docs/rules");
     let bless = std::env::var_os("PIPELINT_BLESS").is_some();
     if bless {
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(&dir).unwrap();
     }
     let mut stale = Vec::new();
-    for rule in rules::ALL.iter() {
+    for rule in rules().iter() {
         let path = dir.join(format!("{}.md", rule.name));
         let expected = rule.page();
         if bless {
-            std::fs::write(&path, &expected).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(&path, &expected).unwrap();
         } else if std::fs::read_to_string(&path).ok().as_deref() != Some(expected.as_str()) {
             stale.push(path.display().to_string());
         }
     }
-    let pages: Vec<String> = std::fs::read_dir(&dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok()?.file_name().into_string().ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    for page in pages {
+    // Old outputs link to the pages of renamed rules: each old page says where the rule went.
+    for &(old, new) in pipelint_core::renamed_rules() {
+        let path = dir.join(format!("{old}.md"));
+        let expected = renamed_page(old, new);
+        if bless {
+            std::fs::write(&path, &expected).unwrap();
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(expected.as_str()) {
+            stale.push(path.display().to_string());
+        }
+    }
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let page = entry.unwrap().file_name().into_string().unwrap();
         let name = page.trim_end_matches(".md");
-        assert!(
-            rules::find(name).is_some(),
-            "docs/rules/{page} documents no rule"
-        );
+        let current = rules().iter().any(|r| r.name == name);
+        let old = pipelint_core::renamed_rules()
+            .iter()
+            .any(|&(old, _)| old == name);
+        assert!(current || old, "docs/rules/{page} documents no rule");
     }
     assert!(
         stale.is_empty(),
@@ -85,20 +91,27 @@ fn rule_pages_match_the_doc_comments() {
     );
 }
 
+/// The page left at a renamed rule's old address.
+fn renamed_page(old: &str, new: &str) -> String {
+    format!(
+        "# `{old}` was renamed\n\nThis rule is now [`{new}`]({new}.md); the old name still works in configs and on the command line.\n"
+    )
+}
+
 /// The README's rules table is generated from the catalog.
 #[test]
 fn readme_rules_table_matches_the_catalog() {
     let begin = "<!-- rules-table:begin -->\n";
     let end = "<!-- rules-table:end -->";
     let mut table = String::from("| Code | Name | Severity | Summary |\n|---|---|---|---|\n");
-    for rule in rules::ALL.iter() {
+    for rule in rules().iter() {
         table.push_str(&format!(
             "| {} | [`{}`](docs/rules/{}.md) | {} | {} |\n",
             rule.code, rule.name, rule.name, rule.severity, rule.summary
         ));
     }
     let path = repo_root().join("README.md");
-    let readme = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    let readme = std::fs::read_to_string(&path).unwrap();
     let (Some(start), Some(stop)) = (readme.find(begin), readme.find(end)) else {
         panic!("README.md lacks the rules-table markers");
     };
@@ -110,7 +123,7 @@ fn readme_rules_table_matches_the_catalog() {
                 &readme[..start + begin.len()],
                 &readme[stop..]
             );
-            std::fs::write(&path, updated).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(&path, updated).unwrap();
         } else {
             panic!("README rules table is stale (run with PIPELINT_BLESS=1)");
         }
@@ -151,7 +164,7 @@ fn walk_schema(node: &Value, at: &str, problems: &mut Vec<String>) {
 #[test]
 fn schemas_are_valid_closed_and_described() {
     for &kind in DocumentKind::ALL {
-        let schema = schema::schema(kind);
+        let schema = &schema(kind);
         assert!(
             jsonschema::meta::is_valid(schema),
             "{kind}: fails its meta-schema"
@@ -164,5 +177,134 @@ fn schemas_are_valid_closed_and_described() {
         let mut problems = Vec::new();
         walk_schema(schema, "#", &mut problems);
         assert!(problems.is_empty(), "{kind}:\n{}", problems.join("\n"));
+    }
+}
+
+/// A rule declared in `src/rules/<group>/<file>.rs`: what its `declare_rule!` says.
+struct Declared {
+    file: String,
+    group: String,
+    code: String,
+    name: String,
+}
+
+/// The value of `key: "…"` on a line of its own in a rule file.
+fn declared_field(text: &str, key: &str) -> Option<String> {
+    text.lines()
+        .map(str::trim)
+        .find_map(|line| {
+            line.strip_prefix(key)?
+                .strip_prefix(": \"")?
+                .strip_suffix("\",")
+        })
+        .map(str::to_owned)
+}
+
+/// The source files of each group directory, read as text; asserts that each group is a
+/// module of `rules/mod.rs` and each file a module of its group's `mod.rs` (a file that is
+/// not would not be compiled at all).
+fn rule_files() -> Vec<Declared> {
+    let rules_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let catalog = std::fs::read_to_string(rules_dir.join("mod.rs")).unwrap();
+    let mut declared = Vec::new();
+    for entry in std::fs::read_dir(&rules_dir).unwrap() {
+        let group_dir = entry.unwrap().path();
+        if !group_dir.is_dir() {
+            continue;
+        }
+        let group = group_dir.file_name().unwrap().to_str().unwrap().to_owned();
+        assert!(
+            catalog.contains(&format!("\npub mod {group};\n")),
+            "rules/mod.rs lacks `pub mod {group};`"
+        );
+        let group_mod = std::fs::read_to_string(group_dir.join("mod.rs")).unwrap();
+        for file in std::fs::read_dir(&group_dir).unwrap() {
+            let path = file.unwrap().path();
+            let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
+            if stem == "mod" || path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let listed = group_mod.lines().any(|line| {
+                line.trim()
+                    .strip_suffix(&format!("mod {stem};"))
+                    .is_some_and(|vis| vis.is_empty() || vis.ends_with(' '))
+            });
+            assert!(listed, "rules/{group}/mod.rs lacks `pub mod {stem};`");
+            let text = std::fs::read_to_string(&path).unwrap();
+            if !text.contains("declare_rule! {") {
+                continue; // a helper of the group
+            }
+            let field = |key| {
+                declared_field(&text, key)
+                    .unwrap_or_else(|| panic!("rules/{group}/{stem}.rs: no `{key}: \"…\",` line"))
+            };
+            declared.push(Declared {
+                file: format!("rules/{group}/{stem}.rs"),
+                group: group.clone(),
+                code: field("code"),
+                name: field("name"),
+            });
+        }
+    }
+    declared
+}
+
+/// A new rule needs its file, the `pub mod` line and its entry in the group's `RULES`: each
+/// one forgotten fails here, and so does a rule of the catalog without a file.
+#[test]
+fn every_rule_file_is_registered_and_every_rule_has_a_file() {
+    let declared = rule_files();
+    for rule in &declared {
+        let found = rules().iter().find(|r| r.code == rule.code);
+        assert!(
+            found.is_some_and(|r| r.name == rule.name),
+            "{} declares {} `{}`, which is not in the catalog: add it to the group's RULES",
+            rule.file,
+            rule.code,
+            rule.name
+        );
+    }
+    for rule in rules().iter() {
+        assert!(
+            declared.iter().any(|d| d.code == rule.code),
+            "{} `{}` is declared by no file in src/rules/<group>/",
+            rule.code,
+            rule.name
+        );
+    }
+    assert_eq!(declared.len(), rules().len());
+}
+
+/// The groups of one source kind, and the prefix their rules' names carry.
+const SOURCE_GROUPS: &[(&str, &str)] = &[
+    ("kafka", "kafka-"),
+    ("kinesis", "kinesis-"),
+    ("object_storage", "object-storage-"),
+    ("postgres", "postgres-"),
+];
+
+/// Rule names: a rule in a source's group is named `<source>-<what>`; the rules of the
+/// other groups (a rule for several sources among them) carry no source prefix.
+#[test]
+fn rule_names_carry_their_source_group_as_prefix_and_only_then() {
+    for rule in rule_files() {
+        match SOURCE_GROUPS.iter().find(|(group, _)| *group == rule.group) {
+            Some((_, prefix)) => assert!(
+                rule.name.starts_with(prefix),
+                "{}: `{}` must start with `{prefix}`",
+                rule.file,
+                rule.name
+            ),
+            None => {
+                for (_, prefix) in SOURCE_GROUPS {
+                    assert!(
+                        !rule.name.starts_with(prefix),
+                        "{}: `{}` is not in the `{prefix}` group; drop the prefix or move the rule",
+                        rule.file,
+                        rule.name
+                    );
+                }
+            }
+        }
     }
 }

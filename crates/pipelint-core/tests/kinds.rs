@@ -1,27 +1,14 @@
-//! The response, service and analytics-stack kinds: the acceptance cases, the fixes
-//! of their rules, and the schemas that must stay in step with others.
+//! The response, service and analytics-stack kinds: the acceptance cases and the
+//! schemas that must stay in step with others (their rules' fixes are checked in `fixes.rs`).
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use pipelint_core::{DocumentKind, LintOptions, LintResult, Severity, lint, rules, schema};
+use common::{read, schema};
+use pipelint_core::{DocumentKind, LintOptions, LintResult, Severity, lint};
 use serde_json::Value;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn read(relative: &str) -> String {
-    std::fs::read_to_string(repo_root().join(relative)).unwrap_or_else(|e| panic!("{e}"))
-}
-
 fn lint_text(text: &str, file_name: Option<&str>) -> LintResult {
-    lint(
-        text.as_bytes(),
-        &LintOptions {
-            file_name,
-            ..LintOptions::default()
-        },
-    )
+    lint(text.as_bytes(), &LintOptions::new().file_name(file_name))
 }
 
 fn names(result: &LintResult) -> Vec<&'static str> {
@@ -93,61 +80,6 @@ fn a_chart_query_in_seconds_gets_the_milliseconds_fix() {
     assert!(lint_text(&repaired, None).diagnostics.is_empty());
 }
 
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
-    files.sort();
-    files
-}
-
-/// Applied to each invalid fixture of a PL6xx/PL7xx rule, every fix gives strict JSON and
-/// the rule no longer reports that member.
-#[test]
-fn fixes_repair_the_finding() {
-    let mut fixed = 0;
-    for rule in rules::ALL
-        .iter()
-        .filter(|r| matches!(&r.code[..3], "PL6" | "PL7"))
-    {
-        let dir = repo_root()
-            .join("fixtures/rules")
-            .join(rule.name)
-            .join("invalid");
-        for path in json_files(&dir) {
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-            let name = path.file_name().and_then(|n| n.to_str());
-            let result = lint_text(&text, name);
-            for diagnostic in result.diagnostics.iter().filter(|d| d.rule == *rule) {
-                let Some(fix) = &diagnostic.fix else {
-                    continue;
-                };
-                let mut repaired = text.clone();
-                repaired.replace_range(fix.span.clone(), &fix.replacement);
-                assert!(
-                    serde_json::from_str::<Value>(&repaired).is_ok(),
-                    "{}: `{}` leaves invalid JSON:\n{repaired}",
-                    path.display(),
-                    fix.title
-                );
-                let again = lint_text(&repaired, name);
-                assert!(
-                    !again
-                        .diagnostics
-                        .iter()
-                        .any(|d| d.rule == *rule && d.pointer == diagnostic.pointer),
-                    "{}: `{}` does not repair the finding",
-                    path.display(),
-                    fix.title
-                );
-                fixed += 1;
-            }
-        }
-    }
-    assert!(fixed >= 10, "only {fixed} fixes were exercised");
-}
-
 /// Members of create bodies that a record never has (spec 2.3, 2.7).
 const CREATE_ONLY: &[&str] = &["roles", "validateSamples"];
 
@@ -156,8 +88,8 @@ const CREATE_ONLY: &[&str] = &["roles", "validateSamples"];
 /// that `leaked-secret` and not `unknown-field` reports them; their shape is not checked.)
 #[test]
 fn the_pipe_record_schema_mirrors_the_create_schema() {
-    let create = schema::schema(DocumentKind::CreatePipe);
-    let record = schema::schema(DocumentKind::Pipe);
+    let create = schema(DocumentKind::CreatePipe);
+    let record = schema(DocumentKind::Pipe);
     let (Some(create_defs), Some(record_defs)) =
         (create["$defs"].as_object(), record["$defs"].as_object())
     else {
@@ -205,8 +137,8 @@ fn the_envelope_schemas_embed_their_record_schema() {
         (DocumentKind::PipeResponse, DocumentKind::Pipe, "pipe"),
         (DocumentKind::ServiceList, DocumentKind::Service, "service"),
     ] {
-        let envelope = schema::schema(envelope);
-        let record = schema::schema(record);
+        let envelope = schema(envelope);
+        let record = schema(record);
         let mut body = record.clone();
         let Some(body_object) = body.as_object_mut() else {
             panic!("record schema is not an object");
@@ -249,12 +181,12 @@ fn the_alert_forms_accept_the_same_members() {
         }
     }
     assert_eq!(
-        strip(schema::schema(DocumentKind::StackAlert)),
-        strip(schema::schema(DocumentKind::ManagedStackAlert))
+        strip(&schema(DocumentKind::StackAlert)),
+        strip(&schema(DocumentKind::ManagedStackAlert))
     );
     assert_eq!(
-        strip(schema::schema(DocumentKind::Dashboard)),
-        strip(schema::schema(DocumentKind::DashboardUpdate))
+        strip(&schema(DocumentKind::Dashboard)),
+        strip(&schema(DocumentKind::DashboardUpdate))
     );
 }
 

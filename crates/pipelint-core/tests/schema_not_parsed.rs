@@ -2,7 +2,8 @@
 //! a fifth of a one-file run. Alone in its test binary, so no other test parses it first.
 
 use pipelint_bench::corpus::{SourceKind, sample};
-use pipelint_core::{DocumentKind, LintOptions, lint, schema};
+use pipelint_core::internals::is_parsed;
+use pipelint_core::{DocumentKind, LintOptions, lint};
 use serde_json::{Value, json};
 
 /// A generated body of the kind with `settings` replaced.
@@ -14,10 +15,7 @@ fn with_settings(kind: SourceKind, settings: Value) -> String {
 }
 
 fn rule_names(text: &str) -> Vec<&'static str> {
-    let options = LintOptions {
-        kind: Some(DocumentKind::CreatePipe),
-        ..Default::default()
-    };
+    let options = LintOptions::new().kind(DocumentKind::CreatePipe);
     lint(text.as_bytes(), &options)
         .diagnostics
         .iter()
@@ -44,5 +42,5 @@ fn the_settings_rules_find_their_mistakes_without_parsing_the_schema() {
         json!({"object_storage_max_insert_bytes": 104_857_600}),
     );
     assert_eq!(rule_names(&storage), ["insert-bytes-server-range"]);
-    assert!(!schema::is_parsed(DocumentKind::CreatePipe));
+    assert!(!is_parsed(DocumentKind::CreatePipe));
 }

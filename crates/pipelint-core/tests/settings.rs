@@ -1,12 +1,26 @@
 //! Settings are applied inside `lint`: a rule turned off hides only its own findings, and
 //! what it used to supersede is reported again.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
+
+mod common;
 
 use std::path::{Path, PathBuf};
 
 use pipelint_core::{
-    Diagnostic, Level, LintOptions, LintResult, Override, OverrideUse, PointerPattern, Rule,
-    Settings, lint, rules,
+    Diagnostic, Level, LintOptions, LintResult, Override, PointerPattern, Rule, Settings,
+    find_rule, lint,
 };
+
+/// The rule with this name (or code), which must exist.
+fn rule(name: &str) -> &'static Rule {
+    find_rule(name).unwrap_or_else(|| panic!("no rule {name}"))
+}
+
+/// The overrides a result used, as (entry, pointer) pairs.
+fn uses(result: &LintResult) -> Vec<(usize, usize)> {
+    let uses = result.overrides_used.iter();
+    uses.map(|u| (u.entry, u.pointer)).collect()
+}
 
 fn fixture(path: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -16,20 +30,12 @@ fn fixture(path: &str) -> Vec<u8> {
 }
 
 fn lint_with(bytes: &[u8], settings: Option<&Settings>) -> LintResult {
-    lint(
-        bytes,
-        &LintOptions {
-            settings,
-            ..LintOptions::default()
-        },
-    )
+    lint(bytes, &LintOptions::new().settings(settings))
 }
 
 fn off(selector: &str) -> Settings {
     let mut settings = Settings::default();
-    settings
-        .set(selector, Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    settings.set(selector, Level::Off).unwrap();
     settings
 }
 
@@ -97,18 +103,17 @@ fn leaked_secret_off_reports_the_password_as_an_unknown_field() {
     let leaked: Vec<&str> = before
         .diagnostics
         .iter()
-        .filter(|d| d.rule.code == rules::response::leaked_secret::RULE.code)
+        .filter(|d| d.rule.code == rule("leaked-secret").code)
         .map(|d| d.pointer.as_str())
         .collect();
     assert!(!leaked.is_empty());
-    let added = turned_off(&bytes, &rules::response::leaked_secret::RULE);
+    let added = turned_off(&bytes, rule("leaked-secret"));
     for pointer in leaked {
         assert!(pointer.ends_with("/password"), "{pointer}");
         assert!(
             added
                 .iter()
-                .any(|d| d.pointer == pointer
-                    && d.rule.code == rules::schema::unknown_field::RULE.code),
+                .any(|d| d.pointer == pointer && d.rule.code == rule("unknown-field").code),
             "no unknown-field at {pointer}: {added:?}"
         );
     }
@@ -117,11 +122,11 @@ fn leaked_secret_off_reports_the_password_as_an_unknown_field() {
 #[test]
 fn percentile_agg_fn_off_reports_the_invalid_enum_value() {
     let bytes = fixture("rules/percentile-agg-fn/invalid/median.json");
-    let added = turned_off(&bytes, &rules::stack::percentile_agg_fn::RULE);
+    let added = turned_off(&bytes, rule("percentile-agg-fn"));
     assert!(
         added
             .iter()
-            .any(|d| d.rule.code == rules::schema::invalid_enum_value::RULE.code),
+            .any(|d| d.rule.code == rule("invalid-enum-value").code),
         "{added:?}"
     );
 }
@@ -131,10 +136,10 @@ fn wrong_type_off_reports_what_it_deduplicated() {
     // A number where a string from an enum belongs: the type finding alone is reported.
     let bytes = br#"{"source": {"kafka": {"type": "kafka", "format": 5, "authentication": "PLAIN",
         "brokers": "a:9092", "topics": "t"}}}"#;
-    let added = turned_off(bytes, &rules::schema::wrong_type::RULE);
+    let added = turned_off(bytes, rule("wrong-type"));
     assert!(
         added.iter().any(|d| d.pointer == "/source/kafka/format"
-            && d.rule.code == rules::schema::invalid_enum_value::RULE.code),
+            && d.rule.code == rule("invalid-enum-value").code),
         "{added:?}"
     );
 }
@@ -163,10 +168,10 @@ fn no_rule_turned_off_hides_another_rules_finding_in_any_fixture() {
     files.sort();
     assert!(files.len() > 100, "{} fixtures", files.len());
     let specific = [
-        &rules::response::leaked_secret::RULE,
-        &rules::stack::percentile_agg_fn::RULE,
-        &rules::stack::doc_placeholder::RULE,
-        &rules::schema::wrong_type::RULE,
+        rule("leaked-secret"),
+        rule("percentile-agg-fn"),
+        rule("doc-placeholder"),
+        rule("wrong-type"),
     ];
     let mut revealed = 0;
     for file in &files {
@@ -183,14 +188,12 @@ fn levels_change_the_severity_only() {
     let bytes = fixture("rules/leaked-secret/invalid/bare-password.json");
     let before = lint_with(&bytes, None);
     let mut settings = Settings::default();
-    settings
-        .set("leaked-secret", Level::Info)
-        .unwrap_or_else(|e| panic!("{e}"));
+    settings.set("leaked-secret", Level::Info).unwrap();
     let after = lint_with(&bytes, Some(&settings));
     assert_eq!(before.diagnostics.len(), after.diagnostics.len());
     for (b, a) in before.diagnostics.iter().zip(&after.diagnostics) {
         assert_eq!(b.pointer, a.pointer);
-        let expected = if a.rule.code == rules::response::leaked_secret::RULE.code {
+        let expected = if a.rule.code == rule("leaked-secret").code {
             pipelint_core::Severity::Info
         } else {
             b.severity
@@ -208,17 +211,15 @@ fn unknown_fields(result: &LintResult) -> Vec<&str> {
     result
         .diagnostics
         .iter()
-        .filter(|d| d.rule.code == rules::schema::unknown_field::RULE.code)
+        .filter(|d| d.rule.code == rule("unknown-field").code)
         .map(|d| d.pointer.as_str())
         .collect()
 }
 
 fn options(settings: Option<&Settings>) -> LintOptions<'_> {
-    LintOptions {
-        file_name: Some("a.pipe.json"),
-        settings,
-        ..LintOptions::default()
-    }
+    LintOptions::new()
+        .file_name("a.pipe.json")
+        .settings(settings)
 }
 
 #[test]
@@ -237,30 +238,18 @@ fn overrides_apply_at_their_pointers_and_say_they_were_used() {
         PointerPattern::new("/destination/columns/[name=amount]"),
         PointerPattern::new("/nowhere"),
     ]);
-    keyed
-        .set("unknown-field", Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    keyed.set("unknown-field", Level::Off).unwrap();
     settings.add_override(keyed);
     let mut unmatched = Override::new(vec![PointerPattern::new("/source")]);
-    unmatched
-        .set("unknown-field", Level::Off)
-        .unwrap_or_else(|e| panic!("{e}"));
+    unmatched.set("unknown-field", Level::Off).unwrap();
     settings.add_override(unmatched);
     let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
     assert_eq!(unknown_fields(&after), ["/destination/columns/0/colour"]);
-    assert_eq!(
-        after.overrides_used,
-        [OverrideUse {
-            entry: 0,
-            pointer: 0
-        }]
-    );
+    assert_eq!(uses(&after), [(0, 0)]);
 
     // A later override wins over an earlier one; one without pointers covers everything.
     let mut whole = Override::new(Vec::new());
-    whole
-        .set("unknown-field", Level::Error)
-        .unwrap_or_else(|e| panic!("{e}"));
+    whole.set("unknown-field", Level::Error).unwrap();
     settings.add_override(whole);
     let after = lint(COLUMNS.as_bytes(), &options(Some(&settings)));
     assert_eq!(unknown_fields(&after).len(), 2);
@@ -268,22 +257,10 @@ fn overrides_apply_at_their_pointers_and_say_they_were_used() {
         after
             .diagnostics
             .iter()
-            .filter(|d| d.rule.code == rules::schema::unknown_field::RULE.code)
+            .filter(|d| d.rule.code == rule("unknown-field").code)
             .all(|d| d.severity == pipelint_core::Severity::Error)
     );
-    assert_eq!(
-        after.overrides_used,
-        [
-            OverrideUse {
-                entry: 0,
-                pointer: 0
-            },
-            OverrideUse {
-                entry: 2,
-                pointer: 0
-            }
-        ]
-    );
+    assert_eq!(uses(&after), [(0, 0), (2, 0)]);
 }
 
 #[test]
@@ -293,4 +270,29 @@ fn settings_apply_to_documents_that_do_not_load() {
     // A prefix leaves the not-checked findings alone.
     let broken = lint_with(b"{", Some(&off("ALL")));
     assert!(!broken.diagnostics.is_empty());
+}
+
+/// A library user's settings may name a renamed rule by its old name, as configs do.
+#[test]
+fn an_old_rule_name_sets_the_renamed_rule() {
+    let findings = |bytes: &[u8], settings: &Settings| -> Vec<_> {
+        let result = lint_with(bytes, Some(settings));
+        result.diagnostics.iter().map(key).collect()
+    };
+    for &(old, new) in pipelint_core::renamed_rules() {
+        let rule = find_rule(new).unwrap();
+        let dir = common::repo_root()
+            .join("fixtures/rules")
+            .join(new)
+            .join("invalid");
+        let bytes = std::fs::read(&common::json_files(&dir)[0]).unwrap();
+        let everything = lint_with(&bytes, None);
+        assert!(
+            everything.diagnostics.iter().any(|d| d.rule == rule),
+            "{new}"
+        );
+        let by_old = findings(&bytes, &off(old));
+        assert!(!by_old.iter().any(|k| k.0 == rule.code), "{old}");
+        assert_eq!(by_old, findings(&bytes, &off(new)), "{old}");
+    }
 }

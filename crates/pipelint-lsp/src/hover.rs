@@ -3,9 +3,7 @@
 
 use std::ops::Range;
 
-use pipelint_core::rule::pointer_join;
-use pipelint_core::{Diagnostic, Document, DocumentKind, schema};
-use serde_json::Value;
+use pipelint_core::{Diagnostic, DocumentKind, field_name};
 
 /// What a hover shows, as Markdown, and the byte span it is about.
 #[derive(Debug, PartialEq)]
@@ -39,12 +37,12 @@ pub fn hover(
 
     if let Some(kind) = kind
         && let Some(document) = pipelint_core::load(text.as_bytes()).document
-        && let Some((pointer, member_span)) = member_at(&document, offset)
-        && let Some(description) = schema::description(kind, &pointer)
+        && let Some((pointer, member_span)) = document.member_at(offset)
+        && let Some(description) = kind.describe(&pointer)
     {
         sections.push(format!(
             "**{}** (`{pointer}`)\n\n{description}",
-            schema::field_name(&pointer)
+            field_name(&pointer)
         ));
         span.get_or_insert(member_span);
     }
@@ -84,53 +82,8 @@ fn rule_section(diagnostic: &Diagnostic, with_docs: bool) -> String {
     out
 }
 
-/// The innermost member whose key, or whose scalar value, is under `offset` (or whose
-/// object or array starts or ends there), with the span of that key or value.
-pub fn member_at(document: &Document, offset: usize) -> Option<(String, Range<usize>)> {
-    let mut pointer = String::new();
-    let mut value = &document.value;
-    'descend: loop {
-        let children: Vec<(String, &Value)> = match value {
-            Value::Object(map) => map
-                .iter()
-                .map(|(k, v)| (pointer_join(&pointer, k), v))
-                .collect(),
-            Value::Array(items) => items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (pointer_join(&pointer, &i.to_string()), v))
-                .collect(),
-            _ => return None,
-        };
-        for (child, child_value) in children {
-            let Some(spans) = document.spans(&child) else {
-                continue;
-            };
-            if let Some(key) = &spans.key
-                && covers(key, offset)
-            {
-                return Some((child, key.clone()));
-            }
-            if !covers(&spans.value, offset) {
-                continue;
-            }
-            let is_container = matches!(child_value, Value::Object(_) | Value::Array(_));
-            let on_bracket = offset == spans.value.start || offset + 1 == spans.value.end;
-            if !is_container || on_bracket {
-                return Some((child, spans.value.clone()));
-            }
-            pointer = child;
-            value = child_value;
-            continue 'descend;
-        }
-        return None;
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     fn at(text: &str, needle: &str) -> usize {
         text.find(needle).unwrap_or(usize::MAX)
     }
@@ -142,7 +95,7 @@ mod tests {
         let Some(document) = loaded.document else {
             panic!("fixture parses");
         };
-        let member = |offset| member_at(&document, offset).map(|(p, _)| p);
+        let member = |offset| document.member_at(offset).map(|(p, _)| p);
         assert_eq!(
             member(at(text, "brokers") + 2).as_deref(),
             Some("/source/kafka/brokers")

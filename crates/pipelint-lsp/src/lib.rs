@@ -26,7 +26,8 @@
 //! since 2023, about 80 crates with tokio) and its maintained fork `tower-lsp-server` (53
 //! crates, tokio), which would buy concurrency the linter does not need and make the
 //! message order harder to reason about. `lsp-types` gives the protocol's structs; its
-//! `Uri` is a plain string wrapper, so file paths are decoded here ([`uri_to_path`]).
+//! `Uri` wraps a parsed `fluent_uri::Uri` but has no file-path conversion, so file paths are
+//! decoded here ([`uri_to_path`]).
 //!
 //! Only `lsp-server`'s `Connection` and message types are used: its stdio transport trusts
 //! the client (it allocates any `Content-Length` up front and ends the connection on the
@@ -86,10 +87,7 @@ pub fn lint_defaults(path: Option<&Path>, text: &str) -> Linted {
 /// The kind told from the file name and the content, with no configuration.
 pub fn default_lint(path: Option<&Path>, text: &str) -> LintResult {
     let file_name = path.and_then(Path::file_name).and_then(|n| n.to_str());
-    let options = LintOptions {
-        file_name,
-        ..LintOptions::default()
-    };
+    let options = LintOptions::new().file_name(file_name);
     pipelint_core::lint(text.as_bytes(), &options)
 }
 

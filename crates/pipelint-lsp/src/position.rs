@@ -6,7 +6,7 @@
 //! positions back into offsets (to apply edits); merging the two is left for later.
 
 use lsp_types::{Position, Range};
-use pipelint_core::line_index::floor_char_boundary;
+use pipelint_core::floor_char_boundary;
 
 /// Line starts of one text, in bytes.
 #[derive(Clone, Debug)]

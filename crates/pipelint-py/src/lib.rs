@@ -26,12 +26,10 @@ fn lint<'py>(
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let kind = kind.map(parse_kind).transpose()?;
     let settings = settings(&config)?;
-    let options = LintOptions {
-        kind,
-        file_name,
-        settings: Some(&settings),
-        ..LintOptions::default()
-    };
+    let options = LintOptions::new()
+        .kind(kind)
+        .file_name(file_name)
+        .settings(&settings);
     // Linting holds no Python object, so other Python threads may run meanwhile.
     let result = py.detach(|| pipelint_core::lint(body, &options));
     let places = Places {
@@ -121,7 +119,7 @@ fn kinds() -> Vec<&'static str> {
 /// Every rule of the catalog as a dict.
 #[pyfunction(name = "rules")]
 fn rule_catalog(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
-    rules::ALL.iter().map(|rule| rule_dict(py, rule)).collect()
+    rules().iter().map(|rule| rule_dict(py, rule)).collect()
 }
 
 fn rule_dict<'py>(py: Python<'py>, rule: &Rule) -> PyResult<Bound<'py, PyDict>> {

@@ -45,10 +45,7 @@ fn body(shape: Shape) -> String {
 
 fn report(shape: Shape) -> FileReport {
     let text = body(shape);
-    let options = LintOptions {
-        file_name: Some("big.scaling.json"),
-        ..LintOptions::default()
-    };
+    let options = LintOptions::new().file_name("big.scaling.json");
     let result = lint(text.as_bytes(), &options);
     assert!(result.diagnostics.len() >= 100, "too few findings");
     FileReport::new(

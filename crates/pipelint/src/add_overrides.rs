@@ -49,7 +49,7 @@ impl Adding {
             });
         for d in &report.diagnostics {
             let pointer = match &document {
-                Some(value) => pointer::stable(value, &d.pointer),
+                Some(value) => pointer::PointerPattern::stable(value, &d.pointer),
                 None => d.pointer.clone(),
             };
             pending

@@ -181,6 +181,9 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         .map(|p| crate::paths::absolute(&cwd, p))
         .collect();
     for config in resolver.loaded() {
+        for line in config.renamed_rules(&cwd) {
+            console::to_stderr(&format!("{}\n", visible(&line)));
+        }
         for line in config.unused_overrides(&walked, &cwd) {
             console::to_stderr(&format!("{}\n", visible(&line)));
         }
@@ -598,13 +601,12 @@ fn check_one(
             paired.as_ref()
         }
     };
-    let options = LintOptions {
-        kind: target.kind,
-        file_name: target.file_name.as_deref(),
-        pipe,
-        show_secrets: args.show_secrets,
-        settings: Some(settings.settings()),
-    };
+    let options = LintOptions::new()
+        .kind(target.kind)
+        .file_name(target.file_name.as_deref())
+        .pipe(pipe)
+        .show_secrets(args.show_secrets)
+        .settings(settings.settings());
     if !(args.fix || args.diff) {
         let result = lint(bytes, &options);
         return Ok(Checked::of(report(target, args, &settings, result)));
@@ -713,14 +715,13 @@ fn write_unless_changed(
 /// The finding for a file over the size limit, which is not read at all (or, for stdin,
 /// read no further than one byte past the limit).
 fn too_large(size: Option<u64>, limit: u64, settings: &pipelint_core::Settings) -> LintResult {
-    let rule = &pipelint_core::rules::document::file_too_large::RULE;
     let message = match size {
         Some(size) => {
             format!("the file is {size} bytes, over the limit of {limit} bytes; it was not read")
         }
         None => format!("the input is over the limit of {limit} bytes; it was not read"),
     };
-    let diagnostic = pipelint_core::Diagnostic::new(rule, 0..0, "", message)
+    let diagnostic = pipelint_core::Diagnostic::file_too_large(message)
     .with_help("API bodies are a few kilobytes: exclude this file, or raise the limit with `--max-file-size`");
     pipelint_core::unread(vec![diagnostic], Some(settings))
 }

@@ -1,6 +1,6 @@
 //! The subcommands.
 
-use pipelint_core::{DocumentKind, rules};
+use pipelint_core::{DocumentKind, find_rule, rules};
 use serde::Serialize;
 
 use crate::EXIT_TROUBLE;
@@ -65,7 +65,7 @@ fn man_page(name: Option<&str>) -> u8 {
 }
 
 /// The JSON Schema of `pipelint.toml` (`pipelint schema config`).
-const CONFIG_SCHEMA: &str = include_str!("../../../schemas/pipelint-config.schema.json");
+const CONFIG_SCHEMA: &str = include_str!("../schemas/pipelint-config.schema.json");
 
 #[derive(Serialize)]
 struct RuleEntry {
@@ -80,7 +80,7 @@ struct RuleEntry {
 }
 
 fn list_rules(args: &RulesArgs) -> u8 {
-    let entries: Vec<RuleEntry> = rules::ALL
+    let entries: Vec<RuleEntry> = rules()
         .iter()
         .map(|r| RuleEntry {
             code: r.code,
@@ -127,11 +127,16 @@ fn list_rules(args: &RulesArgs) -> u8 {
 }
 
 fn show_rule(query: &str) -> u8 {
-    match rules::find(query) {
-        Some(rule) => console::to_stdout(&rule.page()),
+    match find_rule(query) {
+        Some(rule) => {
+            if pipelint_core::renamed_to(query).is_some() {
+                console::message(format!("`{query}` was renamed to `{}`", rule.name));
+            }
+            console::to_stdout(&rule.page())
+        }
         None => {
-            let names = rules::ALL.iter().map(|r| r.name);
-            match pipelint_core::suggest::closest(query, names) {
+            let names = rules().iter().map(|r| r.name);
+            match pipelint_core::did_you_mean(query, names) {
                 Some(guess) => {
                     console::message(format!("no rule `{query}`; did you mean `{guess}`?"));
                 }
@@ -151,7 +156,7 @@ fn show_schema(kind: &str) -> u8 {
         return console::to_stdout(CONFIG_SCHEMA);
     }
     match DocumentKind::from_name(kind) {
-        Some(kind) => console::to_stdout(pipelint_core::schema::schema_text(kind)),
+        Some(kind) => console::to_stdout(kind.schema_text()),
         None => {
             let kinds: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();
             console::message(format!(

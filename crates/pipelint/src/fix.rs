@@ -48,10 +48,7 @@ pub fn fix_text(
     if text.starts_with('\u{feff}') {
         return None;
     }
-    let masked_options = LintOptions {
-        show_secrets: false,
-        ..*options
-    };
+    let masked_options = options.show_secrets(false);
     let mut fixed = Fixed {
         text: text.to_owned(),
         applied: 0,
@@ -73,10 +70,7 @@ pub fn fix_text(
 /// masked lint, as fixes are applied: a fix that touches a secret is never counted).
 /// `seen` is shown the result.
 pub fn unsafe_fixes_left(text: &[u8], options: &LintOptions, seen: impl Fn(&LintResult)) -> usize {
-    let masked = LintOptions {
-        show_secrets: false,
-        ..*options
-    };
+    let masked = options.show_secrets(false);
     let result = lint(text, &masked);
     seen(&result);
     result
@@ -113,15 +107,7 @@ pub fn unified_diff(name: &str, before: &str, after: &str, show_secrets: bool) -
 
 /// The text with every secret masked, as findings show it (same byte length).
 pub fn masked(text: &str) -> String {
-    let mut result = LintResult {
-        text: text.to_owned(),
-        kind: None,
-        kind_reason: None,
-        diagnostics: Vec::new(),
-        overrides_used: Vec::new(),
-    };
-    pipelint_core::secrets::mask(&mut result);
-    result.text
+    pipelint_core::mask_secrets(text)
 }
 
 /// The summary line of a `--fix` or `--diff` run.
@@ -145,17 +131,13 @@ pub fn summary(applied: usize, unsafe_left: usize, dry_run: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pipelint_core::{Fix, rules};
+    use pipelint_core::{Fix, find_rule};
     use std::ops::Range;
 
     fn finding(span: Range<usize>, replacement: &str, applicability: Applicability) -> Diagnostic {
-        let rule = &rules::schema::invalid_enum_value::RULE;
-        Diagnostic::new(rule, span.clone(), "", "m").with_fix(Fix {
-            title: "t".into(),
-            span,
-            replacement: replacement.into(),
-            applicability,
-        })
+        let rule = find_rule("invalid-enum-value").unwrap_or_else(|| panic!("no rule"));
+        let fix = Fix::new("t", span.clone(), replacement, applicability);
+        Diagnostic::new(rule, span, "", "m").with_fix(fix)
     }
 
     const SAFE: Mode = Mode {

@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use pipelint_core::LineIndex;
-use pipelint_core::line_index::floor_char_boundary;
+use pipelint_core::floor_char_boundary;
 
 use crate::output::escape;
 

@@ -42,12 +42,10 @@ fn lint_with_config(path: Option<&Path>, text: &str) -> Linted {
     }
     let file_name = path.file_name().and_then(|n| n.to_str());
     let settings = config.settings_for(Some(&relative));
-    let options = pipelint_core::LintOptions {
-        kind: config.kind_for(&relative).ok().flatten(),
-        file_name,
-        settings: Some(settings.settings()),
-        ..pipelint_core::LintOptions::default()
-    };
+    let options = pipelint_core::LintOptions::new()
+        .kind(config.kind_for(&relative).ok().flatten())
+        .file_name(file_name)
+        .settings(settings.settings());
     Linted::Findings(pipelint_core::lint(text.as_bytes(), &options))
 }
 

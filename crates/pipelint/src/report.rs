@@ -1,8 +1,8 @@
 //! The one per-file record every output format draws from.
 //!
 //! A `FileReport` is built once per checked document, after the config has been applied,
-//! and is never changed afterwards. Anything that must hold for every format (such as
-//! masking secrets in the text and messages) belongs in `FileReport::new`.
+//! and is never changed afterwards. Anything that must hold for every format belongs in
+//! `FileReport::new`; secrets are already masked by the core's `lint` before a report exists.
 
 use std::ops::Range;
 
@@ -64,7 +64,7 @@ impl FileReport {
             line: at.line,
             column: at.column,
             column_utf16: utf16 + 1,
-            offset: pipelint_core::line_index::floor_char_boundary(&self.text, offset),
+            offset: pipelint_core::floor_char_boundary(&self.text, offset),
         }
     }
 
@@ -80,9 +80,7 @@ impl FileReport {
 
     /// Whether the document's kind could not be told (the run exits 2).
     pub fn kind_unknown(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| std::ptr::eq(d.rule, &pipelint_core::rules::document::unknown_kind::RULE))
+        self.diagnostics.iter().any(Diagnostic::is_kind_unknown)
     }
 }
 

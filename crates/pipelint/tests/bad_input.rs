@@ -1,34 +1,30 @@
 //! The bad-input table of the README, for what only the command line sees: paths that are
 //! not regular files, size limits, unreadable files, link loops. Every case keeps the other
 //! files checked and never writes anything.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 use std::path::{Path, PathBuf};
 
-use common::Run;
+use common::{Run, repo_root};
 
 mod common;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("bad-input")
         .join(name);
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
 fn good_body() -> Vec<u8> {
-    std::fs::read(root().join("fixtures/create-pipe/valid/kafka-msk-iam-role.json"))
-        .unwrap_or_else(|e| panic!("{e}"))
+    std::fs::read(repo_root().join("fixtures/create-pipe/valid/kafka-msk-iam-role.json")).unwrap()
 }
 
 fn bad_body() -> Vec<u8> {
-    std::fs::read(root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"))
-        .unwrap_or_else(|e| panic!("{e}"))
+    std::fs::read(repo_root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"))
+        .unwrap()
 }
 
 /// Runs `pipelint check --isolated --output-format concise` in `dir`.
@@ -41,7 +37,7 @@ fn run_in(dir: &Path, args: &[&str]) -> Run {
 #[test]
 fn missing_path_is_trouble_and_the_rest_is_checked() {
     let dir = scratch("missing");
-    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["nope.pipe.json", "bad.pipe.json"]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("nope.pipe.json"), "{}", run.stderr);
@@ -55,8 +51,8 @@ fn missing_path_is_trouble_and_the_rest_is_checked() {
 #[test]
 fn a_file_over_the_size_limit_is_reported_not_read() {
     let dir = scratch("large");
-    std::fs::write(dir.join("big.pipe.json"), good_body()).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("big.pipe.json"), good_body()).unwrap();
+    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["--max-file-size", "100", "big.pipe.json"]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     assert!(
@@ -82,8 +78,8 @@ fn a_file_over_the_size_limit_is_reported_not_read() {
 fn a_directory_named_like_a_file_is_walked() {
     let dir = scratch("dir-named-like-file");
     let fake = dir.join("orders.pipe.json");
-    std::fs::create_dir_all(&fake).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(fake.join("inner.pipe.json"), bad_body()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(&fake).unwrap();
+    std::fs::write(fake.join("inner.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["orders.pipe.json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
@@ -103,7 +99,7 @@ fn a_fifo_is_not_read_and_the_rest_is_checked() {
         eprintln!("SKIPPED: mkfifo is not available");
         return;
     }
-    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     // Named explicitly, and found by a walk: neither may block.
     let named = run_in(&dir, &["pipe.pipe.json", "bad.pipe.json"]);
     assert_eq!(named.code, 2, "{}", named.stderr);
@@ -130,9 +126,9 @@ fn a_fifo_is_not_read_and_the_rest_is_checked() {
 fn a_symlink_loop_in_a_walked_directory_ends() {
     let dir = scratch("symlink-loop");
     let nested = dir.join("a");
-    std::fs::create_dir_all(&nested).unwrap_or_else(|e| panic!("{e}"));
-    std::os::unix::fs::symlink(&dir, nested.join("loop")).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(nested.join("bad.pipe.json"), bad_body()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(&nested).unwrap();
+    std::os::unix::fs::symlink(&dir, nested.join("loop")).unwrap();
+    std::fs::write(nested.join("bad.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["."]);
     assert_eq!(
         run.stdout.matches("bad.pipe.json:102:17: PL012").count(),
@@ -148,14 +144,13 @@ fn an_unreadable_file_is_trouble_and_the_rest_is_checked() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("unreadable");
     let locked = dir.join("locked.pipe.json");
-    std::fs::write(&locked, good_body()).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000))
-        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&locked, good_body()).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
     if std::fs::read(&locked).is_ok() {
         eprintln!("SKIPPED: running with privileges that read a mode-000 file (root)");
         return;
     }
-    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["locked.pipe.json", "bad.pipe.json"]);
     assert_eq!(run.code, 2);
     assert!(
@@ -173,7 +168,7 @@ fn an_unreadable_file_is_trouble_and_the_rest_is_checked() {
 #[test]
 fn output_file_never_overwrites_an_input() {
     let dir = scratch("output-over-input");
-    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["--output-file", "bad.pipe.json", "bad.pipe.json"]);
     assert_eq!(run.code, 2);
     assert!(
@@ -182,7 +177,7 @@ fn output_file_never_overwrites_an_input() {
         run.stderr
     );
     assert_eq!(
-        std::fs::read(dir.join("bad.pipe.json")).unwrap_or_default(),
+        std::fs::read(dir.join("bad.pipe.json")).unwrap(),
         bad_body()
     );
 }
@@ -193,9 +188,10 @@ fn output_file_never_overwrites_an_input() {
 fn output_file_found_late_in_a_walk_is_refused_before_anything_is_fixed() {
     let dir = scratch("output-found-late");
     let fixable = std::fs::read(
-        root().join("fixtures/create-pipe/invalid/invalid-enum-value--kafka-auth-lowercase.json"),
+        repo_root()
+            .join("fixtures/create-pipe/invalid/invalid-enum-value--kafka-auth-lowercase.json"),
     )
-    .unwrap_or_else(|e| panic!("{e}"));
+    .unwrap();
     for index in 0..600 {
         write(&dir.join(format!("specs/{index:03}.pipe.json")), &fixable);
     }
@@ -211,14 +207,14 @@ fn output_file_found_late_in_a_walk_is_refused_before_anything_is_fixed() {
     for index in 0..600 {
         let path = dir.join(format!("specs/{index:03}.pipe.json"));
         assert_eq!(
-            std::fs::read(&path).unwrap_or_else(|e| panic!("{e}")),
+            std::fs::read(&path).unwrap(),
             fixable,
             "{} was changed",
             path.display()
         );
     }
     assert_eq!(
-        std::fs::read(dir.join("z/report.pipe.json")).unwrap_or_else(|e| panic!("{e}")),
+        std::fs::read(dir.join("z/report.pipe.json")).unwrap(),
         b"{}"
     );
 }
@@ -232,7 +228,7 @@ fn output_file_that_the_walk_ignores_is_written() {
     write(&dir.join(".gitignore"), b"z/\n");
     let run = run_in(&dir, &["--output-file", "z/report.pipe.json", "."]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let report = std::fs::read_to_string(dir.join("z/report.pipe.json")).unwrap_or_default();
+    let report = std::fs::read_to_string(dir.join("z/report.pipe.json")).unwrap();
     assert!(report.contains("specs/a.pipe.json:"), "{report}");
 }
 
@@ -249,14 +245,14 @@ fn mkfifo(path: &Path) -> bool {
 
 fn write(path: &Path, bytes: &[u8]) {
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(parent).unwrap();
     }
     std::fs::write(path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
 }
 
 #[cfg(unix)]
 fn symlink(target: &Path, link: &Path) {
-    std::os::unix::fs::symlink(target, link).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(target, link).unwrap();
 }
 
 /// Text outside the walked tree that must never be printed by a walk of it.
@@ -349,8 +345,8 @@ fn pipe_and_config_are_read_like_inputs() {
     }
     write(&dir.join("body.json"), &good_body());
     // Sparse: 64 MiB of nothing, over the 16 MiB limit of config files.
-    let huge = std::fs::File::create(dir.join("huge.toml")).unwrap_or_else(|e| panic!("{e}"));
-    huge.set_len(64 << 20).unwrap_or_else(|e| panic!("{e}"));
+    let huge = std::fs::File::create(dir.join("huge.toml")).unwrap();
+    huge.set_len(64 << 20).unwrap();
     let over_the_limit = format!("{} bytes, over the limit of 100 bytes", good_body().len());
     let cases: [(&[&str], &str); 6] = [
         (&["--pipe", "fifo"], "--pipe fifo: not a regular file"),
@@ -411,8 +407,8 @@ fn ignore_files_that_are_fifos_links_or_too_large_are_reported_and_not_read() {
     }
     symlink(&dir.join("ok/bad.pipe.json"), &dir.join("link/.ignore"));
     // Sparse: 64 MiB of nothing, over the default 16 MiB limit.
-    let big = std::fs::File::create(dir.join("big/.gitignore")).unwrap_or_else(|e| panic!("{e}"));
-    big.set_len(64 << 20).unwrap_or_else(|e| panic!("{e}"));
+    let big = std::fs::File::create(dir.join("big/.gitignore")).unwrap();
+    big.set_len(64 << 20).unwrap();
     // A worktree's `.git` file sends the ignore crate to `commondir`: here a FIFO.
     write(&dir.join("elsewhere/.keep"), b"");
     if !mkfifo(&dir.join("elsewhere/commondir")) {
@@ -550,7 +546,7 @@ fn output_file_never_overwrites_the_stdin_filename() {
         run.stderr
     );
     assert_eq!(
-        std::fs::read(dir.join("bad.pipe.json")).unwrap_or_default(),
+        std::fs::read(dir.join("bad.pipe.json")).unwrap(),
         bad_body()
     );
     // Also when the editor's buffer was never saved: the name alone decides.
@@ -601,7 +597,7 @@ fn a_failed_write_leaves_no_output_file_behind() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("cannot write the findings"), "{stderr}");
     let after: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap()
         .filter_map(|entry| entry.ok())
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
         .filter(|name| !name.starts_with("bad"))

@@ -1,19 +1,13 @@
 //! The built `pipelint` binary on the shipped fixtures: exit codes, positions and the
 //! acceptance cases of the core issue.
 
-use std::path::{Path, PathBuf};
-
-use common::Run;
+use common::{Run, repo_root};
 
 mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 /// Runs `pipelint` at the repository root, where the fixtures are.
 fn run(args: &[&str]) -> Run {
-    common::run_in(&root(), args, None)
+    common::run_in(&repo_root(), args, None)
 }
 
 #[test]
@@ -36,8 +30,8 @@ fn valid_fixtures_pass_silently() {
 fn invalid_fixtures_fail_with_every_file_reported() {
     let run = run(&["check", "fixtures/create-pipe/invalid"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let files = std::fs::read_dir(root().join("fixtures/create-pipe/invalid"))
-        .unwrap_or_else(|e| panic!("{e}"))
+    let files = std::fs::read_dir(repo_root().join("fixtures/create-pipe/invalid"))
+        .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter(|n| n.ends_with(".json"))
         .collect::<Vec<_>>();
@@ -77,8 +71,9 @@ fn acceptance_cases_of_the_core_issue() {
     );
     assert!(out.contains("did you mean `consumerGroup`?"), "{out}");
     // Truncated file: parse error at the last position of the text.
-    let truncated = std::fs::read_to_string(root().join(dir).join("invalid-json--truncated.json"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let truncated =
+        std::fs::read_to_string(repo_root().join(dir).join("invalid-json--truncated.json"))
+            .unwrap();
     let last_line = truncated.lines().count();
     let last_col = truncated.lines().last().map_or(0, |l| l.chars().count()) + 1;
     let at_end = format!("invalid-json--truncated.json:{last_line}:{last_col}]");
@@ -134,10 +129,11 @@ fn kind_flag_overrides_detection() {
 
 #[test]
 fn stdin_is_checked_like_a_file() {
-    let body =
-        std::fs::read(root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"))
-            .unwrap_or_else(|e| panic!("{e}"));
-    let output = common::run_in(&root(), &["check", "-"], Some(&body));
+    let body = std::fs::read(
+        repo_root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"),
+    )
+    .unwrap();
+    let output = common::run_in(&repo_root(), &["check", "-"], Some(&body));
     assert_eq!(output.code, 1);
     assert!(
         output.stdout.contains("<stdin>:102:17]"),
@@ -152,12 +148,11 @@ fn rules_and_rule_print_the_catalog() {
     assert_eq!(list.code, 0);
     assert!(list.stdout.contains("PL011") && list.stdout.contains("invalid-enum-value"));
     let json = run(&["rules", "--format", "json"]);
-    let parsed: serde_json::Value =
-        serde_json::from_str(&json.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let parsed: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert!(
         parsed
             .as_array()
-            .is_some_and(|a| a.len() == pipelint_core::rules::ALL.len())
+            .is_some_and(|a| a.len() == pipelint_core::rules().len())
     );
     let one = run(&["rule", "PL011"]);
     assert_eq!(one.code, 0);
@@ -175,8 +170,7 @@ fn rules_and_rule_print_the_catalog() {
 fn schema_prints_the_embedded_schema() {
     let run = run(&["schema", "create-pipe"]);
     assert_eq!(run.code, 0);
-    let schema: serde_json::Value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let schema: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(
         schema["$schema"],
         "https://json-schema.org/draft/2020-12/schema"

@@ -1,5 +1,6 @@
 //! Config files: discovery, `--config`, `--isolated`, errors, overrides, `init`, and the
 //! published JSON Schema of the config.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 mod common;
 
@@ -199,7 +200,7 @@ fn config_schema() -> jsonschema::Validator {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     assert!(jsonschema::meta::is_valid(&schema), "fails its meta-schema");
-    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{e}"))
+    jsonschema::validator_for(&schema).unwrap()
 }
 
 /// The published schema accepts what the loader accepts and rejects what it rejects.
@@ -243,7 +244,7 @@ fn the_config_schema_agrees_with_the_loader() {
             "loader on:\n{text}\n{:?}",
             loaded.err()
         );
-        let value: Value = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+        let value: Value = toml::from_str(text).unwrap();
         assert_eq!(schema.is_valid(&value), accepted, "schema on:\n{text}");
     }
 }
@@ -259,10 +260,9 @@ fn tree_starter() -> String {
 fn init_never_writes_through_a_symbolic_link() {
     let tree = Tree::new();
     let outside = tree.join("victim.toml");
-    std::fs::create_dir_all(tree.join("project")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(tree.join("project")).unwrap();
     // Dangling: writing through it would create the file it names.
-    std::os::unix::fs::symlink(&outside, tree.join("project/pipelint.toml"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(&outside, tree.join("project/pipelint.toml")).unwrap();
     for args in [&["init", "project"][..], &["init", "--force", "project"]] {
         let run = tree.run(args).expect(2);
         assert!(run.stderr.contains("symbolic link"), "{}", run.stderr);
@@ -273,9 +273,9 @@ fn init_never_writes_through_a_symbolic_link() {
     tree.run(&["init", "--force", "project"]).expect(2);
     assert_eq!(tree.read("victim.toml"), "# shared\n");
     // A dangling `.pipelint.toml` counts as a config that is there.
-    std::fs::remove_file(tree.join("project/pipelint.toml")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::remove_file(tree.join("project/pipelint.toml")).unwrap();
     std::os::unix::fs::symlink(tree.join("gone.toml"), tree.join("project/.pipelint.toml"))
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     tree.run(&["init", "project"]).expect(2);
     assert!(!tree.join("gone.toml").exists());
     assert!(!tree.join("project/pipelint.toml").exists());

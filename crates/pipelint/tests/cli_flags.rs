@@ -1,6 +1,7 @@
 //! The flags people already type with other linters: `--select`, `--extend-select`,
 //! `--ignore`, `--config KEY=VALUE`, `FORCE_COLOR`, shell completions, the man page and the
 //! config's schema.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 mod common;
 
@@ -199,7 +200,7 @@ fn colour_run(env: &[(&str, &str)], args: &[&str]) -> String {
     let output = command
         .timeout(std::time::Duration::from_secs(60))
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
@@ -303,7 +304,7 @@ fn schema_config_prints_the_config_schema() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../schemas/pipelint-config.schema.json"
     ))
-    .unwrap_or_else(|e| panic!("{e}"));
+    .unwrap();
     assert_eq!(run.stdout, expected);
     assert!(
         run.json()["properties"]["rules"].is_object(),

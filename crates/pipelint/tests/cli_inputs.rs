@@ -1,8 +1,9 @@
 //! Finding the inputs: directory walks, .gitignore, include/exclude, named files, stdin.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 mod common;
 
-use common::{BAD_PIPE, GOOD_PIPE, Tree, WARNING_ONLY_SCALING};
+use common::{BAD_PIPE, GOOD_PIPE, Tree, WARNING_ONLY_SCALING, output_formats};
 use serde_json::Value;
 
 /// (path, code, pointer) of every finding of a `--output-format json` run.
@@ -12,7 +13,7 @@ fn findings(run: &common::Run) -> Vec<(String, String, String)> {
         .into_iter()
         .flatten()
         .map(|f| {
-            let field = |name: &str| f[name].as_str().unwrap_or_default().to_owned();
+            let field = |name: &str| f[name].as_str().unwrap().to_owned();
             (field("path"), field("code"), field("pointer"))
         })
         .collect()
@@ -141,8 +142,8 @@ fn kind_globs_select_and_classify_files_with_plain_names() {
         .flatten()
         .map(|f| {
             (
-                f["path"].as_str().unwrap_or_default().to_owned(),
-                f["kind"].as_str().unwrap_or_default().to_owned(),
+                f["path"].as_str().unwrap().to_owned(),
+                f["kind"].as_str().unwrap().to_owned(),
             )
         })
         .collect();
@@ -173,16 +174,7 @@ fn stdin_with_a_file_name_behaves_exactly_like_the_file() {
          rules = { unknown-field = \"off\" }\n",
     )
     .write("pipes/orders.pipe.json", BAD_PIPE);
-    for format in [
-        "full",
-        "concise",
-        "json",
-        "json-lines",
-        "sarif",
-        "github",
-        "gitlab",
-        "junit",
-    ] {
+    for format in output_formats().iter().map(String::as_str) {
         let file = tree.run(&["check", "--output-format", format, "pipes/orders.pipe.json"]);
         let stdin = tree.run_with_stdin(
             &[
@@ -270,7 +262,7 @@ fn output_order_is_stable_whatever_the_parallel_schedule() {
             .stdout
             .lines()
             .nth(26)
-            .unwrap_or_default()
+            .unwrap()
             .starts_with("p0/x00.pipe.json")
     );
 }

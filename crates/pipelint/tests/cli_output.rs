@@ -68,7 +68,7 @@ fn json_gives_every_field_with_character_columns_and_byte_offsets() {
         .iter()
         .find(|f| f["name"] == "wrong-type")
         .unwrap_or_else(|| panic!("no wrong-type finding: {all:#}"));
-    let offset = EMOJI_SCALING.find("\"x\"").unwrap_or_default() as u64;
+    let offset = EMOJI_SCALING.find("\"x\"").unwrap() as u64;
     assert_eq!(str_at(wrong, "/path"), "e.scaling.json");
     assert_eq!(str_at(wrong, "/kind"), "pipe-scaling");
     assert_eq!(str_at(wrong, "/code"), "PL010");
@@ -188,7 +188,7 @@ fn the_format_comes_from_the_alias_or_the_environment() {
         .current_dir(tree.path())
         .env("PIPELINT_OUTPUT_FORMAT", "concise")
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), alias.stdout);
     assert!(
         alias
@@ -215,8 +215,7 @@ fn output_file_takes_the_findings_and_stderr_keeps_the_summary() {
         "{}",
         run.stderr
     );
-    let sarif: Value =
-        serde_json::from_str(&tree.read("out.sarif")).unwrap_or_else(|e| panic!("{e}"));
+    let sarif: Value = serde_json::from_str(&tree.read("out.sarif")).unwrap();
     assert_eq!(sarif["version"], "2.1.0");
 }
 
@@ -443,7 +442,7 @@ fn control_characters_in_file_names_never_reach_stderr() {
         tree.path().join("t\u{1b}]0;owned\u{7}.scaling.json"),
         tree.path().join("l\u{1b}[2J.scaling.json"),
     )
-    .unwrap_or_else(|e| panic!("{e}"));
+    .unwrap();
     let run = tree
         .run(&["check", "--explain-kind", "--output-format", "concise"])
         .expect(0);

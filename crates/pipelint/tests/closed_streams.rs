@@ -1,6 +1,7 @@
 //! Writing to a closed or full stdout or stderr (`pipelint rules | head -1`, `> /dev/full`,
 //! `2> /dev/full`): every command exits 2 with no panic, as `check` does when it cannot
 //! write its findings, and says so on stderr when stderr still works.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 #![cfg(unix)]
 
 use std::fs::File;
@@ -29,9 +30,9 @@ struct Outcome {
 
 fn open(stream: Stream, capture: &Path) -> Stdio {
     match stream {
-        Stream::Captured => Stdio::from(File::create(capture).unwrap_or_else(|e| panic!("{e}"))),
+        Stream::Captured => Stdio::from(File::create(capture).unwrap()),
         Stream::Closed => {
-            let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("{e}"));
+            let (reader, writer) = std::io::pipe().unwrap();
             drop(reader);
             Stdio::from(writer)
         }
@@ -60,7 +61,7 @@ fn run(dir: &Path, args: &[&str], stdout: Stream, stderr: Stream) -> Outcome {
         .unwrap_or_else(|e| panic!("running pipelint: {e}"));
     let start = Instant::now();
     let status = loop {
-        if let Some(status) = child.try_wait().unwrap_or_else(|e| panic!("{e}")) {
+        if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
         if start.elapsed() > Duration::from_secs(60) {
@@ -154,7 +155,7 @@ fn a_full_stderr_exits_2_without_a_panic() {
         &["check", "--isolated", "bad.pipe.json"],
         &["init", "fresh"],
     ];
-    std::fs::create_dir_all(tree.join("fresh")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(tree.join("fresh")).unwrap();
     for args in cases {
         let outcome = run(tree.path(), args, Stream::Captured, Stream::Full);
         assert_eq!(outcome.code, Some(2), "{args:?}: {}", outcome.stdout);

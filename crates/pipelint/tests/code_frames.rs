@@ -12,13 +12,8 @@ fn finding(text: &str, needle: &str) -> Diagnostic {
     let start = text
         .find(needle)
         .unwrap_or_else(|| panic!("{needle:?} not in {text:?}"));
-    Diagnostic::new(
-        &pipelint_core::rules::document::duplicate_key::RULE,
-        start..start + needle.len(),
-        "/x",
-        "a finding",
-    )
-    .with_label("here")
+    let rule = pipelint_core::find_rule("duplicate-key").unwrap_or_else(|| panic!("no rule"));
+    Diagnostic::new(rule, start..start + needle.len(), "/x", "a finding").with_label("here")
 }
 
 fn frames(text: &str, diagnostics: &[Diagnostic]) -> String {
@@ -73,11 +68,8 @@ fn labels_stay_under_their_text_after_control_characters() {
         .lines()
         .find(|l| l.contains('┬'))
         .unwrap_or_else(|| panic!("no label in {out}"));
-    let value = code.chars().position(|c| c == 'x').unwrap_or_default() - 1;
-    let underline = marks
-        .chars()
-        .position(|c| c == '─' || c == '┬')
-        .unwrap_or_default();
+    let value = code.chars().position(|c| c == 'x').unwrap() - 1;
+    let underline = marks.chars().position(|c| c == '─' || c == '┬').unwrap();
     assert_eq!(underline, value, "\n{code}\n{marks}");
     assert_eq!(
         headers(&out),
@@ -106,7 +98,7 @@ fn labels_far_apart_get_frames_with_their_own_positions() {
         .collect();
     let text = format!("{{\n{}\n}}\n", lines.join("\n"));
     let d = finding(&text, "\"k1500\"").with_secondary(
-        text.find("\"é3\"").unwrap_or_default()..text.find("\"é3\"").unwrap_or_default() + 5,
+        text.find("\"é3\"").unwrap()..text.find("\"é3\"").unwrap() + 5,
         "first here",
     );
     let out = frames(&text, std::slice::from_ref(&d));

@@ -1,4 +1,5 @@
 //! `pipelint check --explain-kind`: which kind each document is checked as, and why.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 use std::path::{Path, PathBuf};
 
@@ -14,13 +15,13 @@ fn root() -> PathBuf {
 /// followed by stdout (the findings).
 fn check(args: &[&str]) -> (i32, String) {
     let output = Command::cargo_bin("pipelint")
-        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap()
         .current_dir(root())
         .env("NO_COLOR", "1")
         .arg("check")
         .args(args)
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     (
         output.status.code().unwrap_or(-1),
         format!(
@@ -102,7 +103,7 @@ fn a_kind_from_the_config_globs_names_the_config() {
     .write(
         "alerts/a.json",
         &std::fs::read_to_string(root().join("fixtures/stack-alert/valid/tile-alert-webhook.json"))
-            .unwrap_or_else(|e| panic!("{e}")),
+            .unwrap(),
     );
     let run = tree.run(&["check", "--explain-kind", "alerts/a.json"]);
     assert!(

@@ -1,29 +1,18 @@
 //! `pipelint check --fix`, `--unsafe-fixes`, `--diff` and fixing stdin, on the invalid
 //! fixture of every rule whose findings carry a fix.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 mod common;
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use common::{Tree, run_in};
+use common::{Tree, json_files, repo_root, run_in};
 use pipelint::fix::masked;
 use pipelint_core::{
-    Applicability, Diagnostic, DocumentKind, FixAvailability, LintOptions, Rule, lint, rules,
+    Applicability, Diagnostic, DocumentKind, FixAvailability, LintOptions, Rule, find_rule, lint,
+    rules,
 };
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
-    files.sort();
-    files
-}
 
 /// An invalid fixture with a finding of its rule that carries a fix.
 struct Fixture {
@@ -34,13 +23,9 @@ struct Fixture {
 }
 
 /// Masked findings, as the CLI sees them with no config.
-fn findings(text: &str, file_name: &str, kind: Option<DocumentKind>) -> Vec<Diagnostic> {
-    let options = LintOptions {
-        file_name: Some(file_name),
-        kind,
-        ..LintOptions::default()
-    };
-    lint(text.as_bytes(), &options).diagnostics
+fn findings(text: &[u8], file_name: &str, kind: Option<DocumentKind>) -> Vec<Diagnostic> {
+    let options = LintOptions::new().file_name(file_name).kind(kind);
+    lint(text, &options).diagnostics
 }
 
 /// Every invalid fixture, of a rule or of a kind, with a finding of its rule that carries
@@ -48,7 +33,7 @@ fn findings(text: &str, file_name: &str, kind: Option<DocumentKind>) -> Vec<Diag
 fn fixable_fixtures() -> Vec<Fixture> {
     let root = repo_root().join("fixtures");
     let mut candidates = Vec::new();
-    for rule in rules::ALL.iter() {
+    for rule in rules().iter() {
         let dir = root.join("rules").join(rule.name).join("invalid");
         candidates.extend(json_files(&dir).into_iter().map(|path| Fixture {
             rule,
@@ -56,7 +41,7 @@ fn fixable_fixtures() -> Vec<Fixture> {
             kind: None,
         }));
     }
-    for dir in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+    for dir in std::fs::read_dir(&root).unwrap().map(|e| e.unwrap()) {
         let name = dir.file_name().to_string_lossy().into_owned();
         let Some(kind) = DocumentKind::from_name(&name) else {
             continue;
@@ -64,7 +49,7 @@ fn fixable_fixtures() -> Vec<Fixture> {
         for path in json_files(&dir.path().join("invalid")) {
             let stem = file_name(&path);
             let named = stem.split("--").next().unwrap_or_default();
-            if let Some(rule) = rules::find(named) {
+            if let Some(rule) = find_rule(named) {
                 candidates.push(Fixture {
                     rule,
                     path,
@@ -74,8 +59,8 @@ fn fixable_fixtures() -> Vec<Fixture> {
         }
     }
     candidates.retain(|fixture| {
-        let text = std::fs::read_to_string(&fixture.path).unwrap_or_default();
-        findings(&text, &file_name(&fixture.path), fixture.kind)
+        let bytes = std::fs::read(&fixture.path).unwrap();
+        findings(&bytes, &file_name(&fixture.path), fixture.kind)
             .iter()
             .any(|d| std::ptr::eq(d.rule, fixture.rule) && d.fix.is_some())
     });
@@ -127,11 +112,11 @@ fn appear_in_order(parts: &[String], text: &str) -> bool {
 fn check_fixture(fixture: &Fixture, crlf: bool) {
     let Fixture { rule, path, kind } = fixture;
     let name = file_name(path);
-    let mut before = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut before = std::fs::read_to_string(path).unwrap();
     if crlf {
         before = before.replace('\n', "\r\n");
     }
-    let found = findings(&before, &name, *kind);
+    let found = findings(before.as_bytes(), &name, *kind);
     let ours: Vec<&Diagnostic> = found
         .iter()
         .filter(|d| std::ptr::eq(d.rule, *rule) && d.fix.is_some())
@@ -205,7 +190,7 @@ fn check_fixture(fixture: &Fixture, crlf: bool) {
 
     // A fix never breaks the document's structure (serde_json accepts duplicate keys).
     let structural = |text: &str| {
-        findings(text, &name, *kind)
+        findings(text.as_bytes(), &name, *kind)
             .iter()
             .filter(|d| matches!(d.name(), "invalid-json" | "duplicate-key"))
             .count()
@@ -221,7 +206,7 @@ fn check_fixture(fixture: &Fixture, crlf: bool) {
         .filter(|d| std::ptr::eq(d.rule, *rule) && d.fix.is_none())
         .map(|d| d.pointer.as_str())
         .collect();
-    for left in findings(&after, &name, *kind)
+    for left in findings(after.as_bytes(), &name, *kind)
         .iter()
         .filter(|d| std::ptr::eq(d.rule, *rule))
     {
@@ -279,11 +264,11 @@ fn rules_declare_the_fixes_their_findings_carry() {
         repo_root().join("fixtures/rules"),
         repo_root().join("fixtures"),
     ] {
-        for sub in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        for sub in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap()) {
             let kind = DocumentKind::from_name(&sub.file_name().to_string_lossy());
             for path in json_files(&sub.path().join("invalid")) {
-                let text = std::fs::read_to_string(&path).unwrap_or_default();
-                for d in findings(&text, &file_name(&path), kind) {
+                let bytes = std::fs::read(&path).unwrap();
+                for d in findings(&bytes, &file_name(&path), kind) {
                     let Some(fix) = &d.fix else { continue };
                     assert!(
                         d.rule.fix.allows(fix.applicability),
@@ -301,7 +286,7 @@ fn rules_declare_the_fixes_their_findings_carry() {
     assert!(checked > 0);
     // Every rule that promises a fix has a fixture that shows one.
     let shown: Vec<&str> = fixable_fixtures().iter().map(|f| f.rule.name).collect();
-    for rule in rules::ALL.iter().filter(|r| r.fix != FixAvailability::None) {
+    for rule in rules().iter().filter(|r| r.fix != FixAvailability::None) {
         assert!(
             shown.contains(&rule.name),
             "`{}` declares a fix but no invalid fixture of it yields one",
@@ -317,7 +302,7 @@ fn rules_list_shows_fix_safety() {
     let line = |code: &str| {
         text.lines()
             .find(|l| l.starts_with(code))
-            .unwrap_or_default()
+            .unwrap_or_else(|| panic!("{code} is not listed:\n{text}"))
             .to_owned()
     };
     assert!(line("PL011").ends_with("(fix: safe-or-unsafe)"), "{text}");
@@ -336,11 +321,11 @@ fn rules_list_shows_fix_safety() {
     assert_eq!(entry("PL001"), Some("none".into()));
 }
 
-const HTTP_REGISTRY: &str = "fixtures/rules/schema-registry-https/invalid/http.json";
+const HTTP_REGISTRY: &str = "fixtures/rules/kafka-schema-registry-https/invalid/http.json";
 
 #[test]
 fn unsafe_fixes_wait_for_their_flag_and_are_counted() {
-    let before = std::fs::read_to_string(repo_root().join(HTTP_REGISTRY)).unwrap_or_default();
+    let before = std::fs::read_to_string(repo_root().join(HTTP_REGISTRY)).unwrap();
     let tree = Tree::new();
     tree.write("http.json", &before);
     let run = tree
@@ -484,13 +469,10 @@ fn fixing_keeps_the_file_mode_and_leaves_no_temporary_file() {
     let tree = Tree::new();
     tree.write("p.pipe.json", common::BAD_PIPE);
     let path = tree.join("p.pipe.json");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640))
-        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
     tree.run(&["check", "--isolated", "--fix", "p.pipe.json"]);
     assert_ne!(tree.read("p.pipe.json"), common::BAD_PIPE);
-    let mode = std::fs::metadata(&path)
-        .map(|m| m.permissions().mode())
-        .unwrap_or_default();
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o640);
     let names: Vec<_> = std::fs::read_dir(tree.path())
         .into_iter()
@@ -579,14 +561,10 @@ fn a_guessed_rename_waits_for_unsafe_fixes_and_never_duplicates_a_key() {
 fn fixing_any_fixture_keeps_its_structure_and_settles() {
     let root = repo_root().join("fixtures");
     let mut dirs: Vec<(PathBuf, Option<DocumentKind>)> = Vec::new();
-    for sub in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+    for sub in std::fs::read_dir(&root).unwrap().map(|e| e.unwrap()) {
         let name = sub.file_name().to_string_lossy().into_owned();
         if name == "rules" {
-            for rule in std::fs::read_dir(sub.path())
-                .into_iter()
-                .flatten()
-                .flatten()
-            {
+            for rule in std::fs::read_dir(sub.path()).unwrap().map(|e| e.unwrap()) {
                 dirs.push((rule.path().join("invalid"), None));
             }
         } else {
@@ -597,24 +575,20 @@ fn fixing_any_fixture_keeps_its_structure_and_settles() {
     let mut fixed_files = 0;
     for (dir, kind) in dirs {
         for path in json_files(&dir) {
-            let before = std::fs::read_to_string(&path).unwrap_or_default();
+            let bytes = std::fs::read(&path).unwrap();
             let name = file_name(&path);
-            let options = LintOptions {
-                file_name: Some(&name),
-                kind,
-                ..LintOptions::default()
-            };
-            let Some(fixed) = pipelint::fix::fix_text(before.as_bytes(), &options, all, |_| {})
-            else {
+            let options = LintOptions::new().file_name(name.as_str()).kind(kind);
+            let Some(fixed) = pipelint::fix::fix_text(&bytes, &options, all, |_| {}) else {
                 continue;
             };
             if fixed.applied == 0 {
                 continue;
             }
+            let before = String::from_utf8(bytes).unwrap();
             fixed_files += 1;
             let after = &fixed.text;
             let structural = |text: &str| {
-                findings(text, &name, kind)
+                findings(text.as_bytes(), &name, kind)
                     .iter()
                     .filter(|d| matches!(d.name(), "invalid-json" | "duplicate-key"))
                     .count()
@@ -624,7 +598,7 @@ fn fixing_any_fixture_keeps_its_structure_and_settles() {
                 "{}: the fixes broke the document:\n{after}",
                 path.display()
             );
-            let found = findings(&before, &name, kind);
+            let found = findings(before.as_bytes(), &name, kind);
             assert!(
                 appear_in_order(&untouched(&before, &found, true), after),
                 "{}: bytes outside the fixes changed:\n{after}",

@@ -1,5 +1,6 @@
 //! The `json`, `json-lines` and `sarif` outputs say whether each fix is safe (`--fix`) or
 //! unsafe (`--unsafe-fixes`), as `pipelint rules` and the `[*]` marker do.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 mod common;
 
@@ -23,8 +24,8 @@ fn fixes_in_json(findings: &[Value]) -> Vec<(String, String, String)> {
         .filter(|f| !f["fix"].is_null())
         .map(|f| {
             (
-                f["path"].as_str().unwrap_or_default().to_owned(),
-                f["code"].as_str().unwrap_or_default().to_owned(),
+                f["path"].as_str().unwrap().to_owned(),
+                f["code"].as_str().unwrap().to_owned(),
                 f["fix"]["applicability"]
                     .as_str()
                     .unwrap_or("(missing)")
@@ -50,7 +51,7 @@ fn json_and_json_lines_give_each_fix_its_applicability() {
     let json = tree
         .run(&["check", "--output-format", "json", "pipes"])
         .json();
-    let findings = json.as_array().cloned().unwrap_or_default();
+    let findings = json.as_array().unwrap().clone();
     assert_eq!(fixes_in_json(&findings), expected(), "{json:#}");
 
     let lines = tree.run(&["check", "--output-format", "json-lines", "pipes"]);
@@ -71,8 +72,8 @@ fn sarif_gives_each_fix_its_applicability_in_the_property_bag() {
     let results = log
         .pointer("/runs/0/results")
         .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
+        .unwrap()
+        .clone();
     let fixes: Vec<(String, String, String)> = results
         .iter()
         .filter_map(|r| {

@@ -1,13 +1,9 @@
 //! `pipelint check --pipe <create body> <patch>`: the source-kind rules run on a scaling
 //! patch, using the source kind of the create body it applies to.
 
-use std::path::{Path, PathBuf};
-
-use assert_cmd::cargo::cargo_bin_cmd;
-
 mod common;
 
-use common::KINESIS_PIPE;
+use common::{KINESIS_PIPE, Tree};
 
 const KAFKA_PIPE: &str = r#"{
   "name": "orders-kafka",
@@ -65,57 +61,27 @@ const POSTGRES_PIPE: &str = r#"{
 }
 "#;
 
-/// A fresh directory holding `pipe.json` and `patch.json`.
-fn files(test: &str, pipe: &str, patch: &str) -> (PathBuf, PathBuf) {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pipe-option-{test}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let pipe_path = dir.join("pipe.json");
-    let patch_path = dir.join("patch.json");
-    std::fs::write(&pipe_path, pipe).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(&patch_path, patch).unwrap_or_else(|e| panic!("{e}"));
-    (pipe_path, patch_path)
+/// A fresh tree holding `pipe.json` and `patch.json`.
+fn files(pipe: &str, patch: &str) -> Tree {
+    let tree = Tree::new();
+    tree.write("pipe.json", pipe).write("patch.json", patch);
+    tree
 }
 
-/// Runs `pipelint check` and returns (exit code, stdout).
-fn check(args: &[&Path]) -> (i32, String) {
-    let output = cargo_bin_cmd!("pipelint")
-        .arg("check")
-        .arg("--color")
-        .arg("never")
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
+/// Runs `pipelint check` in the tree and returns (exit code, stdout).
+fn check(tree: &Tree, args: &[&str]) -> (i32, String) {
+    let run = tree.run(&[&["check", "--color", "never"], args].concat());
+    (run.code, run.stdout)
 }
 
-fn check_with_pipe(pipe: &Path, patch: &Path) -> (i32, String) {
-    let output = cargo_bin_cmd!("pipelint")
-        .arg("check")
-        .arg("--color")
-        .arg("never")
-        .arg("--pipe")
-        .arg(pipe)
-        .arg(patch)
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
+fn check_with_pipe(tree: &Tree, patch: &str) -> (i32, String) {
+    check(tree, &["--pipe", "pipe.json", patch])
 }
 
 #[test]
 fn replicas_patch_for_a_kinesis_pipe_is_reported() {
-    let (pipe, patch) = files(
-        "kinesis-replicas",
-        KINESIS_PIPE,
-        "{\n  \"replicas\": 3\n}\n",
-    );
-    let (code, stdout) = check_with_pipe(&pipe, &patch);
+    let tree = files(KINESIS_PIPE, "{\n  \"replicas\": 3\n}\n");
+    let (code, stdout) = check_with_pipe(&tree, "patch.json");
     assert!(stdout.contains("PL500(scaling-for-source)"), "{stdout}");
     assert!(
         stdout.contains("`replicas` does not apply to the paired pipe, a Kinesis pipe"),
@@ -125,44 +91,42 @@ fn replicas_patch_for_a_kinesis_pipe_is_reported() {
     assert_eq!(code, 0, "warnings only: {stdout}");
 
     // Without `--pipe` the patch alone does not say which pipe it scales.
-    let (code, stdout) = check(&[&patch]);
+    let (code, stdout) = check(&tree, &["patch.json"]);
     assert!(!stdout.contains("PL500"), "{stdout}");
     assert_eq!(code, 0);
 }
 
 #[test]
 fn fitting_patch_is_clean() {
-    let (pipe, patch) = files(
-        "kafka-fits",
+    let tree = files(
         KAFKA_PIPE,
         "{\"replicas\": 3, \"replicaCpuMillicores\": 1000, \"replicaMemoryGb\": 4}\n",
     );
-    let (code, stdout) = check_with_pipe(&pipe, &patch);
+    let (code, stdout) = check_with_pipe(&tree, "patch.json");
     assert_eq!(stdout, "", "no findings expected");
     assert_eq!(code, 0);
 }
 
 #[test]
 fn concurrency_is_deprecated_on_object_storage_and_misapplied_elsewhere() {
-    let (pipe, patch) = files("s3-concurrency", S3_PIPE, "{\"concurrency\": 4}\n");
-    let (_, stdout) = check_with_pipe(&pipe, &patch);
+    let tree = files(S3_PIPE, "{\"concurrency\": 4}\n");
+    let (_, stdout) = check_with_pipe(&tree, "patch.json");
     assert!(stdout.contains("PL502(deprecated-concurrency)"), "{stdout}");
     assert!(!stdout.contains("PL500"), "{stdout}");
 
-    let (pipe, patch) = files("kafka-concurrency", KAFKA_PIPE, "{\"concurrency\": 4}\n");
-    let (_, stdout) = check_with_pipe(&pipe, &patch);
+    let tree = files(KAFKA_PIPE, "{\"concurrency\": 4}\n");
+    let (_, stdout) = check_with_pipe(&tree, "patch.json");
     assert!(stdout.contains("PL500(scaling-for-source)"), "{stdout}");
     assert!(!stdout.contains("PL502"), "reported once: {stdout}");
 }
 
 #[test]
 fn patch_for_a_postgres_pipe_is_reported_once() {
-    let (pipe, patch) = files(
-        "postgres",
+    let tree = files(
         POSTGRES_PIPE,
         "{\"replicas\": 2, \"replicaCpuMillicores\": 500}\n",
     );
-    let (code, stdout) = check_with_pipe(&pipe, &patch);
+    let (code, stdout) = check_with_pipe(&tree, "patch.json");
     assert_eq!(
         stdout.matches("PL501(scaling-on-postgres)").count(),
         1,
@@ -174,14 +138,10 @@ fn patch_for_a_postgres_pipe_is_reported_once() {
 
 #[test]
 fn empty_patch_help_names_the_members_of_the_pipe() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pipe-option-empty");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    let pipe = dir.join("pipe.json");
-    let patch = dir.join("resize.scaling.json");
-    std::fs::write(&pipe, KINESIS_PIPE).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(&patch, "{}\n").unwrap_or_else(|e| panic!("{e}"));
-    let (_, stdout) = check_with_pipe(&pipe, &patch);
+    let tree = Tree::new();
+    tree.write("pipe.json", KINESIS_PIPE)
+        .write("resize.scaling.json", "{}\n");
+    let (_, stdout) = check_with_pipe(&tree, "resize.scaling.json");
     assert!(stdout.contains("PL507(empty-scaling-patch)"), "{stdout}");
     assert!(
         stdout.contains("(`replicaCpuMillicores`, `replicaMemoryGb`)"),

@@ -7,6 +7,7 @@
 //! `cargo test -p pipelint --test pre_commit -- --ignored`. The `language: python` hook
 //! installs the pipelint wheel from the folder `PIPELINT_WHEEL_DIR` names (`.ci/run` builds
 //! it with maturin), as pip would from PyPI.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 mod common;
 
@@ -15,15 +16,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use common::{BAD_PIPE, GOOD_PIPE};
+use common::{BAD_PIPE, GOOD_PIPE, repo_root};
 use tempfile::TempDir;
 
 /// The pre-commit release the test installs.
 const PRE_COMMIT: &str = "pre-commit==4.7.0";
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// Runs a command and returns its output, failing the test when it cannot start.
 fn output(command: &mut Command) -> Output {
@@ -128,12 +125,12 @@ impl Project {
         path_prefix: Option<PathBuf>,
         env: Vec<(&'static str, OsString)>,
     ) -> Project {
-        let temp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let temp = tempfile::tempdir().unwrap();
         let hooks = temp.path().join("hook-repo");
         let dir = temp.path().join("project");
         let home = temp.path().join("pre-commit-home");
         for d in [&hooks, &dir] {
-            std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::create_dir_all(d).unwrap();
         }
         let rev = snapshot_checkout(&hooks);
         ok(git(&dir).args(["init", "--quiet"]));
@@ -141,8 +138,7 @@ impl Project {
             "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: {hook}\n",
             hooks.display()
         );
-        std::fs::write(dir.join(".pre-commit-config.yaml"), config)
-            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(dir.join(".pre-commit-config.yaml"), config).unwrap();
         let project = Project {
             _temp: temp,
             dir,
@@ -167,7 +163,7 @@ impl Project {
         if let Some(prefix) = &self.path_prefix {
             let path = std::env::var_os("PATH").unwrap_or_default();
             let dirs = std::iter::once(prefix.clone()).chain(std::env::split_paths(&path));
-            let joined = std::env::join_paths(dirs).unwrap_or_else(|e| panic!("{e}"));
+            let joined = std::env::join_paths(dirs).unwrap();
             command.env("PATH", joined);
         }
         command.envs(self.env.iter().map(|(key, value)| (key, value)));
@@ -177,9 +173,9 @@ impl Project {
     fn write(&self, relative: &str, text: &str) {
         let path = self.dir.join(relative);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::create_dir_all(parent).unwrap();
         }
-        std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(path, text).unwrap();
     }
 
     /// Stages everything and commits through the hook; returns the outcome.
@@ -266,11 +262,10 @@ fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
     let wheels = std::env::var_os("PIPELINT_WHEEL_DIR").unwrap_or_else(|| {
         panic!("set PIPELINT_WHEEL_DIR to a folder holding the pipelint wheel (maturin build)")
     });
-    let no_cargo = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let no_cargo = tempfile::tempdir().unwrap();
     for name in ["cargo", "rustc", "rustup"] {
         let stub = no_cargo.path().join(name);
-        std::fs::write(&stub, "#!/bin/sh\necho \"$0 must not run\" >&2\nexit 97\n")
-            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&stub, "#!/bin/sh\necho \"$0 must not run\" >&2\nexit 97\n").unwrap();
         make_executable(&stub);
     }
     let project = Project::with_env(
@@ -285,7 +280,7 @@ fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
 
     // The hook runs the console script of the wheel installed in pre-commit's virtualenv.
     let installed: Vec<PathBuf> = std::fs::read_dir(&project.home)
-        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap()
         .flatten()
         .flat_map(|repo| {
             std::fs::read_dir(repo.path())
@@ -305,7 +300,7 @@ fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
             project.home.display()
         );
     };
-    let script = std::fs::read_to_string(env.join("bin/pipelint")).unwrap_or_default();
+    let script = std::fs::read_to_string(env.join("bin/pipelint")).unwrap();
     assert!(
         script.contains("from pipelint._cli import main"),
         "{script}"
@@ -315,8 +310,7 @@ fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
 #[cfg(unix)]
 fn make_executable(path: &Path) {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 #[test]

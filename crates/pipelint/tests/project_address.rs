@@ -1,21 +1,14 @@
 //! One project address everywhere: the workspace's `repository`, the rules' docs links,
 //! the schemas' `$id`s and the README's links to the project.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
-use std::path::{Path, PathBuf};
+mod common;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn read(relative: &str) -> String {
-    std::fs::read_to_string(repo_root().join(relative))
-        .unwrap_or_else(|e| panic!("{relative}: {e}"))
-}
+use common::{repo_file as read, repo_root};
 
 /// `repository` of `[workspace.package]`.
 fn repository() -> String {
-    let manifest: toml::Table =
-        toml::from_str(&read("Cargo.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let manifest: toml::Table = toml::from_str(&read("Cargo.toml")).unwrap();
     manifest
         .get("workspace")
         .and_then(|w| w.get("package"))
@@ -32,16 +25,18 @@ fn the_repository_is_the_github_project() {
 
 #[test]
 fn rule_docs_live_in_the_repository() {
-    let docs = pipelint_core::rule::DOCS_BASE_URL;
-    assert_eq!(docs, format!("{}/blob/main/docs/rules/", repository()));
+    let docs = format!("{}/blob/main/docs/rules/", repository());
+    for rule in pipelint_core::rules() {
+        assert_eq!(rule.url(), format!("{docs}{}.md", rule.name));
+    }
 }
 
 #[test]
 fn every_schema_id_is_its_file_in_the_repository() {
     let dir = repo_root().join("schemas");
     let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")) {
-        let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
         let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
             continue;
         };

@@ -17,18 +17,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use crate::client::{Client, position, uri};
-use crate::common::{Run, Tree, run_in};
-
-const FORMATS: &[&str] = &[
-    "full",
-    "concise",
-    "json",
-    "json-lines",
-    "sarif",
-    "github",
-    "gitlab",
-    "junit",
-];
+use crate::common::{Run, Tree, output_formats, run_in};
 
 /// One planted file: its name, its text, the secrets in it, and rule codes it must report.
 struct Planted {
@@ -332,7 +321,7 @@ fn no_output_format_file_or_stderr_shows_a_secret() {
     let planted = planted();
     let tree = write_tree(&planted);
     let mut leaked = Vec::new();
-    for format in FORMATS {
+    for format in output_formats().iter().map(String::as_str) {
         for color in ["never", "always"] {
             let run = check(
                 tree.path(),
@@ -472,7 +461,7 @@ fn a_non_ascii_secret_keeps_later_columns_in_every_format() {
     );
     let tree = Tree::new();
     tree.write("pipes/columns.pipe.json", &text);
-    for format in FORMATS {
+    for format in output_formats().iter().map(String::as_str) {
         let args = ["--output-format", format, "--color", "never"];
         let masked = check(tree.path(), &args).stdout;
         let shown = check(tree.path(), &[&args[..], &["--show-secrets"]].concat()).stdout;

@@ -226,8 +226,7 @@ fn add_overrides_anchors_top_level_files() {
 fn add_overrides_never_writes_through_a_link() {
     let tree = Tree::new();
     tree.write("elsewhere.toml", "# not a pipelint config\n");
-    std::os::unix::fs::symlink(tree.join("elsewhere.toml"), tree.join("pipelint.toml"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(tree.join("elsewhere.toml"), tree.join("pipelint.toml")).unwrap();
     tree.write("pipes/bad.pipe.json", BAD_PIPE);
     let run = tree.run(&["check", ".", "--add-overrides"]).expect(2);
     assert!(run.stderr.contains("symbolic link"), "{}", run.stderr);
@@ -250,7 +249,7 @@ fn full_output_shows_the_pointer_and_concise_keeps_the_errorformat() {
     let run = tree
         .run(&["check", ".", "--output-format", "concise"])
         .expect(1);
-    let line = run.stdout.lines().next().unwrap_or_default();
+    let line = run.stdout.lines().next().unwrap();
     let mut fields = line.splitn(4, ':');
     assert_eq!(fields.next(), Some(PIPE));
     assert!(
@@ -261,7 +260,7 @@ fn full_output_shows_the_pointer_and_concise_keeps_the_errorformat() {
         fields.next().is_some_and(|c| c.parse::<usize>().is_ok()),
         "{line}"
     );
-    let message = fields.next().unwrap_or_default();
+    let message = fields.next().unwrap();
     assert!(message.starts_with(" PL105 error "), "{line}");
     assert!(
         message.ends_with(" [/destination/columns/0/type]"),

@@ -49,9 +49,70 @@ pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
     all
 });
 
-/// Finds a rule by its code (`PL011`) or its name (`invalid-enum-value`), ignoring case.
+/// Rules that were renamed: `(old name, current name)`. The old names keep working wherever
+/// a rule is named (config, `--select`, `pipelint rule`), because old configs, suppressions
+/// and links use them. Never remove an entry; never reuse an old name for another rule.
+pub const RENAMED: &[(&str, &str)] = &[
+    // Rules of a source group carry the source as a prefix (issue 15).
+    ("pem-certificate", "kafka-pem-certificate"),
+    ("private-endpoint-uuid", "kafka-private-endpoint-uuid"),
+    ("schema-registry-https", "kafka-schema-registry-https"),
+    ("aws-region-format", "kinesis-region-format"),
+    ("queue-url-applies", "object-storage-queue-url-applies"),
+    ("queue-url-format", "object-storage-queue-url-format"),
+];
+
+/// Finds a rule by its code (`PL011`), its name (`invalid-enum-value`) or an old name it
+/// was renamed from ([`RENAMED`]), ignoring case.
 pub fn find(code_or_name: &str) -> Option<&'static Rule> {
+    find_current(code_or_name).or_else(|| renamed_to(code_or_name).and_then(find_current))
+}
+
+/// The current name of a rule that `old_name` used to name, ignoring case; `None` for a
+/// name that was never renamed.
+pub fn renamed_to(old_name: &str) -> Option<&'static str> {
+    RENAMED
+        .iter()
+        .find(|(old, _)| old.eq_ignore_ascii_case(old_name))
+        .map(|&(_, new)| new)
+}
+
+fn find_current(code_or_name: &str) -> Option<&'static Rule> {
     ALL.iter().copied().find(|r| {
         r.code.eq_ignore_ascii_case(code_or_name) || r.name.eq_ignore_ascii_case(code_or_name)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_old_name_finds_its_renamed_rule() {
+        for &(old, new) in RENAMED {
+            let rule = find(old).unwrap_or_else(|| panic!("`{old}` finds no rule"));
+            assert_eq!(rule.name, new, "`{old}`");
+            assert_eq!(find(&old.to_ascii_uppercase()), Some(rule), "`{old}`");
+        }
+    }
+
+    #[test]
+    fn no_old_name_is_a_current_name_or_renamed_twice() {
+        let mut olds: Vec<&str> = RENAMED.iter().map(|&(old, _)| old).collect();
+        olds.sort_unstable();
+        olds.dedup();
+        assert_eq!(olds.len(), RENAMED.len(), "an old name is listed twice");
+        for old in olds {
+            assert!(
+                find_current(old).is_none(),
+                "`{old}` is both an old name and a current name or code"
+            );
+            assert_eq!(
+                renamed_to(old).and_then(renamed_to),
+                None,
+                "`{old}`: a chain"
+            );
+        }
+        assert_eq!(renamed_to("unknown-field"), None);
+    }
 }

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::pointer::{pointer_join, pointer_tokens};
 
 /// The members an array item is named by in a stable pointer, most telling first.
-pub const STABLE_KEYS: [&str; 2] = ["name", "sourceTable"];
+pub(crate) const STABLE_KEYS: [&str; 2] = ["name", "sourceTable"];
 
 /// One token of an override pointer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +44,21 @@ pub struct PointerPattern {
 }
 
 impl PointerPattern {
+    /// The pattern an override would use for the place at `pointer` in `document`: each
+    /// array index becomes `[name=…]` (or `[sourceTable=…]`) where the item's `name`
+    /// tells it from its siblings, so the pattern keeps naming the same item when items
+    /// are inserted; other tokens are kept.
+    ///
+    /// ```
+    /// use pipelint_core::PointerPattern;
+    ///
+    /// let document = serde_json::json!({"columns": [{"name": "id"}, {"name": "ts"}]});
+    /// assert_eq!(PointerPattern::stable(&document, "/columns/1/type"), "/columns/[name=ts]/type");
+    /// ```
+    pub fn stable(document: &Value, pointer: &str) -> String {
+        stable(document, pointer)
+    }
+
     /// `source` starts with `/` or is empty (the whole document); checked by the caller.
     pub fn new(source: &str) -> PointerPattern {
         PointerPattern {
@@ -52,6 +67,7 @@ impl PointerPattern {
         }
     }
 
+    /// The pattern as written.
     pub fn source(&self) -> &str {
         &self.source
     }
@@ -102,7 +118,7 @@ impl PointerPattern {
 
 /// `pointer` with each array index replaced by `[key=value]` where the item has a
 /// [`STABLE_KEYS`] member holding a string no sibling shares; other tokens are kept.
-pub fn stable(document: &Value, pointer: &str) -> String {
+pub(crate) fn stable(document: &Value, pointer: &str) -> String {
     let mut out = String::new();
     let mut at = Some(document);
     for token in pointer_tokens(pointer) {

@@ -2,10 +2,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use pipelint_core::suggest::closest;
-use pipelint_core::{DocumentKind, LineIndex, rules};
+use pipelint_core::did_you_mean as closest;
+use pipelint_core::{DocumentKind, LineIndex, find_rule, rules};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -68,12 +68,25 @@ impl Located<'_> {
             .map_err(|message| self.at(None, message))
     }
 
-    /// Rule levels keyed by rule code; names and codes are both accepted.
-    fn levels(&self, table: &BTreeMap<Spanned<String>, Level>) -> Result<Levels, ConfigError> {
+    /// Rule levels keyed by rule code; names, old names and codes are all accepted. Each old
+    /// name is noted in `renamed`.
+    fn levels(
+        &self,
+        table: &BTreeMap<Spanned<String>, Level>,
+        renamed: &mut Vec<RenamedRule>,
+    ) -> Result<Levels, ConfigError> {
         let mut out = HashMap::new();
         for (key, level) in table {
-            let Some(rule) = rules::find(key.get_ref()) else {
-                let known = rules::ALL.iter().flat_map(|r| [r.code, r.name]);
+            if let Some(new) = pipelint_core::renamed_to(key.get_ref()) {
+                renamed.push(RenamedRule {
+                    path: self.path.to_path_buf(),
+                    position: self.at(Some(key.span()), String::new()).position,
+                    old: key.get_ref().clone(),
+                    new,
+                });
+            }
+            let Some(rule) = find_rule(key.get_ref()) else {
+                let known = rules().iter().flat_map(|r| [r.code, r.name]);
                 return Err(self.at(
                     Some(key.span()),
                     unknown("rule", key.get_ref(), closest(key.get_ref(), known)),
@@ -99,6 +112,37 @@ struct Checked {
     kinds: Vec<(DocumentKind, Vec<String>)>,
     rules: Levels,
     overrides: Vec<Override>,
+    renamed: Vec<RenamedRule>,
+}
+
+/// A rule named by an old name (`pipelint_core::renamed_rules`): it works, and a warning tells the new one.
+#[derive(Debug)]
+pub(super) struct RenamedRule {
+    path: PathBuf,
+    position: Option<(usize, usize)>,
+    old: String,
+    new: &'static str,
+}
+
+impl Config {
+    /// One warning line per rule the config names by an old name.
+    pub fn renamed_rules(&self, cwd: &Path) -> Vec<String> {
+        self.renamed
+            .iter()
+            .map(|r| {
+                let at = r
+                    .position
+                    .map(|(line, column)| format!(":{line}:{column}"))
+                    .unwrap_or_default();
+                format!(
+                    "{}{at}: warning: rule `{}` was renamed to `{}` (the old name still works)",
+                    crate::paths::display_name(cwd, &r.path),
+                    r.old,
+                    r.new
+                )
+            })
+            .collect()
+    }
 }
 
 impl Checked {
@@ -127,6 +171,7 @@ impl Checked {
             file.globs(list)?;
         }
 
+        let mut renamed = Vec::new();
         let mut overrides = Vec::new();
         for spanned in &raw.overrides {
             let entry = spanned.get_ref();
@@ -157,7 +202,7 @@ impl Checked {
                 .collect();
             let files = file.globs(&entry.files)?;
             let mut levels = pipelint_core::Override::new(pointers);
-            for (code, level) in file.levels(&entry.rules)? {
+            for (code, level) in file.levels(&entry.rules, &mut renamed)? {
                 levels.set_selected(&Selector::Rule(code), level);
             }
             overrides.push(Override {
@@ -174,8 +219,9 @@ impl Checked {
             include: raw.include.as_deref().map(strings),
             exclude: raw.exclude.as_deref().map(strings),
             kinds,
-            rules: file.levels(&raw.rules)?,
+            rules: file.levels(&raw.rules, &mut renamed)?,
             overrides,
+            renamed,
         })
     }
 
@@ -191,6 +237,7 @@ impl Checked {
         }
         self.rules.extend(over.rules);
         self.overrides.extend(over.overrides);
+        self.renamed.extend(over.renamed);
     }
 
     /// Compiles the combined globs; every glob was checked on its own already.
@@ -225,6 +272,7 @@ impl Checked {
             settings: Default::default(),
             unselected: None,
             overrides: self.overrides,
+            renamed: self.renamed,
         };
         config.select(&Default::default());
         Ok(config)
@@ -304,6 +352,9 @@ impl InlineOverride {
         // Its positions are in the argument, not in the config file it is laid over.
         for entry in &mut checked.overrides {
             entry.position = None;
+        }
+        for renamed in &mut checked.renamed {
+            renamed.position = None;
         }
         Ok(checked)
     }

@@ -123,6 +123,8 @@ pub struct Config {
     /// document that comes after the config's own: an override cannot report them again.
     unselected: Option<pipelint_core::Override>,
     overrides: Vec<Override>,
+    /// Rules it names by an old name, for a warning.
+    renamed: Vec<file::RenamedRule>,
 }
 
 /// The settings the core applies to one file, and which config overrides they hold.
@@ -152,6 +154,7 @@ impl Config {
             settings: Settings::default(),
             unselected: None,
             overrides: Vec::new(),
+            renamed: Vec::new(),
         }
     }
 
@@ -161,7 +164,7 @@ impl Config {
         let mut settings = Settings::default();
         let mut unselected = pipelint_core::Override::new(Vec::new());
         let mut any_unselected = false;
-        for rule in rules::ALL.iter() {
+        for rule in rules().iter() {
             let selector = Selector::Rule(rule.code);
             match self.rules.get(rule.code) {
                 // The one-off command line beats the file.
@@ -335,11 +338,9 @@ mod tests {
     /// The severities of the unknown-field findings in `relative`.
     fn unknown_field(config: &Config, relative: &str) -> Vec<Severity> {
         let settings = config.settings_for(Some(relative));
-        let options = pipelint_core::LintOptions {
-            file_name: Some(relative),
-            settings: Some(settings.settings()),
-            ..pipelint_core::LintOptions::default()
-        };
+        let options = pipelint_core::LintOptions::new()
+            .file_name(relative)
+            .settings(settings.settings());
         let result = pipelint_core::lint(PATCH.as_bytes(), &options);
         config.note_used(&settings, &result.overrides_used);
         result

@@ -1,8 +1,8 @@
 //! The pointers an `[[overrides]]` entry names. The core matches them
 //! ([`pipelint_core::PointerPattern`]), as it sees the document; `--add-overrides` writes
-//! them with [`stable`].
+//! them with [`PointerPattern::stable`].
 
-pub use pipelint_core::settings::pointer::{PointerPattern, STABLE_KEYS, stable};
+pub use pipelint_core::PointerPattern;
 
 /// The text without a leading byte-order mark (PL003 reports it; serde_json rejects it).
 pub fn without_bom(text: &str) -> &str {

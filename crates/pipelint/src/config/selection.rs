@@ -13,7 +13,6 @@
 //! file into a clean one, just as ruff always reports syntax errors.
 
 use pipelint_core::Rule;
-use pipelint_core::settings::means_not_checked;
 
 /// One rule, or every rule whose code starts with a prefix (`PL2`; `ALL` is every rule): the
 /// core's selector, which `Settings::set` takes too.
@@ -48,7 +47,7 @@ impl RuleSelection {
 
     /// Whether findings of the rule are reported at all.
     pub(super) fn reports(&self, rule: &Rule) -> bool {
-        if means_not_checked(rule) {
+        if rule.means_not_checked() {
             return true;
         }
         let code = rule.code;
@@ -97,9 +96,8 @@ mod tests {
             extend_select: parsed(&["PL212"]),
             ignore: parsed(&["PL014"]),
         };
-        let rule = |code: &str| {
-            pipelint_core::rules::find(code).unwrap_or_else(|| panic!("no rule {code}"))
-        };
+        let rule =
+            |code: &str| pipelint_core::find_rule(code).unwrap_or_else(|| panic!("no rule {code}"));
         assert!(selection.reports(rule("PL011")));
         assert!(selection.reports(rule("PL212")));
         assert!(!selection.reports(rule("PL014")));
@@ -115,10 +113,10 @@ mod tests {
             extend_select: Vec::new(),
             ignore: parsed(&["ALL"]),
         };
-        for rule in pipelint_core::rules::ALL.iter() {
+        for rule in pipelint_core::rules().iter() {
             assert_eq!(
                 selection.reports(rule),
-                means_not_checked(rule),
+                rule.means_not_checked(),
                 "{}",
                 rule.code
             );

@@ -241,7 +241,7 @@ fn result(
 }
 
 pub fn write(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
-    let catalog = &*rules::ALL;
+    let catalog = rules();
     let descriptors = catalog
         .iter()
         .map(|rule| RuleDescriptor {

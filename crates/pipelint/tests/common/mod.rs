@@ -1,9 +1,43 @@
 //! Shared by the CLI tests: throwaway project trees and a runner for the built binary.
 #![allow(dead_code)] // each test file uses a different part
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 use std::path::{Path, PathBuf};
 
 use tempfile::TempDir;
+
+/// The repository's root (where `fixtures/` lives).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A file of the repository, by its path from the root.
+pub fn repo_file(relative: &str) -> String {
+    std::fs::read_to_string(repo_root().join(relative))
+        .unwrap_or_else(|e| panic!("{relative}: {e}"))
+}
+
+/// The `.json` files directly in `dir`, sorted; none when `dir` does not exist (a rule
+/// without valid fixtures, say: the tests that need them say so).
+pub fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => panic!("{}: {e}", dir.display()),
+    };
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    files
+}
+
+/// Every `--output-format`, as typed on the command line.
+pub fn output_formats() -> Vec<String> {
+    use clap::ValueEnum;
+    pipelint::output::Format::value_variants()
+        .iter()
+        .map(|f| f.to_possible_value().unwrap().get_name().to_owned())
+        .collect()
+}
 
 /// A valid create-pipe body.
 pub const GOOD_PIPE: &str = r#"{

@@ -1,9 +1,9 @@
 //! A minimal LSP client for tests: runs the built `pipelint lsp` as a child process and
 //! speaks JSON-RPC with `Content-Length` framing over its stdin and stdout.
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -15,13 +15,8 @@ use serde_json::{Value, json};
 /// How long any single wait for the server may take before the test fails.
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
-pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 pub fn fixture(path: &str) -> String {
-    let path = repo_root().join("fixtures").join(path);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    crate::common::repo_file(&format!("fixtures/{path}"))
 }
 
 pub struct Client {
@@ -165,7 +160,7 @@ impl Client {
     /// The first message (earlier ones first) that matches; others stay queued.
     pub fn wait_for(&mut self, what: &str, matches: impl Fn(&Value) -> bool) -> Value {
         if let Some(i) = self.backlog.iter().position(&matches) {
-            return self.backlog.remove(i).unwrap_or_default();
+            return self.backlog.remove(i).unwrap();
         }
         let deadline = Instant::now() + TIMEOUT;
         loop {
@@ -193,10 +188,7 @@ impl Client {
                 && m["params"]["uri"] == uri
                 && m["params"]["version"].as_i64().is_some_and(|v| v < version))
         });
-        message["params"]["diagnostics"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
+        message["params"]["diagnostics"].as_array().unwrap().clone()
     }
 
     /// Every publication received so far (without waiting), in order.
@@ -314,8 +306,8 @@ pub fn position(text: &str, offset: usize) -> Value {
 
 /// The byte offset of a UTF-16 position (which must be valid), for applying edits.
 pub fn offset(text: &str, position: &Value) -> usize {
-    let line = position["line"].as_u64().unwrap_or_default() as usize;
-    let character = position["character"].as_u64().unwrap_or_default() as usize;
+    let line = position["line"].as_u64().unwrap() as usize;
+    let character = position["character"].as_u64().unwrap() as usize;
     let mut start = 0;
     for _ in 0..line {
         start += text[start..]
@@ -340,7 +332,7 @@ pub fn apply_edits(text: &str, edits: &[Value]) -> String {
             (
                 offset(text, &e["range"]["start"]),
                 offset(text, &e["range"]["end"]),
-                e["newText"].as_str().unwrap_or_default().to_owned(),
+                e["newText"].as_str().unwrap().to_owned(),
             )
         })
         .collect();

@@ -48,10 +48,7 @@ fn published(client: &mut Client, uri: &str, matches: impl Fn(&[Value]) -> bool)
                     .map_or(&[], Vec::as_slice),
             )
     });
-    message["params"]["diagnostics"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
+    message["params"]["diagnostics"].as_array().unwrap().clone()
 }
 
 #[test]
@@ -74,7 +71,7 @@ fn a_broken_config_is_shown_on_itself_and_holds_its_documents_back() {
         1,
         "only the config problem: {on_document:#?}"
     );
-    let message = on_document[0]["message"].as_str().unwrap_or_default();
+    let message = on_document[0]["message"].as_str().unwrap();
     assert!(message.starts_with("not linted"), "{message}");
     assert!(message.contains("pipelint.toml:2:17: "), "{message}");
     assert_eq!(on_document[0]["severity"], 1);

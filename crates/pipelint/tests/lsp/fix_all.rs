@@ -29,8 +29,8 @@ fn fix_all(client: &mut Client, uri: &str, only: Value) -> Vec<Value> {
                     "context": { "diagnostics": [], "only": only } }),
         )
         .as_array()
-        .cloned()
-        .unwrap_or_default()
+        .unwrap()
+        .clone()
 }
 
 #[test]
@@ -49,8 +49,8 @@ fn fix_all_applies_the_safe_fixes_as_check_fix_does() {
     assert_eq!(actions[0]["kind"], "source.fixAll");
     let edits = actions[0]["edit"]["changes"][&uri]
         .as_array()
-        .cloned()
-        .unwrap_or_default();
+        .unwrap()
+        .clone();
     assert_eq!(edits.len(), 1, "{edits:#?}");
     let fixed = apply_edits(BODY, &edits);
     assert!(fixed.contains("\"SCRAM-SHA-512\""), "{fixed}");
@@ -69,7 +69,7 @@ fn fix_all_applies_the_safe_fixes_as_check_fix_does() {
     );
 
     // The same text as the command line writes.
-    let cli = crate::client::repo_root();
+    let cli = crate::common::repo_root();
     let output = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pipelint"))
         .args([
             "check",
@@ -82,7 +82,7 @@ fn fix_all_applies_the_safe_fixes_as_check_fix_does() {
         .current_dir(cli)
         .write_stdin(BODY)
         .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), fixed);
 
     // A "source" menu asks for every source action: fix all is one of them.

@@ -12,7 +12,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::client::repo_root;
+use crate::common::repo_root;
 
 fn nvim_available() -> bool {
     Command::new("nvim")
@@ -81,7 +81,7 @@ fn neovim_reports_the_finding_and_applies_the_quick_fix() {
     let column = value - line_start;
     assert_eq!((line, column), (6, 55), "the fixture changed");
 
-    let before = report["before"].as_array().cloned().unwrap_or_default();
+    let before = report["before"].as_array().unwrap().clone();
     assert_eq!(before.len(), 1, "{log}");
     let d = &before[0];
     assert_eq!(d["code"], "PL011", "{log}");
@@ -101,7 +101,7 @@ fn neovim_reports_the_finding_and_applies_the_quick_fix() {
 
     // The broken config (`[rules]` then an unknown rule on line 2): an error on the config
     // file at the rule's key, and one "not linted" error on the document instead of findings.
-    let config = report["config"].as_array().cloned().unwrap_or_default();
+    let config = report["config"].as_array().unwrap().clone();
     assert_eq!(config.len(), 1, "{log}");
     assert_eq!(
         (&config[0]["lnum"], &config[0]["col"]),
@@ -114,7 +114,7 @@ fn neovim_reports_the_finding_and_applies_the_quick_fix() {
             .is_some_and(|m| m.contains("no-such-rule")),
         "{log}"
     );
-    let held_back = report["held_back"].as_array().cloned().unwrap_or_default();
+    let held_back = report["held_back"].as_array().unwrap().clone();
     assert_eq!(held_back.len(), 1, "{log}");
     assert!(
         held_back[0]["message"]

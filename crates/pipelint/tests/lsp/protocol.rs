@@ -1,6 +1,6 @@
 //! Protocol-level tests: real JSON-RPC messages to `pipelint lsp` over stdio.
 
-use pipelint_core::{DocumentKind, rules, schema};
+use pipelint_core::{DocumentKind, find_rule};
 use serde_json::{Value, json};
 
 use crate::client::{Client, apply_edits, fixture, position, uri};
@@ -11,7 +11,7 @@ const VALID_KAFKA: &str = "create-pipe/valid/kafka-scram-sha-512.json";
 fn codes(diagnostics: &[Value]) -> Vec<&str> {
     diagnostics
         .iter()
-        .map(|d| d["code"].as_str().unwrap_or_default())
+        .map(|d| d["code"].as_str().unwrap())
         .collect()
 }
 
@@ -69,9 +69,9 @@ fn diagnostics_carry_utf16_positions_severity_code_and_link() {
     assert_eq!(d["source"], "pipelint");
     assert_eq!(
         d["codeDescription"]["href"],
-        rules::find("PL011").map(|r| r.url()).unwrap_or_default()
+        find_rule("PL011").unwrap().url()
     );
-    let message = d["message"].as_str().unwrap_or_default();
+    let message = d["message"].as_str().unwrap();
     assert!(message.starts_with("`scram-sha-512` is not a valid value for `authentication`"));
     assert!(
         message.contains("\nhelp: did you mean `SCRAM-SHA-512`?"),
@@ -271,17 +271,14 @@ fn code_action_replaces_the_enum_slip() {
         json!({ "textDocument": { "uri": uri }, "range": { "start": cursor, "end": cursor },
                 "context": { "diagnostics": diagnostics } }),
     );
-    let actions = actions.as_array().cloned().unwrap_or_default();
+    let actions = actions.as_array().unwrap().clone();
     assert_eq!(actions.len(), 1, "{actions:#?}");
     let action = &actions[0];
     assert_eq!(action["title"], "Replace with `SCRAM-SHA-512`");
     assert_eq!(action["kind"], "quickfix");
     assert_eq!(action["isPreferred"], true);
     assert_eq!(action["diagnostics"][0]["code"], "PL011");
-    let edits = action["edit"]["changes"][&uri]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let edits = action["edit"]["changes"][&uri].as_array().unwrap().clone();
     assert_eq!(
         edits,
         [json!({ "range": range, "newText": "\"SCRAM-SHA-512\"" })]
@@ -322,10 +319,7 @@ fn code_action_renames_clickhouse_settings_keys() {
     );
     let action = &actions[0];
     assert_eq!(action["title"], "Rename to `db_max_insert_threads`");
-    let edits = action["edit"]["changes"][&uri]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let edits = action["edit"]["changes"][&uri].as_array().unwrap().clone();
     let fixed = apply_edits(&text, &edits);
     assert_eq!(
         fixed,
@@ -345,22 +339,23 @@ fn hover_shows_the_schema_description_and_the_rule_docs() {
     client.diagnostics(&uri, 1);
 
     // On a member's key: its description from the schema.
-    let brokers = text.find("\"brokers\"").unwrap_or_default() + 3;
+    let brokers = text.find("\"brokers\"").unwrap() + 3;
     let hover = hover_at(&mut client, &uri, &text, brokers);
-    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    let shown = hover["contents"]["value"].as_str().unwrap();
     assert_eq!(hover["contents"]["kind"], "markdown");
-    let description = schema::description(DocumentKind::CreatePipe, "/source/kafka/brokers")
+    let description = DocumentKind::CreatePipe
+        .describe("/source/kafka/brokers")
         .unwrap_or_else(|| panic!("the schema describes brokers"));
     assert!(shown.contains(description), "{shown}");
     assert!(!shown.contains("PL011"), "{shown}");
-    let key_start = text.find("\"brokers\"").unwrap_or_default();
+    let key_start = text.find("\"brokers\"").unwrap();
     assert_eq!(hover["range"]["start"], position(&text, key_start));
 
     // On the mistake: the finding, the rule's documentation and its link.
-    let value = text.find("\"scram-sha-512\"").unwrap_or_default() + 4;
+    let value = text.find("\"scram-sha-512\"").unwrap() + 4;
     let hover = hover_at(&mut client, &uri, &text, value);
-    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
-    let Some(rule) = rules::find("PL011") else {
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    let Some(rule) = find_rule("PL011") else {
         panic!("PL011 exists");
     };
     assert!(shown.contains("**PL011 `invalid-enum-value`**"), "{shown}");
@@ -368,17 +363,18 @@ fn hover_shows_the_schema_description_and_the_rule_docs() {
         .documentation()
         .lines()
         .find(|l| !l.trim().is_empty())
-        .unwrap_or_default()
+        .unwrap()
         .to_owned();
     assert!(shown.contains(&first_doc_line), "{shown}");
     assert!(shown.contains(&rule.url()), "{shown}");
     // ... and the member's own description after it.
-    let description = schema::description(DocumentKind::CreatePipe, "/source/kafka/authentication")
+    let description = DocumentKind::CreatePipe
+        .describe("/source/kafka/authentication")
         .unwrap_or_else(|| panic!("the schema describes authentication"));
     assert!(shown.contains(description), "{shown}");
 
     // Between members: nothing.
-    let gap = text.find("{\n    \"kafka\"").unwrap_or_default() + 1;
+    let gap = text.find("{\n    \"kafka\"").unwrap() + 1;
     assert_eq!(hover_at(&mut client, &uri, &text, gap), Value::Null);
     assert!(client.shutdown_and_exit().success());
 }
@@ -395,7 +391,7 @@ fn requests_for_unknown_documents_get_an_error_and_the_server_lives_on() {
     assert!(
         response["error"]["message"]
             .as_str()
-            .unwrap_or_default()
+            .unwrap()
             .contains("not open"),
         "{response}"
     );
@@ -545,7 +541,7 @@ fn secret_values_never_appear_in_what_the_server_sends() {
     client.open(&uri, &text);
     let diagnostics = client.diagnostics(&uri, 1);
     assert!(!diagnostics.is_empty());
-    let at_secret = text.find(SECRET).unwrap_or_default() + 2;
+    let at_secret = text.find(SECRET).unwrap() + 2;
     let hover = hover_at(&mut client, &uri, &text, at_secret);
     let actions = client.call(
         "textDocument/codeAction",

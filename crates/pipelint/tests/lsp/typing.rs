@@ -152,7 +152,7 @@ fn a_long_burst_of_random_typing_never_kills_the_server() {
                 d.code().to_owned(),
                 position(
                     &text,
-                    pipelint_core::line_index::floor_char_boundary(&text, d.primary.span.start),
+                    pipelint_core::floor_char_boundary(&text, d.primary.span.start),
                 ),
             )
         })
@@ -161,7 +161,7 @@ fn a_long_burst_of_random_typing_never_kills_the_server() {
         .iter()
         .map(|d| {
             (
-                d["code"].as_str().unwrap_or_default().to_owned(),
+                d["code"].as_str().unwrap().to_owned(),
                 d["range"]["start"].clone(),
             )
         })

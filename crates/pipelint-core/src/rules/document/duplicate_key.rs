@@ -9,12 +9,16 @@ declare_rule! {
     /// them is silently lost, and a reviewer reading the first one is misled.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe
     /// {"kafka": {"topics": "orders", "brokers": "b1:9092", "topics": "payments"}}
     /// ```
     ///
     /// ## Fix
     /// Keep one of the two members.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"topics": "orders", "brokers": "b1:9092"}
+    /// ```
     pub static RULE = {
         code: "PL005",
         name: "duplicate-key",

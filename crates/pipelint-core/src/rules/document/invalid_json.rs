@@ -10,7 +10,7 @@ declare_rule! {
     /// syntax error, so nothing else in the file can be checked until it parses.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe
     /// {"name": "orders", "source": {"kafka": {"brokers": "b1:9092",}}}
     /// ```
     ///

@@ -10,12 +10,16 @@ declare_rule! {
     /// value that arrives is not the value in the file.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe
     /// {"scaling": {"replicas": 1e400}}
     /// ```
     ///
     /// ## Fix
     /// Use a value in the member's documented range.
+    ///
+    /// ```json good kind:create-pipe at:/scaling
+    /// {"replicas": 3}
+    /// ```
     pub static RULE = {
         code: "PL007",
         name: "number-out-of-range",

@@ -14,7 +14,7 @@ declare_rule! {
     /// Without a kind nothing can be checked, and a silent pass would hide every mistake.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad
     /// {"hello": "world"}
     /// ```
     ///

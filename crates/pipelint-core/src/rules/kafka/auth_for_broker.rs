@@ -22,13 +22,17 @@ declare_rule! {
     /// example, exists only for Amazon MSK.
     ///
     /// ## Example
-    /// ```json
-    /// {"kafka": {"type": "confluent", "authentication": "SCRAM-SHA-512"}}
+    /// ```json bad kind:create-pipe at:/source/kafka
+    /// {"type": "confluent", "authentication": "SCRAM-SHA-512"}
     /// ```
     ///
     /// ## Fix
     /// Pick one of the methods the broker type supports (`PLAIN` for Confluent Cloud), or
     /// correct `type` if the broker is of another kind.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"type": "confluent", "authentication": "PLAIN"}
+    /// ```
     pub static RULE = {
         code: "PL200",
         name: "kafka-auth-for-broker",

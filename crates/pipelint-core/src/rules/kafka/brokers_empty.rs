@@ -17,7 +17,7 @@ declare_rule! {
     /// that cannot be dialled.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"brokers": "b-1.orders.example.com:9092,,b-2.orders.example.com:9092"}
     /// ```
     ///
@@ -25,6 +25,10 @@ declare_rule! {
     /// List the brokers, separated by single commas:
     /// `"b-1.orders.example.com:9092,b-2.orders.example.com:9092"`. An extra comma gets an
     /// automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"brokers": "b-1.orders.example.com:9092,b-2.orders.example.com:9092"}
+    /// ```
     pub static RULE = {
         code: "PL211",
         name: "kafka-brokers-empty",

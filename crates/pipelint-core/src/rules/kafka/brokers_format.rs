@@ -20,13 +20,17 @@ declare_rule! {
     /// front, it may not connect and the pipe fails after it was created.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"brokers": "b-1.orders.example.com:9092,b-2.orders.example.com"}
     /// ```
     ///
     /// ## Fix
     /// Give every broker as `host:port` and separate them with commas:
     /// `"b-1.orders.example.com:9092,b-2.orders.example.com:9092"`.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"brokers": "b-1.orders.example.com:9092,b-2.orders.example.com:9092"}
+    /// ```
     pub static RULE = {
         code: "PL205",
         name: "kafka-brokers-format",

@@ -10,7 +10,7 @@ declare_rule! {
     /// - `PLAIN`, `SCRAM-SHA-256` and `SCRAM-SHA-512` need `credentials` with a non-empty
     ///   `username` and `password`;
     /// - `MUTUAL_TLS` needs `credentials` with a non-empty `certificate` (the PEM client
-    ///   certificate, checked by `pem-certificate`) and `privateKey` (its PEM key); no
+    ///   certificate, checked by `kafka-pem-certificate`) and `privateKey` (its PEM key); no
     ///   `username` or `password`;
     /// - `IAM_ROLE` needs a non-empty `iamRole`.
     ///
@@ -25,8 +25,8 @@ declare_rule! {
     /// the pipe fails when it first connects.
     ///
     /// ## Example
-    /// ```json
-    /// {"kafka": {"type": "kafka", "authentication": "SCRAM-SHA-512", "brokers": "broker-1:9092", "topics": "orders"}}
+    /// ```json bad kind:create-pipe at:/source
+    /// {"kafka": {"type": "kafka", "format": "JSONEachRow", "authentication": "SCRAM-SHA-512", "brokers": "broker-1:9092", "topics": "orders"}}
     /// ```
     ///
     /// ## Fix
@@ -34,6 +34,11 @@ declare_rule! {
     /// (keep secrets in placeholders); for `MUTUAL_TLS`,
     /// `"credentials": {"certificate": "-----BEGIN CERTIFICATE-----\n…", "privateKey": "${KAFKA_CLIENT_KEY}"}`;
     /// for `IAM_ROLE`, `"iamRole": "arn:aws:iam::<account-id>:role/<name>"`.
+    ///
+    /// ```json good kind:create-pipe at:/source
+    /// {"kafka": {"type": "kafka", "format": "JSONEachRow", "authentication": "SCRAM-SHA-512", "brokers": "broker-1:9092", "topics": "orders",
+    ///            "credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}}}
+    /// ```
     pub static RULE = {
         code: "PL201",
         name: "kafka-credentials-for-auth",

@@ -1,5 +1,4 @@
-//! Rules for Kafka-type sources (spec 2.7 `kafka`), its schema registry, and the checks of
-//! AWS role ARNs that every source kind shares.
+//! Rules for Kafka-type sources (spec 2.7 `kafka`) and its schema registry.
 
 use std::ops::Range;
 
@@ -14,7 +13,6 @@ pub mod auth_for_broker;
 pub mod brokers_empty;
 pub mod brokers_format;
 pub mod credentials_for_auth;
-pub mod iam_role_arn;
 pub mod offset_timestamp_format;
 pub mod offset_timestamp_ignored;
 pub mod offset_timestamp_required;
@@ -35,7 +33,6 @@ pub static RULES: &[&Rule] = &[
     &schema_registry_https::RULE,
     &pem_certificate::RULE,
     &private_endpoint_uuid::RULE,
-    &iam_role_arn::RULE,
     &brokers_empty::RULE,
     &topics_empty::RULE,
 ];

@@ -21,7 +21,7 @@ declare_rule! {
     /// create request.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"offset": {"strategy": "from_timestamp", "timestamp": "2024-05-01T08:30:00Z"}}
     /// ```
     ///
@@ -29,6 +29,10 @@ declare_rule! {
     /// Write the minute in UTC: `"2024-05-01T08:30"`. When the value certainly means one
     /// minute (seconds, a `Z` or an offset, a space for `T`, missing zero padding), the
     /// corrected form is offered as a fix; an impossible date has to be corrected by hand.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"offset": {"strategy": "from_timestamp", "timestamp": "2024-05-01T08:30"}}
+    /// ```
     pub static RULE = {
         code: "PL203",
         name: "kafka-offset-timestamp-format",

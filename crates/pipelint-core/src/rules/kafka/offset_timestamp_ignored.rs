@@ -11,12 +11,16 @@ declare_rule! {
     /// strategy is wrong and the pipe reads from the wrong place.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"offset": {"strategy": "from_latest", "timestamp": "2024-05-01T08:30"}}
     /// ```
     ///
     /// ## Fix
     /// Set `strategy` to `from_timestamp` to start at that time, or remove `timestamp`.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"offset": {"strategy": "from_timestamp", "timestamp": "2024-05-01T08:30"}}
+    /// ```
     pub static RULE = {
         code: "PL204",
         name: "kafka-offset-timestamp-ignored",

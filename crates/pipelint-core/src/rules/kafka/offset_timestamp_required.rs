@@ -10,13 +10,17 @@ declare_rule! {
     /// rejects the request.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"offset": {"strategy": "from_timestamp"}}
     /// ```
     ///
     /// ## Fix
     /// Add the start time in UTC with minute precision, `"timestamp": "2024-05-01T08:30"`, or
     /// use `from_beginning` / `from_latest`.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"offset": {"strategy": "from_timestamp", "timestamp": "2024-05-01T08:30"}}
+    /// ```
     pub static RULE = {
         code: "PL202",
         name: "kafka-offset-timestamp-required",

@@ -20,7 +20,7 @@ declare_rule! {
     /// connection.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"caCertificate": "-----BEGIN CERTIFICATE-----\\nMIIDdzCCAl+gAwIBAgIE...\\n-----END CERTIFICATE-----"}
     /// ```
     ///
@@ -28,9 +28,13 @@ declare_rule! {
     /// Paste the whole certificate file and write each line break as `\n` in JSON:
     /// `"-----BEGIN CERTIFICATE-----\nMIID…\n-----END CERTIFICATE-----\n"`. Doubly escaped
     /// line breaks, lost line breaks and missing BEGIN/END lines get an automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"caCertificate": "-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIE\n-----END CERTIFICATE-----\n"}
+    /// ```
     pub static RULE = {
         code: "PL208",
-        name: "pem-certificate",
+        name: "kafka-pem-certificate",
         severity: Error,
         kinds: [CreatePipe],
         summary: "A CA or client certificate is not PEM-encoded",

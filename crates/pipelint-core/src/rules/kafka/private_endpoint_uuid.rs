@@ -12,7 +12,7 @@ declare_rule! {
     /// request fails.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"reversePrivateEndpointIds": ["vpce-svc-0a1b2c3d4e5f67890"]}
     /// ```
     ///
@@ -20,9 +20,13 @@ declare_rule! {
     /// Use the id of the reverse private endpoint as shown by the platform, e.g.
     /// `3f1c2a9e-8b4d-4e7a-9c21-5d6f0a1b2c3d`. Braces, a missing hyphenation and surrounding
     /// spaces get an automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"reversePrivateEndpointIds": ["3f1c2a9e-8b4d-4e7a-9c21-5d6f0a1b2c3d"]}
+    /// ```
     pub static RULE = {
         code: "PL209",
-        name: "private-endpoint-uuid",
+        name: "kafka-private-endpoint-uuid",
         severity: Error,
         kinds: [CreatePipe],
         summary: "A reverse private endpoint id is not a UUID",

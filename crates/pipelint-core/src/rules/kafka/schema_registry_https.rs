@@ -14,16 +14,20 @@ declare_rule! {
     /// unencrypted), and a URL without scheme or host cannot be reached at all.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"schemaRegistry": {"url": "http://schema-registry.example.com:8081"}}
     /// ```
     ///
     /// ## Fix
     /// Use the registry's HTTPS address: `"https://schema-registry.example.com:8081"`.
     /// `http://` and a missing scheme get an automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"schemaRegistry": {"url": "https://schema-registry.example.com:8081"}}
+    /// ```
     pub static RULE = {
         code: "PL207",
-        name: "schema-registry-https",
+        name: "kafka-schema-registry-https",
         severity: Error,
         kinds: [CreatePipe],
         summary: "The schema registry URL is not an absolute HTTPS URL",

@@ -16,13 +16,17 @@ declare_rule! {
     /// exist.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"topics": "orders.created,"}
     /// ```
     ///
     /// ## Fix
     /// List the topics, separated by single commas: `"orders.created,orders.updated"`. An
     /// extra comma gets an automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"topics": "orders.created,orders.updated"}
+    /// ```
     pub static RULE = {
         code: "PL212",
         name: "kafka-topics-empty",

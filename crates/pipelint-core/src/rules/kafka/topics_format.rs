@@ -20,13 +20,17 @@ declare_rule! {
     /// that cannot exist. Wildcards such as `orders.*` are not patterns here.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"topics": "orders.created, orders/updated"}
     /// ```
     ///
     /// ## Fix
     /// Write each topic's exact name and separate them with commas:
     /// `"orders.created,orders.updated"`.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"topics": "orders.created,orders.updated"}
+    /// ```
     pub static RULE = {
         code: "PL206",
         name: "kafka-topics-format",

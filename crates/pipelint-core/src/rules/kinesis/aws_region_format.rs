@@ -16,17 +16,21 @@ declare_rule! {
     /// AWS adds regions over time and the check only knows their shape.
     ///
     /// ## Example
-    /// ```json
-    /// {"kinesis": {"region": "eu-west-1a", "streamName": "clicks"}}
+    /// ```json bad kind:create-pipe at:/source/kinesis
+    /// {"region": "eu-west-1a"}
     /// ```
     ///
     /// ## Fix
     /// Use the region code from the stream's ARN or console URL, e.g. `eu-west-1`. Case
     /// slips, `_` for `-`, a missing `-` before the number and an availability-zone letter
     /// get an automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kinesis
+    /// {"region": "eu-west-1"}
+    /// ```
     pub static RULE = {
         code: "PL254",
-        name: "aws-region-format",
+        name: "kinesis-region-format",
         severity: Warning,
         kinds: [CreatePipe],
         summary: "The Kinesis region does not look like an AWS region code",

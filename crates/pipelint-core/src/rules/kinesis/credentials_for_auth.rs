@@ -14,14 +14,19 @@ declare_rule! {
     /// Without them the pipe has no way to authenticate to AWS: the API rejects the request.
     ///
     /// ## Example
-    /// ```json
-    /// {"kinesis": {"authentication": "IAM_USER", "iteratorType": "LATEST", "region": "eu-west-1", "streamName": "clicks"}}
+    /// ```json bad kind:create-pipe at:/source
+    /// {"kinesis": {"format": "JSONEachRow", "authentication": "IAM_USER", "iteratorType": "LATEST", "region": "eu-west-1", "streamName": "clicks"}}
     /// ```
     ///
     /// ## Fix
     /// For `IAM_USER` add `"accessKey": {"accessKeyId": "${AWS_ACCESS_KEY_ID}", "secretKey":
     /// "${AWS_SECRET_ACCESS_KEY}"}`; for `IAM_ROLE` add
     /// `"iamRole": "arn:aws:iam::<account-id>:role/<name>"`.
+    ///
+    /// ```json good kind:create-pipe at:/source
+    /// {"kinesis": {"format": "JSONEachRow", "authentication": "IAM_USER", "iteratorType": "LATEST", "region": "eu-west-1", "streamName": "clicks",
+    ///              "accessKey": {"accessKeyId": "${AWS_ACCESS_KEY_ID}", "secretKey": "${AWS_SECRET_ACCESS_KEY}"}}}
+    /// ```
     pub static RULE = {
         code: "PL250",
         name: "kinesis-credentials-for-auth",

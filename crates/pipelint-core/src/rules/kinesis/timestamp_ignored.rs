@@ -11,12 +11,16 @@ declare_rule! {
     /// iterator type is wrong and the pipe reads from the wrong place.
     ///
     /// ## Example
-    /// ```json
-    /// {"kinesis": {"iteratorType": "LATEST", "timestamp": 1714552200}}
+    /// ```json bad kind:create-pipe at:/source/kinesis
+    /// {"iteratorType": "LATEST", "timestamp": 1714552200}
     /// ```
     ///
     /// ## Fix
     /// Set `iteratorType` to `AT_TIMESTAMP` to start at that time, or remove `timestamp`.
+    ///
+    /// ```json good kind:create-pipe at:/source/kinesis
+    /// {"iteratorType": "AT_TIMESTAMP", "timestamp": 1714552200}
+    /// ```
     pub static RULE = {
         code: "PL253",
         name: "kinesis-timestamp-ignored",

@@ -16,12 +16,16 @@ declare_rule! {
     /// is rejected.
     ///
     /// ## Example
-    /// ```json
-    /// {"kinesis": {"iteratorType": "AT_TIMESTAMP", "timestamp": 1714552200000}}
+    /// ```json bad kind:create-pipe at:/source/kinesis
+    /// {"iteratorType": "AT_TIMESTAMP", "timestamp": 1714552200000}
     /// ```
     ///
     /// ## Fix
     /// Divide by 1000: `"timestamp": 1714552200` (offered as an automatic fix).
+    ///
+    /// ```json good kind:create-pipe at:/source/kinesis
+    /// {"iteratorType": "AT_TIMESTAMP", "timestamp": 1714552200}
+    /// ```
     pub static RULE = {
         code: "PL252",
         name: "kinesis-timestamp-milliseconds",

@@ -12,13 +12,17 @@ declare_rule! {
     /// the request.
     ///
     /// ## Example
-    /// ```json
-    /// {"kinesis": {"iteratorType": "AT_TIMESTAMP", "region": "eu-west-1", "streamName": "clicks"}}
+    /// ```json bad kind:create-pipe at:/source/kinesis
+    /// {"iteratorType": "AT_TIMESTAMP"}
     /// ```
     ///
     /// ## Fix
     /// Add the start time as Unix seconds, `"timestamp": 1714552200`, or use
     /// `TRIM_HORIZON` / `LATEST`.
+    ///
+    /// ```json good kind:create-pipe at:/source/kinesis
+    /// {"iteratorType": "AT_TIMESTAMP", "timestamp": 1714552200}
+    /// ```
     pub static RULE = {
         code: "PL251",
         name: "kinesis-timestamp-required",

@@ -17,7 +17,7 @@ declare_rule! {
     /// storage type cannot use.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"objectStorage": {"type": "s3", "format": "CSV", "authentication": "CONNECTION_STRING",
     ///                    "url": "https://logs.s3.eu-west-1.amazonaws.com/*.csv"}}
     /// ```
@@ -26,6 +26,12 @@ declare_rule! {
     /// For `s3`, `gcs` and `dospaces` use `IAM_USER` with `accessKey`, `IAM_ROLE` with
     /// `iamRole`, or leave `authentication` out for public data. For `azureblobstorage` use
     /// `CONNECTION_STRING` with `connectionString`.
+    ///
+    /// ```json good kind:create-pipe at:/source
+    /// {"objectStorage": {"type": "s3", "format": "CSV", "authentication": "IAM_USER",
+    ///                    "accessKey": {"accessKeyId": "${AWS_ACCESS_KEY_ID}", "secretKey": "${AWS_SECRET_ACCESS_KEY}"},
+    ///                    "url": "https://logs.s3.eu-west-1.amazonaws.com/*.csv"}}
+    /// ```
     pub static RULE = {
         code: "PL300",
         name: "object-storage-auth-for-type",

@@ -13,7 +13,7 @@ declare_rule! {
     /// the pipe is likely to fail when it first reads the bucket.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"objectStorage": {"type": "gcs", "format": "Parquet", "authentication": "IAM_ROLE",
     ///                    "iamRole": "arn:aws:iam::123456789012:role/reader",
     ///                    "url": "https://storage.googleapis.com/exports/*.parquet"}}
@@ -21,6 +21,12 @@ declare_rule! {
     ///
     /// ## Fix
     /// Use `IAM_USER` with an `accessKey` (for GCS, an HMAC key of a service account).
+    ///
+    /// ```json good kind:create-pipe at:/source
+    /// {"objectStorage": {"type": "gcs", "format": "Parquet", "authentication": "IAM_USER",
+    ///                    "accessKey": {"accessKeyId": "${GCS_HMAC_KEY_ID}", "secretKey": "${GCS_HMAC_SECRET}"},
+    ///                    "url": "https://storage.googleapis.com/exports/*.parquet"}}
+    /// ```
     pub static RULE = {
         code: "PL301",
         name: "object-storage-iam-role-outside-s3",

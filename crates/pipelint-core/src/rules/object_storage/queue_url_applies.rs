@@ -15,7 +15,7 @@ declare_rule! {
     /// ignored or the request rejected, and files are not ingested the way you expect.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "isContinuous": false,
     ///                    "authentication": "IAM_ROLE", "iamRole": "arn:aws:iam::123456789012:role/r",
     ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json",
@@ -25,9 +25,16 @@ declare_rule! {
     /// ## Fix
     /// Set `"isContinuous": true` and an authentication method for event-based continuous
     /// ingestion, or remove `queueUrl`.
+    ///
+    /// ```json good kind:create-pipe at:/source
+    /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "isContinuous": true,
+    ///                    "authentication": "IAM_ROLE", "iamRole": "arn:aws:iam::123456789012:role/r",
+    ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json",
+    ///                    "queueUrl": "https://sqs.eu-west-1.amazonaws.com/123456789012/new-events"}}
+    /// ```
     pub static RULE = {
         code: "PL303",
-        name: "queue-url-applies",
+        name: "object-storage-queue-url-applies",
         severity: Error,
         kinds: [CreatePipe],
         summary: "queueUrl is set without isContinuous: true or without authentication",

@@ -19,7 +19,7 @@ declare_rule! {
     /// pipe runs.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/objectStorage
     /// {"queueUrl": "arn:aws:sqs:eu-west-1:123456789012:new-objects"}
     /// ```
     ///
@@ -27,9 +27,14 @@ declare_rule! {
     /// Use the queue URL shown in the SQS console, e.g.
     /// `https://sqs.eu-west-1.amazonaws.com/123456789012/new-objects`. For a queue ARN or an
     /// `http://` URL the finding carries the exact replacement.
+    ///
+    /// ```json good kind:create-pipe at:/source/objectStorage
+    /// {"isContinuous": true, "authentication": "IAM_ROLE", "iamRole": "arn:aws:iam::123456789012:role/r",
+    ///  "queueUrl": "https://sqs.eu-west-1.amazonaws.com/123456789012/new-objects"}
+    /// ```
     pub static RULE = {
         code: "PL304",
-        name: "queue-url-format",
+        name: "object-storage-queue-url-format",
         severity: Warning,
         kinds: [CreatePipe],
         summary: "queueUrl does not look like an SQS queue URL",

@@ -17,7 +17,7 @@ declare_rule! {
     /// nothing to read or no way to read it, and the API rejects the request.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source
     /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "authentication": "IAM_ROLE",
     ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json"}}
     /// ```
@@ -25,6 +25,12 @@ declare_rule! {
     /// ## Fix
     /// Add the member named in the finding, e.g.
     /// `"iamRole": "arn:aws:iam::123456789012:role/pipe-reader"`.
+    ///
+    /// ```json good kind:create-pipe at:/source
+    /// {"objectStorage": {"type": "s3", "format": "JSONEachRow", "authentication": "IAM_ROLE",
+    ///                    "iamRole": "arn:aws:iam::123456789012:role/pipe-reader",
+    ///                    "url": "https://events.s3.eu-west-1.amazonaws.com/*.json"}}
+    /// ```
     pub static RULE = {
         code: "PL302",
         name: "object-storage-required-members",

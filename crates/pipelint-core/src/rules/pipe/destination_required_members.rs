@@ -12,7 +12,7 @@ declare_rule! {
     /// create their tables from `tableMappings` instead.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"source": {"kafka": {"type": "kafka"}}, "destination": {"database": "default", "table": "orders"}}
     /// ```
     ///

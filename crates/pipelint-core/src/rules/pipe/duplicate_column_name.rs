@@ -8,12 +8,16 @@ declare_rule! {
     /// A table cannot have two columns of the same name; the create request fails.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/destination
     /// {"columns": [{"name": "id", "type": "UInt64"}, {"name": "id", "type": "String"}]}
     /// ```
     ///
     /// ## Fix
     /// Rename or remove one of the two columns (and its field mapping).
+    ///
+    /// ```json good kind:create-pipe at:/destination
+    /// {"columns": [{"name": "id", "type": "UInt64"}, {"name": "name", "type": "String"}]}
+    /// ```
     pub static RULE = {
         code: "PL102",
         name: "duplicate-column-name",

@@ -9,7 +9,7 @@ declare_rule! {
     /// field you meant is ambiguous.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"fieldMappings": [{"sourceField": "id", "destinationField": "order_id"},
     ///                    {"sourceField": "orderId", "destinationField": "order_id"}]}
     /// ```

@@ -10,7 +10,7 @@ declare_rule! {
     /// rejects the request (or, worse, a copy-paste leftover decides which one wins).
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"source": {"kafka": {"type": "kafka"}, "kinesis": {"region": "eu-west-1"}}}
     /// ```
     ///

@@ -16,13 +16,17 @@ declare_rule! {
     /// create request or, for an existing table, the first insert.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/destination
     /// {"columns": [{"name": "id", "type": "Uint64"}, {"name": "tags", "type": "Nullable(Array(String))"}]}
     /// ```
     ///
     /// ## Fix
     /// Use the exact type name (`UInt64`; case slips get an automatic fix) and valid
     /// wrappers (`Array(Nullable(String))`).
+    ///
+    /// ```json good kind:create-pipe at:/destination
+    /// {"columns": [{"name": "id", "type": "UInt64"}, {"name": "tags", "type": "Array(Nullable(String))"}]}
+    /// ```
     pub static RULE = {
         code: "PL105",
         name: "invalid-column-type",

@@ -6,6 +6,7 @@ pub mod destination_required_members;
 pub mod duplicate_column_name;
 pub mod duplicate_mapping_destination;
 pub mod exactly_one_source;
+pub mod iam_role_arn;
 pub mod invalid_column_type;
 pub mod primary_key_prefix;
 pub mod replacing_needs_sorting_key;
@@ -30,6 +31,7 @@ pub static RULES: &[&Rule] = &[
     &unknown_key_column::RULE,
     &replacing_needs_sorting_key::RULE,
     &primary_key_prefix::RULE,
+    &iam_role_arn::RULE,
 ];
 
 /// `(index, name)` of each destination column that has a string name.

@@ -11,12 +11,16 @@ declare_rule! {
     /// and refuses to create the table otherwise.
     ///
     /// ## Example
-    /// ```json
-    /// {"tableDefinition": {"sortingKey": ["tenant_id", "event_time"], "primaryKey": "event_time"}}
+    /// ```json bad kind:create-pipe at:/destination/tableDefinition
+    /// {"sortingKey": ["carrier", "event_time"], "primaryKey": "event_time"}
     /// ```
     ///
     /// ## Fix
     /// Make the primary key the first column(s) of the sorting key: `"primaryKey": "tenant_id"`.
+    ///
+    /// ```json good kind:create-pipe at:/destination/tableDefinition
+    /// {"sortingKey": ["carrier", "event_time"], "primaryKey": "carrier"}
+    /// ```
     pub static RULE = {
         code: "PL114",
         name: "primary-key-prefix",

@@ -10,7 +10,7 @@ declare_rule! {
     /// to deduplicate by, and the API rejects the definition.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/destination
     /// {"tableDefinition": {"engine": {"type": "ReplacingMergeTree", "versionColumnId": "version"}}}
     /// ```
     ///

@@ -10,7 +10,7 @@ declare_rule! {
     /// silently means nothing.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/destination/tableDefinition
     /// {"engine": {"type": "MergeTree", "columnIds": ["amount"]}}
     /// ```
     ///

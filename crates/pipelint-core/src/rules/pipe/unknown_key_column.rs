@@ -10,7 +10,7 @@ declare_rule! {
     /// request.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/destination
     /// {"columns": [{"name": "event_time", "type": "DateTime"}],
     ///  "tableDefinition": {"sortingKey": ["event_ts"]}}
     /// ```

@@ -10,7 +10,7 @@ declare_rule! {
     /// typo or a column renamed in one place only.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"destination": {"columns": [{"name": "order_id", "type": "UInt64"}]},
     ///  "fieldMappings": [{"sourceField": "orderId", "destinationField": "orderid"}]}
     /// ```

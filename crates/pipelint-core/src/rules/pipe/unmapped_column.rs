@@ -13,7 +13,7 @@ declare_rule! {
     /// without a mapping breaks the next deploy.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"destination": {"columns": [{"name": "id", "type": "UInt64"}, {"name": "amount", "type": "Float64"}]},
     ///  "fieldMappings": [{"sourceField": "id", "destinationField": "id"}]}
     /// ```

@@ -12,7 +12,7 @@ declare_rule! {
     /// a source. This is an error, unlike other unknown members, which are warnings.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"source": {"mysql": {"host": "db.internal"}}}
     /// ```
     ///

@@ -11,7 +11,7 @@ declare_rule! {
     /// there and rejects it for other engines, where it would mean nothing.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/destination/tableDefinition
     /// {"engine": {"type": "MergeTree", "versionColumnId": "updated_at"}}
     /// ```
     ///

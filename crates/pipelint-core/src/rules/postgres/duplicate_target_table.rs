@@ -14,7 +14,7 @@ declare_rule! {
     /// source table was changed.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres
     /// {"tableMappings": [{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "orders"},
     ///                    {"sourceSchemaName": "archive", "sourceTable": "orders", "targetTable": "orders"}]}
     /// ```
@@ -22,6 +22,11 @@ declare_rule! {
     /// ## Fix
     /// Give every mapping its own `targetTable`, e.g. prefix it with the schema name
     /// (`archive_orders`).
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres
+    /// {"tableMappings": [{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "orders"},
+    ///                    {"sourceSchemaName": "archive", "sourceTable": "orders", "targetTable": "archive_orders"}]}
+    /// ```
     pub static RULE = {
         code: "PL401",
         name: "postgres-duplicate-target-table",

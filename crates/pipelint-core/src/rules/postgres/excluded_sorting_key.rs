@@ -13,13 +13,18 @@ declare_rule! {
     /// sorted by it and creating it fails.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres/tableMappings/0
     /// {"excludedColumns": ["customer_id"], "useCustomSortingKey": true,
     ///  "sortingKeys": ["customer_id", "id"]}
     /// ```
     ///
     /// ## Fix
     /// Remove the column from `sortingKeys`, or stop excluding it.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres/tableMappings/0
+    /// {"excludedColumns": ["internal_notes"], "useCustomSortingKey": true,
+    ///  "sortingKeys": ["customer_id", "id"]}
+    /// ```
     pub static RULE = {
         code: "PL403",
         name: "postgres-excluded-sorting-key",

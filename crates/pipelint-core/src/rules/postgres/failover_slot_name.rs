@@ -13,7 +13,7 @@ declare_rule! {
     /// of your own the pipe creates none, so the request is rejected.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres
     /// {"settings": {"replicationMode": "cdc_only", "replicationSlotName": "pipes_slot",
     ///               "enableFailoverSlots": true}}
     /// ```
@@ -21,6 +21,11 @@ declare_rule! {
     /// ## Fix
     /// Remove `replicationSlotName` to let the pipe create a failover slot, or set
     /// `enableFailoverSlots` to `false` to keep using your own slot.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres
+    /// {"settings": {"replicationMode": "cdc_only", "replicationSlotName": "pipes_slot",
+    ///               "enableFailoverSlots": false}}
+    /// ```
     pub static RULE = {
         code: "PL404",
         name: "postgres-failover-slot-name",

@@ -13,12 +13,16 @@ declare_rule! {
     /// a body that passes the schema still fails when it is sent.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres
     /// {"settings": {"pullBatchSize": 0, "snapshotNumRowsPerPartition": 500}}
     /// ```
     ///
     /// ## Fix
     /// Use a value at or above the minimum, or leave the setting out to use the default.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres
+    /// {"settings": {"pullBatchSize": 10000, "snapshotNumRowsPerPartition": 100000}}
+    /// ```
     pub static RULE = {
         code: "PL406",
         name: "postgres-setting-minimum",

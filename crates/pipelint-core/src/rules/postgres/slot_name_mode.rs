@@ -13,13 +13,17 @@ declare_rule! {
     /// lists the member without that condition, so the request fails only when it is sent.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres
     /// {"settings": {"replicationMode": "cdc", "replicationSlotName": "pipes_orders_slot"}}
     /// ```
     ///
     /// ## Fix
     /// Set `"replicationMode": "cdc_only"` to stream changes from your own slot, or remove
     /// `replicationSlotName`.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres
+    /// {"settings": {"replicationMode": "cdc_only", "replicationSlotName": "pipes_orders_slot"}}
+    /// ```
     pub static RULE = {
         code: "PL405",
         name: "postgres-slot-name-mode",

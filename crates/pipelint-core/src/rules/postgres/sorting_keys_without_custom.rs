@@ -14,13 +14,18 @@ declare_rule! {
     /// listed anyway.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/postgres/tableMappings/1
     /// {"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "orders",
     ///  "sortingKeys": ["customer_id", "id"]}
     /// ```
     ///
     /// ## Fix
     /// Add `"useCustomSortingKey": true`, or remove `sortingKeys`.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres/tableMappings/1
+    /// {"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "orders",
+    ///  "useCustomSortingKey": true, "sortingKeys": ["customer_id", "id"]}
+    /// ```
     pub static RULE = {
         code: "PL402",
         name: "postgres-sorting-keys-without-custom",

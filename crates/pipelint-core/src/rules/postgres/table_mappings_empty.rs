@@ -11,13 +11,17 @@ declare_rule! {
     /// and the API rejects the request.
     ///
     /// ## Example
-    /// ```json
-    /// {"postgres": {"host": "db.example.com", "port": 5432, "database": "orders", "tableMappings": []}}
+    /// ```json bad kind:create-pipe at:/source/postgres
+    /// {"tableMappings": []}
     /// ```
     ///
     /// ## Fix
     /// Add one mapping per table to replicate:
     /// `{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "public_orders"}`.
+    ///
+    /// ```json good kind:create-pipe at:/source/postgres
+    /// {"tableMappings": [{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "public_orders"}]}
+    /// ```
     pub static RULE = {
         code: "PL400",
         name: "postgres-table-mappings-empty",

@@ -16,12 +16,16 @@ declare_rule! {
     /// response (severity principle of issue 13).
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:pipe at:/
     /// {"createdAt": "2025-03-01T10:00:00Z", "updatedAt": "2025-02-28T10:00:00Z"}
     /// ```
     ///
     /// ## Fix
     /// Swap the two dates, or correct the one that was mistyped.
+    ///
+    /// ```json good kind:pipe at:/
+    /// {"createdAt": "2025-02-28T10:00:00Z", "updatedAt": "2025-03-01T10:00:00Z"}
+    /// ```
     pub static RULE = {
         code: "PL604",
         name: "created-after-updated",

@@ -11,13 +11,17 @@ declare_rule! {
     /// `"2025-02-30T00:00:00Z"` passes tests with a value the API never sends.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:pipe at:/
     /// {"createdAt": "2025-01-15 09:30:00", "updatedAt": "1736933400"}
     /// ```
     ///
     /// ## Fix
     /// Write the date-time as the API does: `2025-01-15T09:30:00Z`. A space instead of `T`
     /// and a Unix timestamp (seconds or milliseconds) get a fix that writes the ISO form.
+    ///
+    /// ```json good kind:pipe at:/
+    /// {"createdAt": "2025-01-15T09:30:00Z", "updatedAt": "2025-01-15T09:30:00Z"}
+    /// ```
     pub static RULE = {
         code: "PL603",
         name: "invalid-date-time",

@@ -13,13 +13,17 @@ declare_rule! {
     /// that validates or parses them fails only in production.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:pipe at:/
     /// {"id": "orders-pipe", "serviceId": "5f0a4b1e8c2d4e7f9a3b1c2d3e4f5a6b", "state": "Running"}
     /// ```
     ///
     /// ## Fix
     /// Use the id the API returned. A UUID without dashes, in braces or with a `urn:uuid:`
     /// prefix gets a fix that writes the canonical form.
+    ///
+    /// ```json good kind:pipe at:/
+    /// {"id": "0d7bd6cc-5a5c-4b9e-9a4e-6d1f2f0b8a41", "serviceId": "5f0a4b1e-8c2d-4e7f-9a3b-1c2d3e4f5a6b", "state": "Running"}
+    /// ```
     pub static RULE = {
         code: "PL602",
         name: "invalid-uuid",

@@ -15,8 +15,8 @@ declare_rule! {
     /// repository and its history now has it.
     ///
     /// ## Example
-    /// ```json
-    /// {"result": {"source": {"kafka": {"credentials": {"username": "ingest", "password": "hunter2"}}}}}
+    /// ```json bad kind:pipe-response at:/result/source/kafka
+    /// {"credentials": {"username": "ingest", "password": "hunter2"}}
     /// ```
     ///
     /// ## Fix

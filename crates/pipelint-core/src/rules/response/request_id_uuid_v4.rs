@@ -13,13 +13,17 @@ declare_rule! {
     /// id as a UUID.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:pipe-response at:/
     /// {"requestId": "6f1c2d4e-8a9b-1c3d-9e8f-7a6b5c4d3e2f", "result": {}, "status": 200}
     /// ```
     ///
     /// ## Fix
     /// Use a request id the API returned, or a fresh random (version-4) UUID such as
     /// `uuidgen -r` prints.
+    ///
+    /// ```json good kind:error at:/
+    /// {"requestId": "6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f"}
+    /// ```
     pub static RULE = {
         code: "PL600",
         name: "request-id-uuid-v4",

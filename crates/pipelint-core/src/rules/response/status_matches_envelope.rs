@@ -13,13 +13,17 @@ declare_rule! {
     /// branch.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:error at:/
     /// {"error": "invalid replicas: must be between 1 and 10", "status": 200}
     /// ```
     ///
     /// ## Fix
     /// Use the status the API sent with that body: `200` with `result`, the error status
     /// (usually `400`) with `error`.
+    ///
+    /// ```json good kind:error at:/
+    /// {"error": "invalid replicas: must be between 1 and 10", "status": 400}
+    /// ```
     pub static RULE = {
         code: "PL601",
         name: "status-matches-envelope",

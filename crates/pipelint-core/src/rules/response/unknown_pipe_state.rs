@@ -13,13 +13,17 @@ declare_rule! {
     /// states.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:pipe at:/
     /// {"id": "0d7bd6cc-5a5c-4b9e-9a4e-6d1f2f0b8a41", "name": "orders", "state": "RUNNING"}
     /// ```
     ///
     /// ## Fix
     /// Use the state as the API spells it; the did-you-mean fix does that for a different
     /// case or a small typo.
+    ///
+    /// ```json good kind:pipe at:/
+    /// {"id": "0d7bd6cc-5a5c-4b9e-9a4e-6d1f2f0b8a41", "name": "orders", "state": "Running"}
+    /// ```
     pub static RULE = {
         code: "PL606",
         name: "unknown-pipe-state",

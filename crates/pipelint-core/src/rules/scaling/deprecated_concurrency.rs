@@ -14,12 +14,16 @@ declare_rule! {
     /// set one value invite contradicting values.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"source": {"objectStorage": {"type": "s3"}}, "scaling": {"concurrency": 8}}
     /// ```
     ///
     /// ## Fix
     /// Remove `scaling.concurrency` and set `settings.object_storage_concurrency` instead.
+    ///
+    /// ```json good kind:create-pipe at:/
+    /// {"settings": {"object_storage_concurrency": 8}}
+    /// ```
     pub static RULE = {
         code: "PL502",
         name: "deprecated-concurrency",

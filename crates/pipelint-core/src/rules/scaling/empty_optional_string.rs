@@ -18,12 +18,16 @@ declare_rule! {
     /// member out gives the default behaviour, e.g. a consumer group named after the pipe.
     ///
     /// ## Example
-    /// ```json
-    /// {"kafka": {"type": "kafka", "consumerGroup": "", "caCertificate": ""}}
+    /// ```json bad kind:create-pipe at:/source/kafka
+    /// {"consumerGroup": "", "caCertificate": ""}
     /// ```
     ///
     /// ## Fix
     /// Remove the member, or give it a value.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"consumerGroup": "orders-ingest"}
+    /// ```
     pub static RULE = {
         code: "PL506",
         name: "empty-optional-string",

@@ -12,12 +12,16 @@ declare_rule! {
     /// filled in, or values lost while editing. Sending it does not scale the pipe.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:pipe-scaling
     /// {"replicas": null, "replicaCpuMillicores": null}
     /// ```
     ///
     /// ## Fix
     /// Set the members to change, e.g. `{"replicas": 3}`, or don't send the patch.
+    ///
+    /// ```json good kind:pipe-scaling
+    /// {"replicas": 3}
+    /// ```
     pub static RULE = {
         code: "PL507",
         name: "empty-scaling-patch",

@@ -9,12 +9,16 @@ declare_rule! {
     /// `settings: {}`, typically left behind after the last setting was removed.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"name": "orders", "settings": {}}
     /// ```
     ///
     /// ## Fix
     /// Remove `settings`, or add the settings you want to change.
+    ///
+    /// ```json good kind:create-pipe at:/
+    /// {"name": "orders", "settings": {"streaming_max_insert_wait_ms": 1000}}
+    /// ```
     pub static RULE = {
         code: "PL505",
         name: "empty-settings",

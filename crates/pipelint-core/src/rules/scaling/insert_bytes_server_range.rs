@@ -15,12 +15,18 @@ declare_rule! {
     /// 500 MiB to 10 GiB, so a body that passes the schema still fails when it is sent.
     ///
     /// ## Example
-    /// ```json
-    /// {"settings": {"object_storage_max_insert_bytes": 104857600}}
+    /// ```json bad kind:create-pipe at:/
+    /// {"source": {"objectStorage": {"type": "s3", "format": "CSV", "url": "https://logs.s3.eu-west-1.amazonaws.com/*.csv"}},
+    ///  "settings": {"object_storage_max_insert_bytes": 104857600}}
     /// ```
     ///
     /// ## Fix
     /// Use a value from 524288000 (500 MiB) to 10737418240 (10 GiB), or leave the setting out.
+    ///
+    /// ```json good kind:create-pipe at:/
+    /// {"source": {"objectStorage": {"type": "s3", "format": "CSV", "url": "https://logs.s3.eu-west-1.amazonaws.com/*.csv"}},
+    ///  "settings": {"object_storage_max_insert_bytes": 1073741824}}
+    /// ```
     pub static RULE = {
         code: "PL504",
         name: "insert-bytes-server-range",

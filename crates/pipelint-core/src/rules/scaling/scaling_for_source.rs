@@ -15,13 +15,17 @@ declare_rule! {
     /// pipe does not get the resources you planned for it.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"source": {"kinesis": {"streamName": "clicks"}}, "scaling": {"replicas": 3}}
     /// ```
     ///
     /// ## Fix
     /// Remove the member. A Kinesis pipe is sized with `replicaCpuMillicores` and
     /// `replicaMemoryGb`; an object-storage pipe with `settings.object_storage_concurrency`.
+    ///
+    /// ```json good kind:create-pipe at:/
+    /// {"scaling": {"replicaCpuMillicores": 500, "replicaMemoryGb": 2}}
+    /// ```
     pub static RULE = {
         code: "PL500",
         name: "scaling-for-source",

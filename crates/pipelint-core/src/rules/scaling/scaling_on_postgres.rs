@@ -13,7 +13,7 @@ declare_rule! {
     /// or is refused.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"source": {"postgres": {"host": "db.example.com"}}, "scaling": {"replicas": 2}}
     /// ```
     ///

@@ -14,13 +14,17 @@ declare_rule! {
     /// happen, and it may be refused by the server.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"source": {"kafka": {"type": "kafka"}}, "settings": {"object_storage_max_file_count": 100}}
     /// ```
     ///
     /// ## Fix
     /// Remove the setting, or use the setting of this pipe's kind (for a streaming pipe,
     /// `streaming_max_insert_wait_ms`).
+    ///
+    /// ```json good kind:create-pipe at:/
+    /// {"settings": {"streaming_max_insert_wait_ms": 1000}}
+    /// ```
     pub static RULE = {
         code: "PL503",
         name: "setting-for-source",

@@ -11,12 +11,16 @@ declare_rule! {
     /// contract pipelint checks against.
     ///
     /// ## Example
-    /// ```json
-    /// {"source": {"kafka": {"authentication": "scram-sha-512"}}}
+    /// ```json bad kind:create-pipe at:/source/kafka
+    /// {"type": "kafka", "authentication": "scram-sha-512"}
     /// ```
     ///
     /// ## Fix
     /// Use one of the allowed values the help lists; a case slip gets an automatic fix.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"type": "kafka", "authentication": "SCRAM-SHA-512"}
+    /// ```
     pub static RULE = {
         code: "PL011",
         name: "invalid-enum-value",

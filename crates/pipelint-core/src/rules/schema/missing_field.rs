@@ -10,12 +10,16 @@ declare_rule! {
     /// The API rejects the request, or creates a pipe that cannot start.
     ///
     /// ## Example
-    /// ```json
-    /// {"source": {"kafka": {"type": "kafka", "topics": "orders"}}}
+    /// ```json bad kind:create-pipe at:/destination
+    /// {"columns": [{"name": "id"}]}
     /// ```
     ///
     /// ## Fix
     /// Add the member the message names.
+    ///
+    /// ```json good kind:create-pipe at:/destination
+    /// {"columns": [{"name": "id", "type": "UInt64"}]}
+    /// ```
     pub static RULE = {
         code: "PL013",
         name: "missing-field",

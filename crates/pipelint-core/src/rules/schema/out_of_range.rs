@@ -9,12 +9,16 @@ declare_rule! {
     /// The API rejects out-of-range values with a 400 error at deploy time.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"scaling": {"replicas": 11}}
     /// ```
     ///
     /// ## Fix
     /// Use a value in the range the message names (here 1 to 10).
+    ///
+    /// ```json good kind:create-pipe at:/scaling
+    /// {"replicas": 10}
+    /// ```
     pub static RULE = {
         code: "PL012",
         name: "out-of-range",

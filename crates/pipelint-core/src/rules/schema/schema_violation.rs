@@ -8,10 +8,17 @@ declare_rule! {
     /// The API rejects bodies that break them.
     ///
     /// ## Example
-    /// An array with more items than the member allows.
+    /// An empty `name` (the schema wants at least one character):
+    /// ```json bad kind:create-pipe at:/
+    /// {"name": ""}
+    /// ```
     ///
     /// ## Fix
     /// Change the value as the message says.
+    ///
+    /// ```json good kind:create-pipe at:/
+    /// {"name": "orders"}
+    /// ```
     pub static RULE = {
         code: "PL016",
         name: "schema-violation",

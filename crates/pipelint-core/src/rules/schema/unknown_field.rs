@@ -20,12 +20,16 @@ declare_rule! {
     /// the API has keep the warning and its did-you-mean hint.
     ///
     /// ## Example
-    /// ```json
-    /// {"source": {"kafka": {"consumergroup": "orders-ingest"}}}
+    /// ```json bad kind:create-pipe at:/source/kafka
+    /// {"consumergroup": "orders-ingest"}
     /// ```
     ///
     /// ## Fix
     /// Use the name the did-you-mean hint gives, or remove the member.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"consumerGroup": "orders-ingest"}
+    /// ```
     pub static RULE = {
         code: "PL014",
         name: "unknown-field",

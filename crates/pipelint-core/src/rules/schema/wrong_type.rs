@@ -17,12 +17,16 @@ declare_rule! {
     /// `2.5` is not an integer.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/
     /// {"scaling": {"replicas": "3"}}
     /// ```
     ///
     /// ## Fix
     /// Write the value with the expected type: `"replicas": 3`.
+    ///
+    /// ```json good kind:create-pipe at:/scaling
+    /// {"replicas": 3}
+    /// ```
     pub static RULE = {
         code: "PL010",
         name: "wrong-type",

@@ -21,7 +21,7 @@ declare_rule! {
     /// secrets in its own output, but it cannot take them out of your repository.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:create-pipe at:/source/kafka
     /// {"credentials": {"username": "ingest", "password": "hunter2"}}
     /// ```
     ///
@@ -29,6 +29,10 @@ declare_rule! {
     /// Write `"password": "${KAFKA_PASSWORD}"` in the file and substitute the value when the
     /// body is sent (`envsubst < orders.pipe.json | curl --data-binary @- ...`), then rotate
     /// the secret that was committed.
+    ///
+    /// ```json good kind:create-pipe at:/source/kafka
+    /// {"credentials": {"username": "ingest", "password": "${KAFKA_PASSWORD}"}}
+    /// ```
     pub static RULE = {
         code: "PL800",
         name: "plaintext-secret",

@@ -14,12 +14,16 @@ declare_rule! {
     /// tests access rules that cannot exist.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:service at:/
     /// {"ipAccessList": [{"source": "office.example.com", "description": "office"}]}
     /// ```
     ///
     /// ## Fix
     /// Write an address or a CIDR block. To allow every IPv4 address, write `0.0.0.0/0`.
+    ///
+    /// ```json good kind:service at:/
+    /// {"ipAccessList": [{"source": "203.0.113.0/24", "description": "office"}]}
+    /// ```
     pub static RULE = {
         code: "PL652",
         name: "invalid-ip-access-source",

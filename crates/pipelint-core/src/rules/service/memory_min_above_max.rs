@@ -16,12 +16,16 @@ declare_rule! {
     /// response (severity principle of issue 13).
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:service at:/
     /// {"id": "5f0a4b1e-8c2d-4e7f-9a3b-1c2d3e4f5a6b", "minReplicaMemoryGb": 64, "maxReplicaMemoryGb": 16}
     /// ```
     ///
     /// ## Fix
     /// Swap the two values, or correct the mistyped one.
+    ///
+    /// ```json good kind:service at:/
+    /// {"minReplicaMemoryGb": 16, "maxReplicaMemoryGb": 64}
+    /// ```
     pub static RULE = {
         code: "PL650",
         name: "memory-min-above-max",

@@ -12,12 +12,16 @@ declare_rule! {
     /// warning because the API may add protocols.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:service at:/
     /// {"endpoints": [{"host": "abc123.eu-west-1.aws.example.cloud", "port": 9440, "protocol": "native-secure"}]}
     /// ```
     ///
     /// ## Fix
     /// Use the protocol as the API spells it; the did-you-mean fix does that.
+    ///
+    /// ```json good kind:service at:/
+    /// {"endpoints": [{"host": "abc123.eu-west-1.aws.example.cloud", "port": 9440, "protocol": "nativesecure"}]}
+    /// ```
     pub static RULE = {
         code: "PL651",
         name: "unknown-endpoint-protocol",

@@ -13,7 +13,7 @@ declare_rule! {
     /// server only notifies through webhooks.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"channel": {"type": "email", "emailRecipients": ["oncall@example.com"]}}
     /// ```
     /// (checked as a self-hosted `stack-alert`)
@@ -22,6 +22,10 @@ declare_rule! {
     /// Give the webhook's id (`GET /api/v2/webhooks` lists them), or send the alert to the
     /// managed form (`--kind managed-stack-alert`, `*.managed-alert.json`) if that is where
     /// it belongs.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"channel": {"type": "webhook", "webhookId": "65f5e4a3b9e77c001a901234"}}
+    /// ```
     pub static RULE = {
         code: "PL701",
         name: "alert-channel",

@@ -12,13 +12,17 @@ declare_rule! {
     /// server.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"interval": "15m", "scheduleOffsetMinutes": 20, "threshold": 10, "thresholdType": "above", "channel": {"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567891"}, "savedSearchId": "65f5e4a3b9e77c001a567890"}
     /// ```
     ///
     /// ## Fix
     /// Use an offset below the interval (`0` to `14` for `15m`), or drop the offset when the
     /// alert has a `scheduleStartAt`.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"interval": "15m", "scheduleOffsetMinutes": 5}
+    /// ```
     pub static RULE = {
         code: "PL706",
         name: "alert-schedule-offset",

@@ -13,13 +13,17 @@ declare_rule! {
     /// `+01:00`, a date without a time, and a time without seconds.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"interval": "1d", "scheduleStartAt": "2026-03-01T09:00:00+01:00"}
     /// ```
     ///
     /// ## Fix
     /// Write the time in UTC with `Z`: `"2026-03-01T08:00:00Z"`. A time with an offset gets
     /// an automatic fix to the same instant in UTC.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"interval": "1d", "scheduleStartAt": "2026-03-01T08:00:00Z"}
+    /// ```
     pub static RULE = {
         code: "PL707",
         name: "alert-schedule-start-format",

@@ -20,13 +20,17 @@ declare_rule! {
     /// in the year, or a date kept in a template for too long.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"interval": "1d", "scheduleStartAt": "2062-03-01T09:00:00Z"}
     /// ```
     ///
     /// ## Fix
     /// Set a start time within the next year (or the last ten years), or use `null` for no
     /// fixed start.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"interval": "1d", "scheduleStartAt": null}
+    /// ```
     pub static RULE = {
         code: "PL708",
         name: "alert-schedule-start-range",

@@ -15,13 +15,18 @@ declare_rule! {
     /// saved-search alert and asks for `savedSearchId`.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert
     /// {"source": "tile", "dashboardId": "65f5e4a3b9e77c001a567890", "threshold": 100,
     ///  "thresholdType": "above", "interval": "5m", "channel": {"type": "webhook", "webhookId": "65f5e4a3b9e77c001a901234"}}
     /// ```
     ///
     /// ## Fix
     /// Add the missing id, or set `source` to the kind of alert you meant.
+    ///
+    /// ```json good kind:stack-alert
+    /// {"source": "tile", "dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "errors", "threshold": 100,
+    ///  "thresholdType": "above", "interval": "5m", "channel": {"type": "webhook", "webhookId": "65f5e4a3b9e77c001a901234"}}
+    /// ```
     pub static RULE = {
         code: "PL700",
         name: "alert-source-ids",

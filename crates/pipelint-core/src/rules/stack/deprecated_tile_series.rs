@@ -10,14 +10,19 @@ declare_rule! {
     /// in `config`, and a later server version may stop accepting `series`.
     ///
     /// ## Example
-    /// ```json
-    /// {"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
-    ///  "series": [{"type": "time", "sourceId": "65f5e4a3b9e77c001a123456", "aggFn": "count", "where": "", "groupBy": []}]}
+    /// ```json bad kind:dashboard at:/
+    /// {"tiles": [{"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
+    ///   "series": [{"type": "time", "sourceId": "65f5e4a3b9e77c001a123456", "aggFn": "count", "where": "", "groupBy": []}]}]}
     /// ```
     ///
     /// ## Fix
     /// Rewrite the tile with `config` (`displayType`, `sourceId`, `select`, …), for
     /// example by saving the dashboard in the UI and exporting it again.
+    ///
+    /// ```json good kind:dashboard at:/
+    /// {"tiles": [{"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
+    ///   "config": {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}]}}]}
+    /// ```
     pub static RULE = {
         code: "PL742",
         name: "deprecated-tile-series",

@@ -13,12 +13,16 @@ declare_rule! {
     /// generic "invalid id" error that does not say which value was never filled in.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"source": "tile", "dashboardId": "<DASHBOARD_ID>", "tileId": "<TILE_ID>"}
     /// ```
     ///
     /// ## Fix
     /// Replace the placeholder with the real value: the hint names where to find it.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"source": "tile", "dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "checkout-errors"}
+    /// ```
     pub static RULE = {
         code: "PL703",
         name: "doc-placeholder",

@@ -14,13 +14,17 @@ declare_rule! {
     /// grouped, and the alert that was meant to fire per service fires once for all of them.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"source": "tile", "dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "errors", "groupBy": "ServiceName"}
     /// ```
     ///
     /// ## Fix
     /// Remove the member (the fix does), or change the kind of alert or channel to the one
     /// that uses it: group by in a saved-search alert, or in the tile's own chart.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"source": "tile", "dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "errors"}
+    /// ```
     pub static RULE = {
         code: "PL704",
         name: "dropped-alert-member",

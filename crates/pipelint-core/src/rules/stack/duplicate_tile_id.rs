@@ -13,7 +13,7 @@ declare_rule! {
     /// usual cause.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/
     /// {"tiles": [{"id": "errors", "name": "Errors", "...": "..."}, {"id": "errors", "name": "Error rate", "...": "..."}]}
     /// ```
     ///

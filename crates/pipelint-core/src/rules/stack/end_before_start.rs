@@ -12,12 +12,16 @@ declare_rule! {
     /// data and no error, and the chart silently stays empty.
     ///
     /// ## Example
-    /// ```json
-    /// {"startTime": 1717175317000, "endTime": 1717171717000, "series": [...]}
+    /// ```json bad kind:chart-series at:/
+    /// {"startTime": 1717175317000, "endTime": 1717171717000}
     /// ```
     ///
     /// ## Fix
     /// Swap the two times, or correct the mistyped one.
+    ///
+    /// ```json good kind:chart-series at:/
+    /// {"startTime": 1717171717000, "endTime": 1717175317000}
+    /// ```
     pub static RULE = {
         code: "PL721",
         name: "end-before-start",

@@ -13,13 +13,17 @@ declare_rule! {
     /// January 1970.
     ///
     /// ## Example
-    /// ```json
-    /// {"startTime": 1717171717, "endTime": 1717175317, "series": [...]}
+    /// ```json bad kind:chart-series at:/
+    /// {"startTime": 1717171717, "endTime": 1717175317}
     /// ```
     ///
     /// ## Fix
     /// Multiply a time in seconds by 1000 (the fix does, for each value): `1717171717`
     /// becomes `1717171717000`. Microseconds and nanoseconds get a fix that divides.
+    ///
+    /// ```json good kind:chart-series at:/
+    /// {"startTime": 1717171717000, "endTime": 1717175317000}
+    /// ```
     pub static RULE = {
         code: "PL720",
         name: "epoch-milliseconds",

@@ -12,7 +12,7 @@ declare_rule! {
     /// is rejected as well.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard
     /// {"name": "Checkout", "tiles": [], "filters": [{"id": "f1", "type": "QUERY_EXPRESSION", "name": "Service", "expression": "ServiceName", "sourceId": "65f5e4a3b9e77c001a123456"}]}
     /// ```
     /// (checked as a `dashboard` create body)
@@ -20,6 +20,10 @@ declare_rule! {
     /// ## Fix
     /// In a create body, remove the `id` (the fix does). In an update body, add the id the
     /// server returned for the filter.
+    ///
+    /// ```json good kind:dashboard
+    /// {"name": "Checkout", "tiles": [], "filters": [{"type": "QUERY_EXPRESSION", "name": "Service", "expression": "ServiceName", "sourceId": "65f5e4a3b9e77c001a123456"}]}
+    /// ```
     pub static RULE = {
         code: "PL743",
         name: "filter-id",

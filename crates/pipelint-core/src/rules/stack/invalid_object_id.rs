@@ -14,7 +14,7 @@ declare_rule! {
     /// belongs, or `ObjectId("…")` copied from a database shell.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"dashboardId": "65f5e4a3b9e77c001a56789", "tileId": "errors-by-service"}
     /// ```
     ///
@@ -22,6 +22,10 @@ declare_rule! {
     /// Copy the id again from the URL of the dashboard or from the list endpoint
     /// (`GET /api/v2/dashboards`, `/api/v2/sources`, `/api/v2/webhooks`). An id wrapped in
     /// `ObjectId("…")` or white space gets a fix.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "errors-by-service"}
+    /// ```
     pub static RULE = {
         code: "PL702",
         name: "invalid-object-id",

@@ -14,13 +14,17 @@ declare_rule! {
     /// nothing.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:stack-alert at:/
     /// {"threshold": 100, "threshold_type": "above", "interval": "5m", "chartId": "errors"}
     /// ```
     ///
     /// ## Fix
     /// Rename the member to its current name (the fix does when the current name is not
     /// already there), or remove it.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"threshold": 100, "thresholdType": "above", "interval": "5m"}
+    /// ```
     pub static RULE = {
         code: "PL705",
         name: "legacy-alert-member",

@@ -14,12 +14,16 @@ declare_rule! {
     /// or `quantile` was meant.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:chart-series at:/series/1
     /// {"sourceId": "65f5e4a3b9e77c001a123456", "aggFn": "avg", "level": 0.95, "field": "Duration", "where": "", "groupBy": []}
     /// ```
     ///
     /// ## Fix
     /// Remove `level`, or set `aggFn` to `quantile`.
+    ///
+    /// ```json good kind:chart-series at:/series/1
+    /// {"aggFn": "quantile", "level": 0.95, "field": "Duration"}
+    /// ```
     pub static RULE = {
         code: "PL724",
         name: "level-without-quantile",

@@ -18,7 +18,7 @@ declare_rule! {
     /// newer server, or written from its documentation, fails on an older one.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0/config
     /// {"displayType": "bar", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}], "groupBy": "ServiceName"}
     /// ```
     ///
@@ -26,6 +26,10 @@ declare_rule! {
     /// Upgrade the server, or use what it knows: `pie` or `table` instead of `bar`,
     /// `time` instead of `duration`, `byte` or `number` instead of `data_rate` and
     /// `throughput`.
+    ///
+    /// ```json good kind:dashboard at:/tiles/0/config
+    /// {"displayType": "table", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}], "groupBy": "ServiceName"}
+    /// ```
     pub static RULE = {
         code: "PL746",
         name: "needs-newer-server",

@@ -12,13 +12,17 @@ declare_rule! {
     /// The server rejects the dashboard when a number format has another output.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0/config
     /// {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}], "numberFormat": {"output": "bytes"}}
     /// ```
     ///
     /// ## Fix
     /// Use one of the outputs above; a close misspelling (`bytes`) gets a suggestion and a
     /// fix.
+    ///
+    /// ```json good kind:dashboard at:/tiles/0/config
+    /// {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}], "numberFormat": {"output": "byte"}}
+    /// ```
     pub static RULE = {
         code: "PL747",
         name: "number-format-output",

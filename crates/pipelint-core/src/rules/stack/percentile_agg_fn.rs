@@ -12,12 +12,16 @@ declare_rule! {
     /// what people write first; the server answers with a bare list of allowed values.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:chart-series at:/series/1
     /// {"sourceId": "65f5e4a3b9e77c001a123456", "aggFn": "p95", "field": "Duration", "where": "", "groupBy": []}
     /// ```
     ///
     /// ## Fix
     /// Write `"aggFn": "quantile", "level": 0.95` (the level is the percentile divided by 100).
+    ///
+    /// ```json good kind:chart-series at:/series/1
+    /// {"aggFn": "quantile", "level": 0.95, "field": "Duration"}
+    /// ```
     pub static RULE = {
         code: "PL722",
         name: "percentile-agg-fn",

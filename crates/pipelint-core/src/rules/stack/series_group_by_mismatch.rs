@@ -11,7 +11,7 @@ declare_rule! {
     /// its grouping is the usual way to get here.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:chart-series at:/
     /// {"series": [{"aggFn": "count", "groupBy": ["ServiceName"], "...": "..."},
     ///             {"aggFn": "avg", "field": "Duration", "groupBy": [], "...": "..."}]}
     /// ```

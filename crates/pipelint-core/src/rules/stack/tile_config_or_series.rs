@@ -11,12 +11,17 @@ declare_rule! {
     /// place, or when it is deleted together with the new one.
     ///
     /// ## Example
-    /// ```json
-    /// {"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4}
+    /// ```json bad kind:dashboard at:/
+    /// {"tiles": [{"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4}]}
     /// ```
     ///
     /// ## Fix
     /// Keep `config` (and remove `series`), or add the `config` the tile should show.
+    ///
+    /// ```json good kind:dashboard at:/
+    /// {"tiles": [{"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
+    ///   "config": {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}]}}]}
+    /// ```
     pub static RULE = {
         code: "PL741",
         name: "tile-config-or-series",

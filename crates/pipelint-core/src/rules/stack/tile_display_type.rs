@@ -15,13 +15,17 @@ declare_rule! {
     /// it rejects the whole dashboard.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0
     /// {"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
     ///  "config": {"displayType": "area", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}]}}
     /// ```
     ///
     /// ## Fix
     /// Use one of the display types above; a close misspelling gets a suggestion and a fix.
+    ///
+    /// ```json good kind:dashboard at:/tiles/0/config
+    /// {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}]}
+    /// ```
     pub static RULE = {
         code: "PL745",
         name: "tile-display-type",

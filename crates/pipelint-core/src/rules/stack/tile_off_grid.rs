@@ -11,12 +11,16 @@ declare_rule! {
     /// opened.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0
     /// {"name": "Errors", "x": 16, "y": 0, "w": 12, "h": 4, "config": {}}
     /// ```
     ///
     /// ## Fix
     /// Make the tile narrower (`w` at most `24 - x`) or move it left (`x` at most `24 - w`).
+    ///
+    /// ```json good kind:dashboard at:/tiles/0
+    /// {"x": 12, "w": 12}
+    /// ```
     pub static RULE = {
         code: "PL740",
         name: "tile-off-grid",

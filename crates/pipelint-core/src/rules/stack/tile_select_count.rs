@@ -18,13 +18,17 @@ declare_rule! {
     /// a ratio needs a numerator and a denominator.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0/config
     /// {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}, {"aggFn": "avg", "valueExpression": "Duration"}]}
     /// ```
     ///
     /// ## Fix
     /// Keep one select item (split the others into tiles of their own), add `formulas` to
     /// a number tile, or give a ratio exactly two items.
+    ///
+    /// ```json good kind:dashboard at:/tiles/0/config
+    /// {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "count"}]}
+    /// ```
     pub static RULE = {
         code: "PL750",
         name: "tile-select-count",

@@ -13,13 +13,17 @@ declare_rule! {
     /// `level` was left behind).
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0/config
     /// {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "quantile", "level": 0.75, "valueExpression": "Duration"}]}
     /// ```
     ///
     /// ## Fix
     /// Use one of the four levels (the closest one gets a fix), or remove `level` from an
     /// item whose function is not `quantile`.
+    ///
+    /// ```json good kind:dashboard at:/tiles/0/config
+    /// {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "quantile", "level": 0.95, "valueExpression": "Duration"}]}
+    /// ```
     pub static RULE = {
         code: "PL749",
         name: "tile-select-level",

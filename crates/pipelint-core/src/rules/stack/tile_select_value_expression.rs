@@ -13,13 +13,17 @@ declare_rule! {
     /// other function needs the column or expression it aggregates.
     ///
     /// ## Example
-    /// ```json
+    /// ```json bad kind:dashboard at:/tiles/0/config
     /// {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "avg"}]}
     /// ```
     ///
     /// ## Fix
     /// Add `"valueExpression": "Duration"` (the column or expression to aggregate) to the
     /// item, or remove it from a `count` item.
+    ///
+    /// ```json good kind:dashboard at:/tiles/0/config
+    /// {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{"aggFn": "avg", "valueExpression": "Duration"}]}
+    /// ```
     pub static RULE = {
         code: "PL748",
         name: "tile-select-value-expression",

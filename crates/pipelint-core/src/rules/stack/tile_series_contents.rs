@@ -22,9 +22,9 @@ declare_rule! {
     /// rejected.
     ///
     /// ## Example
-    /// ```json
-    /// {"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
-    ///  "series": [{"type": "time", "aggFn": "count", "where": "level:error", "groupBy": []}]}
+    /// ```json bad kind:dashboard at:/
+    /// {"tiles": [{"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
+    ///   "series": [{"type": "time", "aggFn": "count", "where": "level:error", "groupBy": []}]}]}
     /// ```
     ///
     /// ## Fix

@@ -1,0 +1,33 @@
+//! Shared by the core's integration tests: where the fixtures are.
+#![allow(dead_code)] // each test file uses a different part
+#![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
+
+use std::path::{Path, PathBuf};
+
+/// The repository's root (where `fixtures/` and `docs/` live).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A file of the repository, by its path from the root.
+pub fn read(relative: &str) -> String {
+    std::fs::read_to_string(repo_root().join(relative))
+        .unwrap_or_else(|e| panic!("{relative}: {e}"))
+}
+
+/// The `.json` files directly in `dir`, sorted; none when `dir` does not exist.
+pub fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => panic!("{}: {e}", dir.display()),
+    };
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    files
+}
+
+/// The parsed schema of a kind, as the crate embeds it.
+pub fn schema(kind: pipelint_core::DocumentKind) -> serde_json::Value {
+    serde_json::from_str(kind.schema_text()).unwrap()
+}

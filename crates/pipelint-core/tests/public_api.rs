@@ -1,0 +1,189 @@
+//! The public API of pipelint-core, pinned: every name the crate root exports is listed
+//! here, so making an item public (or private) is a deliberate change of this test.
+//!
+//! Two checks: the names `src/lib.rs` declares public at its top level are exactly
+//! [`ROOT`], and each of them is used below, so a rename or a lost re-export fails to
+//! compile.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Every public name at the crate root. `internals` is `#[doc(hidden)]` and no API.
+const ROOT: &[&str] = &[
+    // Linting
+    "lint",
+    "unread",
+    "LintOptions",
+    "LintResult",
+    // Findings
+    "Diagnostic",
+    "Label",
+    "Severity",
+    "Fix",
+    "Applicability",
+    "apply_fixes",
+    // Positions
+    "LineIndex",
+    "LineCol",
+    "floor_char_boundary",
+    // Rules and kinds
+    "Rule",
+    "FixAvailability",
+    "rules",
+    "find_rule",
+    "renamed_rules",
+    "renamed_to",
+    "DocumentKind",
+    "KindChoice",
+    // Settings
+    "Settings",
+    "Level",
+    "Selector",
+    "Override",
+    "OverrideUse",
+    "PointerPattern",
+    // For front ends
+    "Document",
+    "Loaded",
+    "NodeSpans",
+    "load",
+    "mask_secrets",
+    "did_you_mean",
+    "field_name",
+    // Not API: benchmarks and process-level tests only
+    "internals",
+];
+
+/// The names `lib.rs` makes public at its top level: `pub use` (with `as` renames and
+/// braced lists), `pub fn`, `pub struct`, `pub enum`, `pub mod`, `pub const`, ….
+fn declared_public(source: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut statement = String::new();
+    for line in source.lines() {
+        if statement.is_empty() && !line.starts_with("pub ") {
+            continue;
+        }
+        statement.push_str(line);
+        statement.push(' ');
+        let is_use = statement.starts_with("pub use ");
+        if is_use && !line.trim_end().ends_with(';') {
+            continue;
+        }
+        if is_use {
+            let path = statement["pub use ".len()..].trim().trim_end_matches(';');
+            let list = match path.split_once('{') {
+                Some((_, list)) => list.trim_end_matches('}').to_owned(),
+                None => path.to_owned(),
+            };
+            for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                let name = match item.split_once(" as ") {
+                    Some((_, alias)) => alias,
+                    None => item.rsplit("::").next().unwrap_or(item),
+                };
+                names.insert(name.trim().to_owned());
+            }
+        } else {
+            let mut words = statement.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+            let name = words.find(|w| {
+                !w.is_empty()
+                    && ![
+                        "pub", "fn", "struct", "enum", "mod", "const", "static", "type", "trait",
+                    ]
+                    .contains(w)
+            });
+            names.insert(name.unwrap_or_default().to_owned());
+        }
+        statement.clear();
+    }
+    names
+}
+
+#[test]
+fn the_crate_root_exports_exactly_the_listed_names() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    let declared = declared_public(&source);
+    let listed: BTreeSet<String> = ROOT.iter().map(|n| n.to_string()).collect();
+    let added: Vec<&String> = declared.difference(&listed).collect();
+    let removed: Vec<&String> = listed.difference(&declared).collect();
+    assert!(
+        added.is_empty() && removed.is_empty(),
+        "the public API changed: newly public {added:?}, no longer public {removed:?}; \
+         update ROOT (and the README's library section) if that is meant"
+    );
+}
+
+#[test]
+fn the_reader_sees_every_kind_of_public_declaration() {
+    let source = "pub use a::{B, c as d};\npub use e::F;\npub fn g() {}\n\
+                  pub(crate) fn hidden() {}\npub mod h;\n#[doc(hidden)]\npub mod i {\n}\n\
+                  pub struct J<'a> {\npub use k::{\n    L,\n    M,\n};\n";
+    let names: Vec<String> = declared_public(source).into_iter().collect();
+    assert_eq!(names, ["B", "F", "J", "L", "M", "d", "g", "h", "i"]);
+}
+
+/// Each listed item used once, with the signature a user relies on.
+#[test]
+fn every_listed_item_is_usable_from_outside() {
+    use pipelint_core::{
+        Applicability, Diagnostic, Document, DocumentKind, Fix, FixAvailability, KindChoice, Label,
+        Level, LineCol, LineIndex, LintOptions, LintResult, Loaded, NodeSpans, Override,
+        OverrideUse, PointerPattern, Rule, Selector, Settings, Severity, apply_fixes, did_you_mean,
+        field_name, find_rule, floor_char_boundary, lint, load, mask_secrets, renamed_rules,
+        renamed_to, rules, unread,
+    };
+
+    let body = br#"{"name": "orders", "naem": 1}"#;
+    let mut settings = Settings::default();
+    let level: Level = "warning".parse().unwrap_or(Level::Error);
+    let selector = Selector::parse("PL0").unwrap_or_else(|e| panic!("{e}"));
+    settings.set_selected(&selector, level);
+    let mut overridden = Override::new(vec![PointerPattern::new("/naem")]);
+    overridden.set_selected(&selector, Level::Info);
+    settings.add_override(overridden);
+    let options: LintOptions = LintOptions::new()
+        .kind(DocumentKind::CreatePipe)
+        .file_name("orders.pipe.json")
+        .show_secrets(false)
+        .settings(&settings);
+    let result: LintResult = lint(body, &options);
+    let used: &[OverrideUse] = &result.overrides_used;
+    assert_eq!(used.len(), 1);
+    let finding: &Diagnostic = result
+        .diagnostics
+        .iter()
+        .find(|d| d.pointer == "/naem")
+        .unwrap_or_else(|| panic!("no finding at /naem"));
+    let primary: &Label = &finding.primary;
+    let severity: Severity = finding.severity;
+    assert_eq!(severity, Severity::Info);
+    let at: LineCol = LineIndex::new(&result.text).line_col(&result.text, primary.span.start);
+    assert_eq!((at.line, at.column), (1, 20));
+    assert_eq!(floor_char_boundary("é", 1), 0);
+
+    let fix = Fix::new("t", 0..1, "[", Applicability::Unsafe);
+    assert_eq!(apply_fixes("{}", [&fix]), ("[}".to_owned(), 1));
+
+    let rule: &Rule = find_rule(finding.code()).unwrap_or_else(|| panic!("no rule"));
+    assert!(rules().iter().any(|r| r.code == rule.code));
+    let _: FixAvailability = rule.fix;
+    let renamed: &[(&str, &str)] = renamed_rules();
+    for &(old, new) in renamed {
+        assert_eq!(renamed_to(old), Some(new));
+        assert_eq!(find_rule(old).map(|r| r.name), Some(new));
+    }
+
+    let loaded: Loaded = load(body);
+    let document: &Document = loaded.document.as_ref().unwrap_or_else(|| panic!("loads"));
+    let spans: Option<&NodeSpans> = document.spans("/naem");
+    assert!(spans.is_some_and(|s| s.key.is_some()));
+    let with_pipe = LintOptions::new().pipe(document);
+    assert!(with_pipe.pipe.is_some());
+
+    let choice = KindChoice::decide(None, Some("orders.pipe.json"), &document.value);
+    assert_eq!(choice.kind, Some(DocumentKind::CreatePipe));
+    assert_eq!(unread(Vec::new(), None).diagnostics.len(), 0);
+    assert_eq!(mask_secrets("{}"), "{}");
+    assert_eq!(did_you_mean("nmae", ["name"]), Some("name"));
+    assert_eq!(field_name("/naem"), "`naem`");
+}

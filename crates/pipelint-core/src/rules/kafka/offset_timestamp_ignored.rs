@@ -52,14 +52,10 @@ mod tests {
     use super::*;
     use crate::rules::testing::{findings, kafka_offset_body, spanned};
 
-    fn offset(offset: &str) -> String {
-        kafka_offset_body(offset)
-    }
-
     #[test]
     fn warns_about_a_timestamp_with_another_strategy() {
         for strategy in IGNORING {
-            let json = offset(&format!(
+            let json = kafka_offset_body(&format!(
                 r#"{{"strategy": "{strategy}", "timestamp": "2024-05-01T08:30"}}"#
             ));
             let (result, found) = findings(&RULE, &json);
@@ -71,7 +67,10 @@ mod tests {
             r#"{"strategy": "from_timestamp", "timestamp": "2024-05-01T08:30"}"#,
             r#"{"strategy": "latest", "timestamp": "2024-05-01T08:30"}"#,
         ] {
-            assert!(findings(&RULE, &offset(silent)).1.is_empty(), "{silent}");
+            assert!(
+                findings(&RULE, &kafka_offset_body(silent)).1.is_empty(),
+                "{silent}"
+            );
         }
     }
 }

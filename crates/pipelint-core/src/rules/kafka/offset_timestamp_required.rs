@@ -56,18 +56,17 @@ mod tests {
     use super::*;
     use crate::rules::testing::{findings, kafka_offset_body, spanned};
 
-    fn offset(offset: &str) -> String {
-        kafka_offset_body(offset)
-    }
-
     #[test]
     fn needs_a_timestamp_only_with_from_timestamp() {
-        let (result, found) = findings(&RULE, &offset(r#"{"strategy": "from_timestamp"}"#));
+        let (result, found) = findings(
+            &RULE,
+            &kafka_offset_body(r#"{"strategy": "from_timestamp"}"#),
+        );
         assert_eq!(found.len(), 1);
         assert_eq!(spanned(&result, &found[0]), "\"offset\"");
         let (result, found) = findings(
             &RULE,
-            &offset(r#"{"strategy": "from_timestamp", "timestamp": null}"#),
+            &kafka_offset_body(r#"{"strategy": "from_timestamp", "timestamp": null}"#),
         );
         assert_eq!(found.len(), 1);
         assert_eq!(spanned(&result, &found[0]), "null");
@@ -79,7 +78,10 @@ mod tests {
             r#"{}"#,
             "null",
         ] {
-            assert!(findings(&RULE, &offset(silent)).1.is_empty(), "{silent}");
+            assert!(
+                findings(&RULE, &kafka_offset_body(silent)).1.is_empty(),
+                "{silent}"
+            );
         }
     }
 }

@@ -201,8 +201,8 @@ fn declared_field(text: &str, key: &str) -> Option<String> {
 }
 
 /// The source files of each group directory, read as text; asserts that each group is a
-/// module of `rules/mod.rs` and each file a module of its group's `mod.rs` (a file that is
-/// not would not be compiled at all).
+/// module of `rules/mod.rs`, each rule file listed in its group's `rule_files!` and each other
+/// file a module of the group (a file that is not would not be compiled at all).
 fn rule_files() -> Vec<Declared> {
     let rules_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
     let catalog = std::fs::read_to_string(rules_dir.join("mod.rs")).unwrap();
@@ -218,22 +218,28 @@ fn rule_files() -> Vec<Declared> {
             "rules/mod.rs lacks `pub mod {group};`"
         );
         let group_mod = std::fs::read_to_string(group_dir.join("mod.rs")).unwrap();
+        let registered = registered_rule_files(&group_mod);
         for file in std::fs::read_dir(&group_dir).unwrap() {
             let path = file.unwrap().path();
             let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
             if stem == "mod" || path.extension().is_none_or(|e| e != "rs") {
                 continue;
             }
-            let listed = group_mod.lines().any(|line| {
-                line.trim()
-                    .strip_suffix(&format!("mod {stem};"))
-                    .is_some_and(|vis| vis.is_empty() || vis.ends_with(' '))
-            });
-            assert!(listed, "rules/{group}/mod.rs lacks `pub mod {stem};`");
             let text = std::fs::read_to_string(&path).unwrap();
             if !text.contains("declare_rule! {") {
-                continue; // a helper of the group
+                // A helper of the group.
+                let listed = group_mod.lines().any(|line| {
+                    line.trim()
+                        .strip_suffix(&format!("mod {stem};"))
+                        .is_some_and(|vis| vis.is_empty() || vis.ends_with(' '))
+                });
+                assert!(listed, "rules/{group}/mod.rs lacks `mod {stem};`");
+                continue;
             }
+            assert!(
+                registered.contains(&stem.as_str()),
+                "rules/{group}/{stem}.rs is a rule file missing from the `rule_files!` list of rules/{group}/mod.rs"
+            );
             let field = |key| {
                 declared_field(&text, key)
                     .unwrap_or_else(|| panic!("rules/{group}/{stem}.rs: no `{key}: \"…\",` line"))
@@ -249,8 +255,20 @@ fn rule_files() -> Vec<Declared> {
     declared
 }
 
-/// A new rule needs its file, the `pub mod` line and its entry in the group's `RULES`: each
-/// one forgotten fails here, and so does a rule of the catalog without a file.
+/// The names in a group's `rule_files! { … }` list.
+fn registered_rule_files(group_mod: &str) -> Vec<&str> {
+    let Some((_, list)) = group_mod.split_once("rule_files! {") else {
+        return Vec::new();
+    };
+    let list = list.split_once('}').map_or(list, |(list, _)| list);
+    list.split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+/// A new rule needs its file and its line in the group's `rule_files!` list: a file left out
+/// fails here, and so does a rule of the catalog without a file.
 #[test]
 fn every_rule_file_is_registered_and_every_rule_has_a_file() {
     let declared = rule_files();
@@ -258,7 +276,7 @@ fn every_rule_file_is_registered_and_every_rule_has_a_file() {
         let found = rules().iter().find(|r| r.code == rule.code);
         assert!(
             found.is_some_and(|r| r.name == rule.name),
-            "{} declares {} `{}`, which is not in the catalog: add it to the group's RULES",
+            "{} declares {} `{}`, which is not in the catalog: add it to the group's `rule_files!` list",
             rule.file,
             rule.code,
             rule.name

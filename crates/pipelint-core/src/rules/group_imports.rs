@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::Path;
 
-/// The rule groups: the folders of `src/rules` whose `mod.rs` lists `RULES` (a shared
+/// The rule groups: the folders of `src/rules` whose `mod.rs` has a `rule_files!` list (a shared
 /// module may be a folder too).
 fn groups(rules: &Path) -> Vec<String> {
     let mut groups: Vec<String> = fs::read_dir(rules)
@@ -15,7 +15,7 @@ fn groups(rules: &Path) -> Vec<String> {
         .flatten()
         .filter(|entry| {
             fs::read_to_string(entry.path().join("mod.rs"))
-                .is_ok_and(|text| text.contains("pub static RULES"))
+                .is_ok_and(|text| text.contains("rule_files! {"))
         })
         .filter_map(|entry| entry.file_name().to_str().map(str::to_owned))
         .collect();
@@ -31,7 +31,7 @@ fn imports_of_other_groups(rules: &Path, group: &str, groups: &[String]) -> Vec<
         .flatten()
         .flatten();
     for file in files {
-        let text = fs::read_to_string(file.path()).unwrap_or_default();
+        let text = fs::read_to_string(file.path()).unwrap();
         for other in groups.iter().filter(|other| *other != group) {
             let named = [
                 format!("rules::{other}::"),
@@ -70,19 +70,19 @@ fn the_scan_finds_an_import_of_another_group() {
     let dir = std::env::temp_dir().join(format!("pipelint-group-scan-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     for group in ["response", "stack"] {
-        fs::create_dir_all(dir.join(group)).unwrap_or_default();
+        fs::create_dir_all(dir.join(group)).unwrap();
         fs::write(
             dir.join(group).join("mod.rs"),
-            "pub static RULES: &[&Rule] = &[];\n",
+            "super::rule_files! { one_rule }\n",
         )
-        .unwrap_or_default();
+        .unwrap();
     }
     fs::write(
         dir.join("response/a.rs"),
         "use crate::rules::stack::is_doc_placeholder;\n",
     )
-    .unwrap_or_default();
-    fs::write(dir.join("stack/b.rs"), "use crate::rules::stack::len;\n").unwrap_or_default();
+    .unwrap();
+    fs::write(dir.join("stack/b.rs"), "use crate::rules::stack::len;\n").unwrap();
     let groups = groups(&dir);
     let found: Vec<String> = groups
         .iter()

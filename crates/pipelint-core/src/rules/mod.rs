@@ -1,5 +1,5 @@
-//! The rule catalog: one file per rule, grouped by topic. Each group lists its rules in its
-//! own `RULES`; this module joins them.
+//! The rule catalog: one file per rule, grouped by topic. Each group names its rule files in
+//! one `rule_files!` list (its `RULES`); this module joins the groups.
 
 use std::sync::LazyLock;
 
@@ -27,6 +27,18 @@ pub mod support;
 #[cfg(test)]
 pub(crate) mod testing;
 pub(crate) mod walk;
+
+/// Declares a group's rule files as modules and lists their `RULE`s as the group's `RULES`,
+/// so that registering a new rule is one line: its file name in the group's list.
+macro_rules! rule_files {
+    ($($file:ident),+ $(,)?) => {
+        $(pub mod $file;)+
+
+        /// The group's rules, one per file.
+        pub static RULES: &[&crate::rule::Rule] = &[$(&$file::RULE),+];
+    };
+}
+use rule_files;
 
 /// Every rule pipelint knows, sorted by code. Codes are stable and never reused.
 pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {

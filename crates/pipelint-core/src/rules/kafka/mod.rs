@@ -9,33 +9,20 @@ use crate::literal::text_to_check;
 use crate::rule::{Context, Rule};
 use crate::string_span::StringSpans;
 
-pub mod auth_for_broker;
-pub mod brokers_empty;
-pub mod brokers_format;
-pub mod credentials_for_auth;
-pub mod offset_timestamp_format;
-pub mod offset_timestamp_ignored;
-pub mod offset_timestamp_required;
-pub mod pem_certificate;
-pub mod private_endpoint_uuid;
-pub mod schema_registry_https;
-pub mod topics_empty;
-pub mod topics_format;
-
-pub static RULES: &[&Rule] = &[
-    &auth_for_broker::RULE,
-    &credentials_for_auth::RULE,
-    &offset_timestamp_required::RULE,
-    &offset_timestamp_format::RULE,
-    &offset_timestamp_ignored::RULE,
-    &brokers_format::RULE,
-    &topics_format::RULE,
-    &schema_registry_https::RULE,
-    &pem_certificate::RULE,
-    &private_endpoint_uuid::RULE,
-    &brokers_empty::RULE,
-    &topics_empty::RULE,
-];
+super::rule_files! {
+    auth_for_broker,
+    brokers_empty,
+    brokers_format,
+    credentials_for_auth,
+    offset_timestamp_format,
+    offset_timestamp_ignored,
+    offset_timestamp_required,
+    pem_certificate,
+    private_endpoint_uuid,
+    schema_registry_https,
+    topics_empty,
+    topics_format,
+}
 
 /// Pointer of the Kafka source object.
 pub(crate) const KAFKA: &str = "/source/kafka";

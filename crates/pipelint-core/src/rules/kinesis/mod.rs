@@ -1,20 +1,12 @@
 //! Rules for Kinesis sources (spec 2.7 `kinesis`).
 
-use crate::rule::Rule;
-
-pub mod aws_region_format;
-pub mod credentials_for_auth;
-pub mod timestamp_ignored;
-pub mod timestamp_milliseconds;
-pub mod timestamp_required;
-
-pub static RULES: &[&Rule] = &[
-    &credentials_for_auth::RULE,
-    &timestamp_required::RULE,
-    &timestamp_milliseconds::RULE,
-    &timestamp_ignored::RULE,
-    &aws_region_format::RULE,
-];
+super::rule_files! {
+    aws_region_format,
+    credentials_for_auth,
+    timestamp_ignored,
+    timestamp_milliseconds,
+    timestamp_required,
+}
 
 /// Pointer of the Kinesis source object.
 pub(crate) const KINESIS: &str = "/source/kinesis";

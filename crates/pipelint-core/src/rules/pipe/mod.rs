@@ -1,38 +1,23 @@
 //! Rules for sources, destination, columns, field mappings and the table definition.
 
-use crate::rule::{Context, Rule};
+use crate::rule::Context;
 
-pub mod destination_required_members;
-pub mod duplicate_column_name;
-pub mod duplicate_mapping_destination;
-pub mod exactly_one_source;
-pub mod iam_role_arn;
-pub mod invalid_column_type;
-pub mod primary_key_prefix;
-pub mod replacing_needs_sorting_key;
-pub mod sum_columns_engine;
-pub mod unknown_key_column;
-pub mod unknown_mapping_destination;
-pub mod unmapped_column;
-pub mod unsupported_source_kind;
-pub mod version_column_engine;
-
-pub static RULES: &[&Rule] = &[
-    &exactly_one_source::RULE,
-    &destination_required_members::RULE,
-    &duplicate_column_name::RULE,
-    &unknown_mapping_destination::RULE,
-    &duplicate_mapping_destination::RULE,
-    &invalid_column_type::RULE,
-    &unmapped_column::RULE,
-    &unsupported_source_kind::RULE,
-    &version_column_engine::RULE,
-    &sum_columns_engine::RULE,
-    &unknown_key_column::RULE,
-    &replacing_needs_sorting_key::RULE,
-    &primary_key_prefix::RULE,
-    &iam_role_arn::RULE,
-];
+super::rule_files! {
+    destination_required_members,
+    duplicate_column_name,
+    duplicate_mapping_destination,
+    exactly_one_source,
+    iam_role_arn,
+    invalid_column_type,
+    primary_key_prefix,
+    replacing_needs_sorting_key,
+    sum_columns_engine,
+    unknown_key_column,
+    unknown_mapping_destination,
+    unmapped_column,
+    unsupported_source_kind,
+    version_column_engine,
+}
 
 /// `(index, name)` of each destination column that has a string name.
 fn column_names<'a>(cx: &Context<'a>) -> impl Iterator<Item = (usize, &'a str)> {

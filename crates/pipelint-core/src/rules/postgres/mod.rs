@@ -2,25 +2,17 @@
 
 use serde_json::{Map, Value};
 
-use crate::rule::{Context, Rule};
+use crate::rule::Context;
 
-pub mod duplicate_target_table;
-pub mod excluded_sorting_key;
-pub mod failover_slot_name;
-pub mod setting_minimum;
-pub mod slot_name_mode;
-pub mod sorting_keys_without_custom;
-pub mod table_mappings_empty;
-
-pub static RULES: &[&Rule] = &[
-    &table_mappings_empty::RULE,
-    &duplicate_target_table::RULE,
-    &sorting_keys_without_custom::RULE,
-    &excluded_sorting_key::RULE,
-    &failover_slot_name::RULE,
-    &slot_name_mode::RULE,
-    &setting_minimum::RULE,
-];
+super::rule_files! {
+    duplicate_target_table,
+    excluded_sorting_key,
+    failover_slot_name,
+    setting_minimum,
+    slot_name_mode,
+    sorting_keys_without_custom,
+    table_mappings_empty,
+}
 
 const SOURCE: &str = "/source/postgres";
 const TABLE_MAPPINGS: &str = "/source/postgres/tableMappings";

@@ -4,25 +4,16 @@
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
 use crate::literal::is_uuid;
-use crate::rule::Rule;
 
-pub mod created_after_updated;
-pub mod invalid_date_time;
-pub mod invalid_uuid;
-pub mod leaked_secret;
-pub mod request_id_uuid_v4;
-pub mod status_matches_envelope;
-pub mod unknown_pipe_state;
-
-pub static RULES: &[&Rule] = &[
-    &request_id_uuid_v4::RULE,
-    &status_matches_envelope::RULE,
-    &invalid_uuid::RULE,
-    &invalid_date_time::RULE,
-    &created_after_updated::RULE,
-    &leaked_secret::RULE,
-    &unknown_pipe_state::RULE,
-];
+super::rule_files! {
+    created_after_updated,
+    invalid_date_time,
+    invalid_uuid,
+    leaked_secret,
+    request_id_uuid_v4,
+    status_matches_envelope,
+    unknown_pipe_state,
+}
 
 /// What is wrong with a would-be UUID, and the canonical form when it can be derived.
 pub(crate) struct UuidProblem {

@@ -11,28 +11,19 @@ use serde_json::Value;
 
 use crate::diagnostic::Fix;
 use crate::kind::{DocumentKind, SCALING_MEMBERS};
-use crate::rule::{Context, Rule};
+use crate::rule::Context;
 use crate::rules::support::{SourceKind, single_source};
 
-pub mod deprecated_concurrency;
-pub mod empty_optional_string;
-pub mod empty_scaling_patch;
-pub mod empty_settings;
-pub mod insert_bytes_server_range;
-pub mod scaling_for_source;
-pub mod scaling_on_postgres;
-pub mod setting_for_source;
-
-pub static RULES: &[&Rule] = &[
-    &scaling_for_source::RULE,
-    &scaling_on_postgres::RULE,
-    &deprecated_concurrency::RULE,
-    &setting_for_source::RULE,
-    &insert_bytes_server_range::RULE,
-    &empty_settings::RULE,
-    &empty_optional_string::RULE,
-    &empty_scaling_patch::RULE,
-];
+super::rule_files! {
+    deprecated_concurrency,
+    empty_optional_string,
+    empty_scaling_patch,
+    empty_settings,
+    insert_bytes_server_range,
+    scaling_for_source,
+    scaling_on_postgres,
+    setting_for_source,
+}
 
 /// The source kind of the pipe a document configures, and where it is said.
 #[derive(Clone, Debug)]

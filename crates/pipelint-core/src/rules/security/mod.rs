@@ -1,7 +1,5 @@
 //! Rules that keep credentials out of repositories.
 
-use crate::rule::Rule;
-
-pub mod plaintext_secret;
-
-pub static RULES: &[&Rule] = &[&plaintext_secret::RULE];
+super::rule_files! {
+    plaintext_secret,
+}

@@ -7,61 +7,34 @@ use crate::diagnostic::Diagnostic;
 use crate::rule::{Context, Rule};
 use crate::rules::support::help_with_guess;
 
-pub mod alert_channel;
-pub mod alert_schedule_offset;
-pub mod alert_schedule_start_format;
-pub mod alert_schedule_start_range;
-pub mod alert_source_ids;
-pub mod deprecated_tile_series;
-pub mod doc_placeholder;
-pub mod dropped_alert_member;
-pub mod duplicate_tile_id;
-pub mod end_before_start;
-pub mod epoch_milliseconds;
-pub mod filter_id;
-pub mod invalid_object_id;
-pub mod legacy_alert_member;
-pub mod level_without_quantile;
-pub mod needs_newer_server;
-pub mod number_format_output;
-pub mod percentile_agg_fn;
-pub mod series_group_by_mismatch;
-pub mod tile_config_or_series;
-pub mod tile_display_type;
-pub mod tile_off_grid;
-pub mod tile_select_count;
-pub mod tile_select_level;
-pub mod tile_select_value_expression;
-pub mod tile_series_contents;
-
-pub static RULES: &[&Rule] = &[
-    &alert_source_ids::RULE,
-    &alert_channel::RULE,
-    &invalid_object_id::RULE,
-    &doc_placeholder::RULE,
-    &dropped_alert_member::RULE,
-    &legacy_alert_member::RULE,
-    &alert_schedule_offset::RULE,
-    &alert_schedule_start_format::RULE,
-    &alert_schedule_start_range::RULE,
-    &epoch_milliseconds::RULE,
-    &end_before_start::RULE,
-    &percentile_agg_fn::RULE,
-    &series_group_by_mismatch::RULE,
-    &level_without_quantile::RULE,
-    &tile_off_grid::RULE,
-    &tile_config_or_series::RULE,
-    &deprecated_tile_series::RULE,
-    &filter_id::RULE,
-    &duplicate_tile_id::RULE,
-    &tile_display_type::RULE,
-    &needs_newer_server::RULE,
-    &number_format_output::RULE,
-    &tile_select_value_expression::RULE,
-    &tile_select_level::RULE,
-    &tile_select_count::RULE,
-    &tile_series_contents::RULE,
-];
+super::rule_files! {
+    alert_channel,
+    alert_schedule_offset,
+    alert_schedule_start_format,
+    alert_schedule_start_range,
+    alert_source_ids,
+    deprecated_tile_series,
+    doc_placeholder,
+    dropped_alert_member,
+    duplicate_tile_id,
+    end_before_start,
+    epoch_milliseconds,
+    filter_id,
+    invalid_object_id,
+    legacy_alert_member,
+    level_without_quantile,
+    needs_newer_server,
+    number_format_output,
+    percentile_agg_fn,
+    series_group_by_mismatch,
+    tile_config_or_series,
+    tile_display_type,
+    tile_off_grid,
+    tile_select_count,
+    tile_select_level,
+    tile_select_value_expression,
+    tile_series_contents,
+}
 
 /// Builder `config.displayType` values the March 2026 server knows (real-API notes,
 /// "Dashboard tiles, beyond the grid").

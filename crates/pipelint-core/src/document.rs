@@ -45,7 +45,8 @@ pub struct NodeSpans {
     pub value: Range<usize>,
 }
 
-/// A parsed JSON document; positions are resolved on demand. Made by [`load`].
+/// A parsed JSON document; positions are resolved on demand. Made by [`load`]. Its values
+/// are the body's own, secrets included: never print them.
 #[derive(Debug)]
 pub struct Document {
     /// The document's value.
@@ -61,7 +62,10 @@ pub struct Document {
     pub(crate) fractional_integers: Vec<String>,
 }
 
-/// What loading produced: the text to show, the document when it parsed, and findings.
+/// What loading produced: the text, the document when it parsed, and findings. Nothing here
+/// is masked (the text, the values and the messages may hold secrets): pass the document on
+/// as [`LintOptions::pipe`](crate::LintOptions::pipe), and print only what [`lint`](crate::lint)
+/// returns.
 #[derive(Debug)]
 #[non_exhaustive]
 pub struct Loaded {
@@ -130,9 +134,10 @@ impl Document {
     /// let Some(document) = pipelint_core::load(text.as_bytes()).document else {
     ///     panic!("the body loads");
     /// };
-    /// let offset = text.find("b:9092").unwrap_or_default();
-    /// let (pointer, _span) = document.member_at(offset).unwrap_or_default();
+    /// let offset = text.find("b:9092").expect("the broker is in the text");
+    /// let (pointer, span) = document.member_at(offset).expect("a member is there");
     /// assert_eq!(pointer, "/source/kafka/brokers");
+    /// assert_eq!(&text[span], "\"b:9092\"");
     /// ```
     pub fn member_at(&self, offset: usize) -> Option<(String, Range<usize>)> {
         let covers = |span: &Range<usize>| {
@@ -188,7 +193,8 @@ impl Document {
     }
 }
 
-/// Loads bytes as strict JSON. Never panics; every problem becomes a diagnostic.
+/// Loads bytes as strict JSON. Never panics; every problem becomes a diagnostic. Unlike
+/// [`lint`](crate::lint), it masks nothing: never print what it returns.
 pub fn load(bytes: &[u8]) -> Loaded {
     let mut diagnostics = Vec::new();
 

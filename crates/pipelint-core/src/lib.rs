@@ -4,7 +4,8 @@
 //! no I/O and keeps no state between calls, so the CLI, the language server, the Python
 //! package, the tests and the benchmarks all call the same function. Rule levels and
 //! overrides ([`Settings`]) are an input of it, not a filter over its output. Secret values
-//! are masked in everything a result holds.
+//! are masked in everything a result holds ([`load`] is the one call whose output is not
+//! masked: never print what it returns).
 //!
 //! What the crate offers, by task:
 //!
@@ -42,7 +43,9 @@
 //! for finding in &result.diagnostics {
 //!     println!("{} {} at {}: {}", finding.severity, finding.code(), finding.pointer, finding.message);
 //! }
-//! assert!(result.diagnostics.iter().any(|d| d.severity == Severity::Error));
+//! // `PLAIN` authentication needs credentials, and the body gives none.
+//! let missing = result.diagnostics.iter().find(|d| d.name() == "kafka-credentials-for-auth");
+//! assert_eq!(missing.map(|d| d.severity), Some(Severity::Error));
 //!
 //! // The kind can also be told from the file name, or from the content.
 //! let by_name = lint(body, &LintOptions::new().file_name("orders.pipe.json"));
@@ -138,6 +141,10 @@ pub use schema::field_name;
 pub use settings::{Level, Override, OverrideUse, PointerPattern, Selector, Settings};
 pub use suggest::closest as did_you_mean;
 
+/// The JSON crate whose `Value` [`Document`], [`KindChoice::decide`] and
+/// [`PointerPattern::stable`] take, re-exported so a user's version always matches.
+pub use serde_json;
+
 pub(crate) use rule::{Context, declare_rule};
 
 /// Every rule pipelint knows (the findings of the loader and the schema included), sorted by
@@ -172,10 +179,7 @@ pub fn renamed_to(old_name: &str) -> Option<&'static str> {
 /// `text` with every secret value masked as [`lint`] masks its result: same byte length,
 /// same positions. For text a front end shows beside findings (a diff, say).
 pub fn mask_secrets(text: &str) -> String {
-    let mut result = unread(Vec::new(), None);
-    result.text = text.to_owned();
-    secrets::mask(&mut result);
-    result.text
+    secrets::mask_text(text)
 }
 
 /// What to lint a document as. Built with [`LintOptions::new`] and its builder methods:

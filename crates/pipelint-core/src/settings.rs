@@ -110,16 +110,25 @@ impl From<Severity> for Level {
 }
 
 /// One rule, or every rule whose code starts with a prefix (`PL2`; `ALL` is every rule).
+/// Made by [`Selector::parse`] only, so a selector always names rules that exist; the
+/// variants can be read but not built outside the crate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Selector {
     /// A rule's code.
+    #[non_exhaustive]
     Rule(&'static str),
     /// A code prefix in upper case; empty for `ALL`.
+    #[non_exhaustive]
     Prefix(String),
 }
 
 impl Selector {
+    /// The selector of one rule of the catalog.
+    pub fn rule(rule: &'static Rule) -> Selector {
+        Selector::Rule(rule.code)
+    }
+
     /// Parses a code, a name or a code prefix (any case); unknown ones get a did-you-mean.
     pub fn parse(text: &str) -> Result<Selector, String> {
         if let Some(rule) = rules::find(text) {

@@ -36,16 +36,32 @@ pub fn secret_ranges(text: &str) -> Vec<Range<usize>> {
     ranges
 }
 
+/// The secret values of `text`, and every range to hide: their members and each other place
+/// the same values stand. `None` when the text holds no secret.
+fn find(text: &str) -> Option<(Values, Vec<Range<usize>>)> {
+    let ranges = secret_ranges(text);
+    if ranges.is_empty() {
+        return None;
+    }
+    let values = Values::of(text, &ranges);
+    let mut hidden = ranges;
+    hidden.extend(values.occurrences(text));
+    Some((values, merged(hidden)))
+}
+
+/// `text` with every secret masked as [`mask`] masks a result's text.
+pub fn mask_text(text: &str) -> String {
+    match find(text) {
+        Some((_, hidden)) => masked(text, &hidden),
+        None => text.to_owned(),
+    }
+}
+
 /// Masks every secret in a lint result in place.
 pub fn mask(result: &mut LintResult) {
-    let ranges = secret_ranges(&result.text);
-    if ranges.is_empty() {
+    let Some((values, hidden)) = find(&result.text) else {
         return;
-    }
-    let values = Values::of(&result.text, &ranges);
-    let mut hidden = ranges;
-    hidden.extend(values.occurrences(&result.text));
-    let hidden = merged(hidden);
+    };
     result.text = masked(&result.text, &hidden);
 
     if let Some(reason) = &mut result.kind_reason {

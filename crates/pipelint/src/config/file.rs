@@ -203,7 +203,10 @@ impl Checked {
             let files = file.globs(&entry.files)?;
             let mut levels = pipelint_core::Override::new(pointers);
             for (code, level) in file.levels(&entry.rules, &mut renamed)? {
-                levels.set_selected(&Selector::Rule(code), level);
+                // Every code of `levels` was found in the catalog.
+                if let Some(rule) = find_rule(code) {
+                    levels.set_selected(&Selector::rule(rule), level);
+                }
             }
             overrides.push(Override {
                 files,

@@ -165,7 +165,7 @@ impl Config {
         let mut unselected = pipelint_core::Override::new(Vec::new());
         let mut any_unselected = false;
         for rule in rules().iter() {
-            let selector = Selector::Rule(rule.code);
+            let selector = Selector::rule(rule);
             match self.rules.get(rule.code) {
                 // The one-off command line beats the file.
                 Some(Level::Off) if selection.names(rule.code) => {}

@@ -1,8 +1,8 @@
 //! Rules for Kinesis sources (spec 2.7 `kinesis`).
 
 super::rule_files! {
-    aws_region_format,
     credentials_for_auth,
+    region_format,
     timestamp_ignored,
     timestamp_milliseconds,
     timestamp_required,

@@ -4,8 +4,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use pipelint_core::did_you_mean as closest;
-use pipelint_core::{DocumentKind, LineIndex, find_rule, rules};
+use pipelint_core::{DocumentKind, LineIndex, did_you_mean, find_rule, rules};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -47,15 +46,17 @@ struct Located<'a> {
 
 impl Located<'_> {
     fn at(&self, span: Option<Range<usize>>, message: String) -> ConfigError {
-        let index = LineIndex::new(self.text);
         ConfigError {
             path: self.path.to_path_buf(),
-            position: span.map(|s| {
-                let at = index.line_col(self.text, s.start);
-                (at.line, at.column)
-            }),
+            position: span.map(|span| self.position(span)),
             message,
         }
+    }
+
+    /// The 1-based line and column where `span` starts.
+    fn position(&self, span: Range<usize>) -> (usize, usize) {
+        let at = LineIndex::new(self.text).line_col(self.text, span.start);
+        (at.line, at.column)
     }
 
     /// Compiles a glob list, blaming the first broken pattern by its position.
@@ -80,7 +81,7 @@ impl Located<'_> {
             if let Some(new) = pipelint_core::renamed_to(key.get_ref()) {
                 renamed.push(RenamedRule {
                     path: self.path.to_path_buf(),
-                    position: self.at(Some(key.span()), String::new()).position,
+                    position: Some(self.position(key.span())),
                     old: key.get_ref().clone(),
                     new,
                 });
@@ -89,7 +90,7 @@ impl Located<'_> {
                 let known = rules().iter().flat_map(|r| [r.code, r.name]);
                 return Err(self.at(
                     Some(key.span()),
-                    unknown("rule", key.get_ref(), closest(key.get_ref(), known)),
+                    unknown("rule", key.get_ref(), did_you_mean(key.get_ref(), known)),
                 ));
             };
             if out.insert(rule.code, *level).is_some() {
@@ -161,7 +162,7 @@ impl Checked {
                 let known = DocumentKind::ALL.iter().map(|k| k.name());
                 return Err(file.at(
                     Some(name.span()),
-                    unknown("kind", name.get_ref(), closest(name.get_ref(), known)),
+                    unknown("kind", name.get_ref(), did_you_mean(name.get_ref(), known)),
                 ));
             };
             file.globs(list)?;
@@ -210,7 +211,7 @@ impl Checked {
                 file_entries,
                 levels,
                 used,
-                position: file.at(Some(spanned.span()), String::new()).position,
+                position: Some(file.position(spanned.span())),
             });
         }
 
@@ -396,7 +397,7 @@ fn with_suggestion(message: &str) -> String {
         return message.to_owned();
     };
     let message = message.replacen("unknown field", "unknown key", 1);
-    match closest(input, candidates.iter().copied()) {
+    match did_you_mean(input, candidates.iter().copied()) {
         Some(guess) => format!("{message}; did you mean `{guess}`?"),
         None => message,
     }

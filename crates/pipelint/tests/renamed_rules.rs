@@ -70,10 +70,14 @@ fn old_names_in_the_config_work_like_the_new_ones_and_are_warned_about() {
 #[test]
 fn old_names_select_and_ignore_on_the_command_line() {
     for &(old, new) in pipelint_core::renamed_rules() {
+        let code = find_rule(new).unwrap().code;
         let tree = tree_with_fixture_of(new);
         for flag in ["--select", "--ignore"] {
             let by_new = tree.run(&["check", "--isolated", flag, new, "body.pipe.json"]);
             let by_old = tree.run(&["check", "--isolated", flag, old, "body.pipe.json"]);
+            // Else the comparison passes with both names broken alike.
+            let reported = by_new.stdout.contains(code);
+            assert_eq!(reported, flag == "--select", "{flag} {new}: {by_new:#?}");
             assert_eq!(by_old.stdout, by_new.stdout, "{flag} {old}");
             assert_eq!(by_old.code, by_new.code, "{flag} {old}");
         }

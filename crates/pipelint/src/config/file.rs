@@ -80,8 +80,10 @@ impl Located<'_> {
         for (key, level) in table {
             if let Some(new) = pipelint_core::renamed_to(key.get_ref()) {
                 renamed.push(RenamedRule {
-                    path: self.path.to_path_buf(),
-                    position: Some(self.position(key.span())),
+                    written: WrittenIn::File {
+                        path: self.path.to_path_buf(),
+                        position: self.position(key.span()),
+                    },
                     old: key.get_ref().clone(),
                     new,
                 });
@@ -119,27 +121,40 @@ struct Checked {
 /// A rule named by an old name (`pipelint_core::renamed_rules`): it works, and a warning tells the new one.
 #[derive(Debug)]
 pub(super) struct RenamedRule {
-    path: PathBuf,
-    position: Option<(usize, usize)>,
+    written: WrittenIn,
     old: String,
     new: &'static str,
 }
 
+/// Where an old rule name is written.
+#[derive(Debug)]
+enum WrittenIn {
+    /// A key of a config file, at a 1-based line and column.
+    File {
+        path: PathBuf,
+        position: (usize, usize),
+    },
+    /// A `--config KEY=VALUE` argument, as typed.
+    Argument(String),
+}
+
 impl Config {
-    /// One warning line per rule the config names by an old name.
+    /// One warning line per rule the config names by an old name: for a config file, the
+    /// keys written in it; for the defaults, the `--config KEY=VALUE` overrides of the run.
     pub fn renamed_rules(&self, cwd: &Path) -> Vec<String> {
         self.renamed
             .iter()
             .map(|r| {
-                let at = r
-                    .position
-                    .map(|(line, column)| format!(":{line}:{column}"))
-                    .unwrap_or_default();
+                let place = match &r.written {
+                    WrittenIn::File {
+                        path,
+                        position: (line, column),
+                    } => format!("{}:{line}:{column}", crate::paths::display_name(cwd, path)),
+                    WrittenIn::Argument(argument) => format!("--config {argument}"),
+                };
                 format!(
-                    "{}{at}: warning: rule `{}` was renamed to `{}` (the old name still works)",
-                    crate::paths::display_name(cwd, &r.path),
-                    r.old,
-                    r.new
+                    "{place}: warning: rule `{}` was renamed to `{}` (the old name still works)",
+                    r.old, r.new
                 )
             })
             .collect()
@@ -238,7 +253,8 @@ impl Checked {
         }
         self.rules.extend(over.rules);
         self.overrides.extend(over.overrides);
-        self.renamed.extend(over.renamed);
+        // `over.renamed` stays out: an inline override is laid over every config of the
+        // run, so its old names are warned about once, by the defaults (`defaults_with`).
     }
 
     /// Compiles the combined globs; every glob was checked on its own already.
@@ -299,11 +315,14 @@ pub fn parse_with(
     checked.build(Some(path), base)
 }
 
-/// The built-in defaults with inline overrides laid on top (no config file).
+/// The built-in defaults with inline overrides laid on top (no config file). Its renamed
+/// rules are the old names the overrides use, which every config of the run shares.
 pub fn defaults_with(base: &Path, inline: &[InlineOverride]) -> Result<Config, ConfigError> {
     let mut checked = Checked::default();
     for over in inline {
-        checked.merge(over.check()?);
+        let mut over = over.check()?;
+        checked.renamed.append(&mut over.renamed);
+        checked.merge(over);
     }
     checked.build(None, base)
 }
@@ -355,7 +374,7 @@ impl InlineOverride {
             entry.position = None;
         }
         for renamed in &mut checked.renamed {
-            renamed.position = None;
+            renamed.written = WrittenIn::Argument(self.argument.clone());
         }
         Ok(checked)
     }

@@ -9,8 +9,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{json_files, repo_root};
-use pipelint_core::{DocumentKind, FixAvailability, LintOptions, Rule, find_rule, lint, rules};
+use common::{fixture_rule, json_files, repo_root};
+use pipelint_core::{DocumentKind, FixAvailability, LintOptions, Rule, lint, rules};
 
 /// Every invalid fixture that names a rule, with the kind its directory gives.
 fn invalid_fixtures() -> Vec<(&'static Rule, PathBuf, Option<DocumentKind>)> {
@@ -24,7 +24,7 @@ fn invalid_fixtures() -> Vec<(&'static Rule, PathBuf, Option<DocumentKind>)> {
         for path in json_files(&root.join(kind.name()).join("invalid")) {
             let stem = path.file_stem().unwrap().to_str().unwrap();
             let name = stem.split("--").next().unwrap();
-            let rule = find_rule(name).unwrap_or_else(|| panic!("{stem}: no rule `{name}`"));
+            let rule = fixture_rule(name).unwrap_or_else(|message| panic!("{stem}: {message}"));
             fixtures.push((rule, path, Some(kind)));
         }
     }

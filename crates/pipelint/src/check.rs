@@ -180,6 +180,9 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         .filter(|p| p.is_dir())
         .map(|p| crate::paths::absolute(&cwd, p))
         .collect();
+    for line in resolver.inline_renamed_rules(&cwd) {
+        console::to_stderr(&format!("{}\n", visible(&line)));
+    }
     for config in resolver.loaded() {
         for line in config.renamed_rules(&cwd) {
             console::to_stderr(&format!("{}\n", visible(&line)));

@@ -34,18 +34,19 @@ fn run_in(dir: &Path, args: &[&str]) -> Run {
     common::run_in(dir, &all, None)
 }
 
+/// Asserts that a run's output holds `text`, showing the output when not.
+fn assert_contains(output: &str, text: &str) {
+    assert!(output.contains(text), "`{text}` is not in:\n{output}");
+}
+
 #[test]
 fn missing_path_is_trouble_and_the_rest_is_checked() {
     let dir = scratch("missing");
     std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["nope.pipe.json", "bad.pipe.json"]);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("nope.pipe.json"), "{}", run.stderr);
-    assert!(
-        run.stdout.contains("bad.pipe.json:102:17: PL012"),
-        "{}",
-        run.stdout
-    );
+    assert_contains(&run.stderr, "nope.pipe.json");
+    assert_contains(&run.stdout, "bad.pipe.json:102:17: PL012");
 }
 
 #[test]
@@ -55,23 +56,11 @@ fn a_file_over_the_size_limit_is_reported_not_read() {
     std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["--max-file-size", "100", "big.pipe.json"]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
-    assert!(
-        run.stdout.contains("big.pipe.json:1:1: PL009 error"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("over the limit of 100 bytes"),
-        "{}",
-        run.stdout
-    );
+    assert_contains(&run.stdout, "big.pipe.json:1:1: PL009 error");
+    assert_contains(&run.stdout, "over the limit of 100 bytes");
     let default = run_in(&dir, &["big.pipe.json", "bad.pipe.json"]);
     assert!(!default.stdout.contains("PL009"), "{}", default.stdout);
-    assert!(
-        default.stdout.contains("bad.pipe.json:102:17: PL012"),
-        "{}",
-        default.stdout
-    );
+    assert_contains(&default.stdout, "bad.pipe.json:102:17: PL012");
 }
 
 #[test]
@@ -82,43 +71,24 @@ fn a_directory_named_like_a_file_is_walked() {
     std::fs::write(fake.join("inner.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["orders.pipe.json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(
-        run.stdout.contains("inner.pipe.json:102:17: PL012"),
-        "{}",
-        run.stdout
-    );
+    assert_contains(&run.stdout, "inner.pipe.json:102:17: PL012");
 }
 
 #[cfg(unix)]
 #[test]
 fn a_fifo_is_not_read_and_the_rest_is_checked() {
     let dir = scratch("fifo");
-    let fifo = dir.join("pipe.pipe.json");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-    if !made.is_ok_and(|s| s.success()) {
-        eprintln!("SKIPPED: mkfifo is not available");
+    if !mkfifo(&dir.join("pipe.pipe.json")) {
         return;
     }
     std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     // Named explicitly, and found by a walk: neither may block.
     let named = run_in(&dir, &["pipe.pipe.json", "bad.pipe.json"]);
     assert_eq!(named.code, 2, "{}", named.stderr);
-    assert!(
-        named.stderr.contains("not a regular file"),
-        "{}",
-        named.stderr
-    );
-    assert!(
-        named.stdout.contains("bad.pipe.json:102:17: PL012"),
-        "{}",
-        named.stdout
-    );
+    assert_contains(&named.stderr, "not a regular file");
+    assert_contains(&named.stdout, "bad.pipe.json:102:17: PL012");
     let walked = run_in(&dir, &["."]);
-    assert!(
-        walked.stdout.contains("bad.pipe.json:102:17: PL012"),
-        "{}",
-        walked.stdout
-    );
+    assert_contains(&walked.stdout, "bad.pipe.json:102:17: PL012");
 }
 
 #[cfg(unix)]
@@ -158,11 +128,7 @@ fn an_unreadable_file_is_trouble_and_the_rest_is_checked() {
         "{}",
         run.stderr
     );
-    assert!(
-        run.stdout.contains("bad.pipe.json:102:17: PL012"),
-        "{}",
-        run.stdout
-    );
+    assert_contains(&run.stdout, "bad.pipe.json:102:17: PL012");
 }
 
 #[test]
@@ -171,11 +137,7 @@ fn output_file_never_overwrites_an_input() {
     std::fs::write(dir.join("bad.pipe.json"), bad_body()).unwrap();
     let run = run_in(&dir, &["--output-file", "bad.pipe.json", "bad.pipe.json"]);
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("refusing to overwrite"),
-        "{}",
-        run.stderr
-    );
+    assert_contains(&run.stderr, "refusing to overwrite");
     assert_eq!(
         std::fs::read(dir.join("bad.pipe.json")).unwrap(),
         bad_body()
@@ -199,11 +161,7 @@ fn output_file_found_late_in_a_walk_is_refused_before_anything_is_fixed() {
     write(&dir.join("z/report.pipe.json"), b"{}");
     let run = run_in(&dir, &["--fix", "--output-file", "z/report.pipe.json", "."]);
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("refusing to overwrite"),
-        "{}",
-        run.stderr
-    );
+    assert_contains(&run.stderr, "refusing to overwrite");
     for index in 0..600 {
         let path = dir.join(format!("specs/{index:03}.pipe.json"));
         assert_eq!(
@@ -275,7 +233,7 @@ fn a_walk_does_not_follow_links_out_of_the_tree() {
     let printed = format!("{}{}", run.stdout, run.stderr);
     assert!(!printed.contains(OUTSIDE), "{printed}");
     assert!(!printed.contains("NO_COLOR=1"), "{printed}");
-    assert!(run.stdout.contains("bad.pipe.json"), "{}", run.stdout);
+    assert_contains(&run.stdout, "bad.pipe.json");
     // Nothing passed over silently, and no note opens the target.
     for name in ["netrc.pipe.json", "env.pipe.json"] {
         assert!(
@@ -286,19 +244,11 @@ fn a_walk_does_not_follow_links_out_of_the_tree() {
             run.stderr
         );
     }
-    assert!(
-        run.stderr.contains("linked-dir: not walked"),
-        "{}",
-        run.stderr
-    );
+    assert_contains(&run.stderr, "linked-dir: not walked");
     // Named on the command line, the link is read.
     let named = run_in(&tree, &["netrc.pipe.json"]);
     assert_eq!(named.code, 1, "{named:#?}");
-    assert!(
-        named.stdout.contains("netrc.pipe.json:2:1: PL001"),
-        "{}",
-        named.stdout
-    );
+    assert_contains(&named.stdout, "netrc.pipe.json:2:1: PL001");
 }
 
 #[cfg(unix)]
@@ -390,7 +340,7 @@ fn a_fifo_config_found_by_discovery_is_an_error_not_a_hang() {
     }
     let run = common::run_in(&dir, &["check", "."], None);
     assert_eq!(run.code, 2, "{run:#?}");
-    assert!(run.stderr.contains("not a regular file"), "{}", run.stderr);
+    assert_contains(&run.stderr, "not a regular file");
 }
 
 #[cfg(unix)]
@@ -484,12 +434,8 @@ fn a_fifo_ignore_file_at_the_root_stops_that_walk_only() {
         "{}",
         run.stderr
     );
-    assert!(run.stderr.contains("tree: not walked"), "{}", run.stderr);
-    assert!(
-        run.stdout.contains("named.pipe.json:102:17: PL012"),
-        "{}",
-        run.stdout
-    );
+    assert_contains(&run.stderr, "tree: not walked");
+    assert_contains(&run.stdout, "named.pipe.json:102:17: PL012");
 }
 
 #[test]
@@ -504,11 +450,7 @@ fn stdin_gets_the_size_limit() {
         Some(&body),
     );
     assert_eq!(over.code, 1, "{over:#?}");
-    assert!(
-        over.stdout.contains("<stdin>:1:1: PL009 error"),
-        "{}",
-        over.stdout
-    );
+    assert_contains(&over.stdout, "<stdin>:1:1: PL009 error");
     let fits = (body.len()).to_string();
     let at = common::run_in(
         &dir,
@@ -540,11 +482,7 @@ fn output_file_never_overwrites_the_stdin_filename() {
         Some(&bad_body()),
     );
     assert_eq!(run.code, 2, "{run:#?}");
-    assert!(
-        run.stderr.contains("refusing to overwrite"),
-        "{}",
-        run.stderr
-    );
+    assert_contains(&run.stderr, "refusing to overwrite");
     assert_eq!(
         std::fs::read(dir.join("bad.pipe.json")).unwrap(),
         bad_body()

@@ -13,6 +13,14 @@ fn bad_pipe_tree() -> Tree {
     tree
 }
 
+/// Runs `pipelint check --output-format concise` with `args` in the tree.
+fn concise(tree: &Tree, args: &[&str]) -> common::Run {
+    let mut all = vec!["check", "--output-format", "concise"];
+    all.extend_from_slice(args);
+    tree.run(&all)
+}
+
+/// The rule codes of a concise run's findings, in order.
 fn codes(run: &common::Run) -> Vec<String> {
     run.stdout
         .lines()
@@ -23,88 +31,36 @@ fn codes(run: &common::Run) -> Vec<String> {
 #[test]
 fn select_keeps_only_the_named_rules_by_code_name_or_prefix() {
     let tree = bad_pipe_tree();
-    let all = tree
-        .run(&["check", "--output-format", "concise", "pipes"])
-        .expect(1);
+    let all = concise(&tree, &["pipes"]).expect(1);
     assert_eq!(codes(&all), ["PL011", "PL014"], "{all:#?}");
     for selector in ["PL011", "invalid-enum-value", "pl011,PL7"] {
-        let run = tree
-            .run(&[
-                "check",
-                "--output-format",
-                "concise",
-                "--select",
-                selector,
-                "pipes",
-            ])
-            .expect(1);
+        let run = concise(&tree, &["--select", selector, "pipes"]).expect(1);
         assert_eq!(codes(&run), ["PL011"], "--select {selector}: {run:#?}");
     }
     // A prefix takes every rule whose code starts with it.
-    let prefix = tree
-        .run(&[
-            "check",
-            "--output-format",
-            "concise",
-            "--select",
-            "PL01",
-            "pipes",
-        ])
-        .expect(1);
+    let prefix = concise(&tree, &["--select", "PL01", "pipes"]).expect(1);
     assert_eq!(codes(&prefix), ["PL011", "PL014"], "{prefix:#?}");
-    let none = tree
-        .run(&[
-            "check",
-            "--output-format",
-            "concise",
-            "--select",
-            "PL2",
-            "pipes",
-        ])
-        .expect(0);
+    let none = concise(&tree, &["--select", "PL2", "pipes"]).expect(0);
     assert!(none.stdout.is_empty(), "{none:#?}");
     // Only the warning is left: nothing at the fail level.
-    let ignored = tree
-        .run(&[
-            "check",
-            "--output-format",
-            "concise",
-            "--ignore",
-            "PL011",
-            "pipes",
-        ])
-        .expect(0);
+    let ignored = concise(&tree, &["--ignore", "PL011", "pipes"]).expect(0);
     assert_eq!(codes(&ignored), ["PL014"], "{ignored:#?}");
 }
 
 #[test]
 fn ignore_beats_select_and_extend_select_adds_to_it() {
     let tree = bad_pipe_tree();
-    let run = tree
-        .run(&[
-            "check",
-            "--output-format",
-            "concise",
-            "--select",
-            "PL0",
-            "--ignore",
-            "unknown-field",
-            "pipes",
-        ])
-        .expect(1);
+    let run = concise(
+        &tree,
+        &["--select", "PL0", "--ignore", "unknown-field", "pipes"],
+    )
+    .expect(1);
     assert_eq!(codes(&run), ["PL011"], "{run:#?}");
-    let run = tree
-        .run(&[
-            "check",
-            "--output-format",
-            "concise",
-            "--select",
-            "PL011",
-            "--extend-select",
-            "PL014",
-            "pipes",
-        ])
-        .expect(1);
+    let run = concise(
+        &tree,
+        &["--select", "PL011", "--extend-select", "PL014", "pipes"],
+    )
+    .expect(1);
     assert_eq!(codes(&run), ["PL011", "PL014"], "{run:#?}");
 }
 
@@ -112,20 +68,9 @@ fn ignore_beats_select_and_extend_select_adds_to_it() {
 fn select_revives_a_rule_the_config_turns_off_but_not_an_override() {
     let tree = bad_pipe_tree();
     tree.write("pipelint.toml", "[rules]\nunknown-field = \"off\"\n");
-    let off = tree
-        .run(&["check", "--output-format", "concise", "pipes"])
-        .expect(1);
+    let off = concise(&tree, &["pipes"]).expect(1);
     assert_eq!(codes(&off), ["PL011"], "{off:#?}");
-    let revived = tree
-        .run(&[
-            "check",
-            "--output-format",
-            "concise",
-            "--extend-select",
-            "PL014",
-            "pipes",
-        ])
-        .expect(1);
+    let revived = concise(&tree, &["--extend-select", "PL014", "pipes"]).expect(1);
     assert_eq!(codes(&revived), ["PL011", "PL014"], "{revived:#?}");
     assert!(revived.stdout.contains("PL014 warning"), "{revived:#?}");
 
@@ -133,16 +78,7 @@ fn select_revives_a_rule_the_config_turns_off_but_not_an_override() {
         "pipelint.toml",
         "[[overrides]]\nfiles = [\"pipes/*.json\"]\nrules = { unknown-field = \"off\" }\n",
     );
-    let suppressed = tree
-        .run(&[
-            "check",
-            "--output-format",
-            "concise",
-            "--select",
-            "PL014",
-            "pipes",
-        ])
-        .expect(0);
+    let suppressed = concise(&tree, &["--select", "PL014", "pipes"]).expect(0);
     assert_eq!(codes(&suppressed), Vec::<String>::new(), "{suppressed:#?}");
 }
 
@@ -151,19 +87,18 @@ fn selection_flags_never_hide_a_file_that_could_not_be_checked() {
     let tree = Tree::new();
     tree.write("broken.pipe.json", "{\"name\": \"x\",,}\n")
         .write("what.json", "{\"hello\": 1}\n");
-    let run = tree
-        .run(&[
-            "check",
-            "--output-format",
-            "concise",
+    let run = concise(
+        &tree,
+        &[
             "--select",
             "PL2",
             "--ignore",
             "ALL",
             "broken.pipe.json",
             "what.json",
-        ])
-        .expect(2);
+        ],
+    )
+    .expect(2);
     assert_eq!(codes(&run), ["PL001", "PL008"], "{run:#?}");
 }
 

@@ -11,9 +11,9 @@ mod common;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use common::{json_files, repo_root};
+use common::{fixture_rule, json_files, repo_root};
 use pipelint::render::{self, Style};
-use pipelint_core::{DocumentKind, KindChoice, LintOptions, LintResult, find_rule, lint, rules};
+use pipelint_core::{DocumentKind, KindChoice, LintOptions, LintResult, lint, rules};
 
 fn subdirs(dir: &Path) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -71,8 +71,25 @@ fn snapshot(path: &Path, result: &LintResult) {
     });
 }
 
-/// Runs `check` on every case and reports all failures together.
-fn run_all(cases: Vec<(PathBuf, Box<dyn Fn() + '_>)>) {
+/// The test of one fixture, and the path its failure is reported under.
+type Case = (PathBuf, Box<dyn Fn()>);
+
+/// A case that runs `check` on the fixture at `path`.
+fn case(path: PathBuf, check: impl Fn(&Path) + 'static) -> Case {
+    let check_path = path.clone();
+    (path, Box::new(move || check(&check_path)))
+}
+
+/// The last component of a directory's path, as text.
+fn dir_name(dir: &Path) -> String {
+    dir.file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Runs every case and reports all failures together.
+fn run_all(cases: Vec<Case>) {
     assert!(!cases.is_empty(), "no fixtures found");
     let mut failures = Vec::new();
     for (path, check) in &cases {
@@ -105,30 +122,22 @@ fn expected_rule(path: &Path) -> String {
 
 #[test]
 fn kind_fixtures() {
-    let mut cases: Vec<(PathBuf, Box<dyn Fn()>)> = Vec::new();
+    let mut cases: Vec<Case> = Vec::new();
     for dir in subdirs(&repo_root().join("fixtures")) {
-        let dir_name = dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_owned();
-        if dir_name == "rules" {
+        let name = dir_name(&dir);
+        if name == "rules" {
             continue;
         }
-        let kind = DocumentKind::from_name(&dir_name);
+        let kind = DocumentKind::from_name(&name);
         for path in json_files(&dir.join("valid")) {
-            let check_path = path.clone();
-            cases.push((
-                path,
-                Box::new(move || {
-                    let result = lint_file(&check_path, kind);
-                    assert!(
-                        result.diagnostics.is_empty(),
-                        "valid fixture has findings: {:#?}",
-                        codes(&result)
-                    );
-                }),
-            ));
+            cases.push(case(path, move |check_path| {
+                let result = lint_file(check_path, kind);
+                assert!(
+                    result.diagnostics.is_empty(),
+                    "valid fixture has findings: {:#?}",
+                    codes(&result)
+                );
+            }));
         }
         // `unknown-kind/` holds its invalid files directly: no kind can be given for them.
         let invalid = if kind.is_some() {
@@ -137,24 +146,19 @@ fn kind_fixtures() {
             dir.clone()
         };
         for path in json_files(&invalid) {
-            let check_path = path.clone();
-            cases.push((
-                path,
-                Box::new(move || {
-                    let result = lint_file(&check_path, kind);
-                    let rule = expected_rule(&check_path);
-                    assert!(
-                        find_rule(&rule).is_some(),
-                        "file name names no rule: `{rule}`"
-                    );
-                    assert!(
-                        result.diagnostics.iter().any(|d| d.name() == rule),
-                        "expected `{rule}`, got {:#?}",
-                        codes(&result)
-                    );
-                    snapshot(&check_path, &result);
-                }),
-            ));
+            cases.push(case(path, move |check_path| {
+                let result = lint_file(check_path, kind);
+                let rule = expected_rule(check_path);
+                if let Err(message) = fixture_rule(&rule) {
+                    panic!("the file name's prefix: {message}");
+                }
+                assert!(
+                    result.diagnostics.iter().any(|d| d.name() == rule),
+                    "expected `{rule}`, got {:#?}",
+                    codes(&result)
+                );
+                snapshot(check_path, &result);
+            }));
         }
     }
     run_all(cases);
@@ -163,59 +167,47 @@ fn kind_fixtures() {
 #[test]
 fn rule_fixtures() {
     let dir = repo_root().join("fixtures/rules");
-    let mut cases: Vec<(PathBuf, Box<dyn Fn()>)> = Vec::new();
+    let mut cases: Vec<Case> = Vec::new();
     for rule_dir in subdirs(&dir) {
-        let name = rule_dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_owned();
-        let Some(rule) = find_rule(&name) else {
-            cases.push((
-                rule_dir.clone(),
-                Box::new(move || panic!("no rule named `{name}`")),
-            ));
-            continue;
+        let name = dir_name(&rule_dir);
+        let rule = match fixture_rule(&name) {
+            Ok(rule) => rule,
+            Err(message) => {
+                cases.push((rule_dir.clone(), Box::new(move || panic!("{message}"))));
+                continue;
+            }
         };
         for path in json_files(&rule_dir.join("valid")) {
-            let check_path = path.clone();
-            cases.push((
-                path,
-                Box::new(move || {
-                    let result = lint_file(&check_path, None);
-                    let kind = result
-                        .kind
-                        .unwrap_or_else(|| panic!("kind not detected: {:#?}", codes(&result)));
-                    // Else the fixture passes because the rule never runs on it.
-                    assert!(
-                        rule.applies_to(kind),
-                        "told as `{kind}`, a kind `{}` does not apply to",
-                        rule.name
-                    );
-                    assert!(
-                        !result.diagnostics.iter().any(|d| d.rule == rule),
-                        "valid fixture yields `{}`: {:#?}",
-                        rule.name,
-                        codes(&result)
-                    );
-                }),
-            ));
+            cases.push(case(path, move |check_path| {
+                let result = lint_file(check_path, None);
+                let kind = result
+                    .kind
+                    .unwrap_or_else(|| panic!("kind not detected: {:#?}", codes(&result)));
+                // Else the fixture passes because the rule never runs on it.
+                assert!(
+                    rule.applies_to(kind),
+                    "told as `{kind}`, a kind `{}` does not apply to",
+                    rule.name
+                );
+                assert!(
+                    !result.diagnostics.iter().any(|d| d.rule == rule),
+                    "valid fixture yields `{}`: {:#?}",
+                    rule.name,
+                    codes(&result)
+                );
+            }));
         }
         for path in json_files(&rule_dir.join("invalid")) {
-            let check_path = path.clone();
-            cases.push((
-                path,
-                Box::new(move || {
-                    let result = lint_file(&check_path, None);
-                    assert!(
-                        result.diagnostics.iter().any(|d| d.rule == rule),
-                        "expected `{}`, got {:#?}",
-                        rule.name,
-                        codes(&result)
-                    );
-                    snapshot(&check_path, &result);
-                }),
-            ));
+            cases.push(case(path, move |check_path| {
+                let result = lint_file(check_path, None);
+                assert!(
+                    result.diagnostics.iter().any(|d| d.rule == rule),
+                    "expected `{}`, got {:#?}",
+                    rule.name,
+                    codes(&result)
+                );
+                snapshot(check_path, &result);
+            }));
         }
     }
     run_all(cases);
@@ -270,44 +262,54 @@ const UNDETECTABLE: &[&str] = &[
 /// The few bodies that content alone cannot tell are listed in `UNDETECTABLE`.
 #[test]
 fn kind_fixtures_are_detected_from_content() {
-    let mut cases: Vec<(PathBuf, Box<dyn Fn()>)> = Vec::new();
+    let mut cases: Vec<Case> = Vec::new();
     for dir in subdirs(&repo_root().join("fixtures")) {
-        let dir_name = dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_owned();
-        let Some(kind) = DocumentKind::from_name(&dir_name) else {
+        let Some(kind) = DocumentKind::from_name(&dir_name(&dir)) else {
             continue;
         };
         for path in [dir.join("valid"), dir.join("invalid")]
             .iter()
             .flat_map(|d| json_files(d))
         {
-            let check_path = path.clone();
-            cases.push((
-                path,
-                Box::new(move || {
-                    let bytes = std::fs::read(&check_path).unwrap();
-                    let Some(document) = pipelint_core::load(&bytes).document else {
-                        return;
-                    };
-                    let name = check_path.file_name().and_then(|n| n.to_str());
-                    if UNDETECTABLE.contains(&display(&check_path).as_str()) {
-                        assert_eq!(KindChoice::decide(None, name, &document.value).kind, None);
-                        return;
-                    }
-                    let choice = KindChoice::decide(None, name, &document.value);
-                    assert_eq!(
-                        choice.kind,
-                        Some(kind),
-                        "detected as {:?}: {}",
-                        choice.kind,
-                        choice.reason
-                    );
-                }),
-            ));
+            cases.push(case(path, move |check_path| {
+                let bytes = std::fs::read(check_path).unwrap();
+                let Some(document) = pipelint_core::load(&bytes).document else {
+                    return;
+                };
+                let name = check_path.file_name().and_then(|n| n.to_str());
+                if UNDETECTABLE.contains(&display(check_path).as_str()) {
+                    assert_eq!(KindChoice::decide(None, name, &document.value).kind, None);
+                    return;
+                }
+                let choice = KindChoice::decide(None, name, &document.value);
+                assert_eq!(
+                    choice.kind,
+                    Some(kind),
+                    "detected as {:?}: {}",
+                    choice.kind,
+                    choice.reason
+                );
+            }));
         }
     }
     run_all(cases);
+}
+
+/// Fixtures are named by the current rule names only: an old name would still find its rule
+/// through `find_rule`, and the fixture would run under a name no one uses any more.
+#[test]
+fn fixture_names_must_be_current_rule_names() {
+    for &(old, new) in pipelint_core::renamed_rules() {
+        assert_eq!(fixture_rule(new).map(|r| r.name), Ok(new));
+        let message = fixture_rule(old).map(|r| r.name).unwrap_err();
+        assert!(
+            message.contains(&format!("rename the fixture to `{new}`")),
+            "{message}"
+        );
+    }
+    let unknown_field = pipelint_core::find_rule("unknown-field").unwrap();
+    assert!(
+        fixture_rule(unknown_field.code).is_err(),
+        "a code is no name"
+    );
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{repo_file as read, repo_root};
+use common::{read, repo_root};
 
 /// `repository` of `[workspace.package]`.
 fn repository() -> String {

@@ -70,14 +70,91 @@ fn old_names_in_the_config_work_like_the_new_ones_and_are_warned_about() {
 #[test]
 fn old_names_select_and_ignore_on_the_command_line() {
     for &(old, new) in pipelint_core::renamed_rules() {
+        let code = find_rule(new).unwrap().code;
         let tree = tree_with_fixture_of(new);
         for flag in ["--select", "--ignore"] {
             let by_new = tree.run(&["check", "--isolated", flag, new, "body.pipe.json"]);
             let by_old = tree.run(&["check", "--isolated", flag, old, "body.pipe.json"]);
+            // Else the comparison passes with both names broken alike.
+            let reported = by_new.stdout.contains(code);
+            assert_eq!(reported, flag == "--select", "{flag} {new}: {by_new:#?}");
             assert_eq!(by_old.stdout, by_new.stdout, "{flag} {old}");
             assert_eq!(by_old.code, by_new.code, "{flag} {old}");
         }
     }
+}
+
+/// The renamed-rule warnings a run printed.
+fn renamed_warnings(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.contains("was renamed"))
+        .collect()
+}
+
+fn warning(place: &str, old: &str, new: &str) -> String {
+    format!("{place}: warning: rule `{old}` was renamed to `{new}` (the old name still works)")
+}
+
+#[test]
+fn an_old_name_in_an_inline_override_is_warned_about_once_without_a_config_file() {
+    for &(old, new) in pipelint_core::renamed_rules() {
+        let code = find_rule(new).unwrap().code;
+        let tree = tree_with_fixture_of(new);
+        let argument = format!("rules.{old}=\"off\"");
+        let run = tree.run(&["check", "--config", &argument, "body.pipe.json"]);
+        assert!(!run.stdout.contains(code), "{old}: {run:#?}");
+        assert_eq!(
+            renamed_warnings(&run.stderr),
+            [warning(&format!("--config {argument}"), old, new)],
+            "{old}"
+        );
+    }
+}
+
+#[test]
+fn an_old_name_in_an_inline_override_is_warned_about_once_over_two_config_files() {
+    let (old, new) = pipelint_core::renamed_rules()[0];
+    let tree = tree_with_fixture_of(new);
+    let body = tree.read("body.pipe.json");
+    tree.write("sub/body.pipe.json", &body);
+    tree.write("pipelint.toml", "fail-on = \"error\"\n");
+    // The nested config names the rule by its old name too: it keeps its own warning.
+    tree.write(
+        "sub/pipelint.toml",
+        &format!("[rules]\n{old} = \"warning\"\n"),
+    );
+    let argument = format!("rules.{old}=off");
+    let run = tree.run(&[
+        "check",
+        "--config",
+        &argument,
+        "body.pipe.json",
+        "sub/body.pipe.json",
+    ]);
+    assert_eq!(
+        renamed_warnings(&run.stderr),
+        [
+            warning(&format!("--config {argument}"), old, new),
+            warning("sub/pipelint.toml:2:1", old, new),
+        ],
+        "{run:#?}"
+    );
+}
+
+#[test]
+fn an_old_name_in_a_config_file_is_warned_about_once_for_many_files() {
+    let (old, new) = pipelint_core::renamed_rules()[0];
+    let tree = tree_with_fixture_of(new);
+    let body = tree.read("body.pipe.json");
+    tree.write("other.pipe.json", &body);
+    tree.write("pipelint.toml", &format!("[rules]\n{old} = \"off\"\n"));
+    let run = tree.run(&["check", "body.pipe.json", "other.pipe.json"]);
+    assert_eq!(
+        renamed_warnings(&run.stderr),
+        [warning("pipelint.toml:2:1", old, new)],
+        "{run:#?}"
+    );
 }
 
 #[test]

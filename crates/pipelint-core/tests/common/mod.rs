@@ -1,4 +1,5 @@
-//! Shared by the core's integration tests: where the fixtures are.
+//! Shared by the integration tests of the core and (through `#[path]`) of the CLI: where the
+//! fixtures are.
 #![allow(dead_code)] // each test file uses a different part
 #![allow(clippy::unwrap_used)] // test helpers too: a failure should panic
 
@@ -30,4 +31,17 @@ pub fn json_files(dir: &Path) -> Vec<PathBuf> {
 /// The parsed schema of a kind, as the crate embeds it.
 pub fn schema(kind: pipelint_core::DocumentKind) -> serde_json::Value {
     serde_json::from_str(kind.schema_text()).unwrap()
+}
+
+/// The rule a fixture folder or file name prefix names: exactly its current name. Not
+/// `find_rule`, which also takes codes and old names: a fixture under an old name would
+/// still run, and the old name never be noticed.
+pub fn fixture_rule(name: &str) -> Result<&'static pipelint_core::Rule, String> {
+    if let Some(rule) = pipelint_core::rules().iter().find(|r| r.name == name) {
+        return Ok(rule);
+    }
+    Err(match pipelint_core::renamed_to(name) {
+        Some(new) => format!("`{name}` is the old name of `{new}`: rename the fixture to `{new}`"),
+        None => format!("no rule is named `{name}`"),
+    })
 }

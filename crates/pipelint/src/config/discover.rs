@@ -88,6 +88,13 @@ impl Resolver {
         configs
     }
 
+    /// A warning for each rule the `--config KEY=VALUE` overrides name by an old name: once
+    /// per run, however many configs they are laid over (those configs warn only about
+    /// their own keys).
+    pub fn inline_renamed_rules(&self, cwd: &Path) -> Vec<String> {
+        self.defaults.renamed_rules(cwd)
+    }
+
     /// The config for a file, given by its absolute path.
     pub fn for_file(&mut self, file: &Path) -> Result<Arc<Config>, ConfigError> {
         match file.parent() {

@@ -4,8 +4,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use pipelint_core::did_you_mean as closest;
-use pipelint_core::{DocumentKind, LineIndex, find_rule, rules};
+use pipelint_core::{DocumentKind, LineIndex, did_you_mean, find_rule, rules};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -47,15 +46,17 @@ struct Located<'a> {
 
 impl Located<'_> {
     fn at(&self, span: Option<Range<usize>>, message: String) -> ConfigError {
-        let index = LineIndex::new(self.text);
         ConfigError {
             path: self.path.to_path_buf(),
-            position: span.map(|s| {
-                let at = index.line_col(self.text, s.start);
-                (at.line, at.column)
-            }),
+            position: span.map(|span| self.position(span)),
             message,
         }
+    }
+
+    /// The 1-based line and column where `span` starts.
+    fn position(&self, span: Range<usize>) -> (usize, usize) {
+        let at = LineIndex::new(self.text).line_col(self.text, span.start);
+        (at.line, at.column)
     }
 
     /// Compiles a glob list, blaming the first broken pattern by its position.
@@ -79,8 +80,10 @@ impl Located<'_> {
         for (key, level) in table {
             if let Some(new) = pipelint_core::renamed_to(key.get_ref()) {
                 renamed.push(RenamedRule {
-                    path: self.path.to_path_buf(),
-                    position: self.at(Some(key.span()), String::new()).position,
+                    written: WrittenIn::File {
+                        path: self.path.to_path_buf(),
+                        position: self.position(key.span()),
+                    },
                     old: key.get_ref().clone(),
                     new,
                 });
@@ -89,7 +92,7 @@ impl Located<'_> {
                 let known = rules().iter().flat_map(|r| [r.code, r.name]);
                 return Err(self.at(
                     Some(key.span()),
-                    unknown("rule", key.get_ref(), closest(key.get_ref(), known)),
+                    unknown("rule", key.get_ref(), did_you_mean(key.get_ref(), known)),
                 ));
             };
             if out.insert(rule.code, *level).is_some() {
@@ -118,27 +121,40 @@ struct Checked {
 /// A rule named by an old name (`pipelint_core::renamed_rules`): it works, and a warning tells the new one.
 #[derive(Debug)]
 pub(super) struct RenamedRule {
-    path: PathBuf,
-    position: Option<(usize, usize)>,
+    written: WrittenIn,
     old: String,
     new: &'static str,
 }
 
+/// Where an old rule name is written.
+#[derive(Debug)]
+enum WrittenIn {
+    /// A key of a config file, at a 1-based line and column.
+    File {
+        path: PathBuf,
+        position: (usize, usize),
+    },
+    /// A `--config KEY=VALUE` argument, as typed.
+    Argument(String),
+}
+
 impl Config {
-    /// One warning line per rule the config names by an old name.
+    /// One warning line per rule the config names by an old name: for a config file, the
+    /// keys written in it; for the defaults, the `--config KEY=VALUE` overrides of the run.
     pub fn renamed_rules(&self, cwd: &Path) -> Vec<String> {
         self.renamed
             .iter()
             .map(|r| {
-                let at = r
-                    .position
-                    .map(|(line, column)| format!(":{line}:{column}"))
-                    .unwrap_or_default();
+                let place = match &r.written {
+                    WrittenIn::File {
+                        path,
+                        position: (line, column),
+                    } => format!("{}:{line}:{column}", crate::paths::display_name(cwd, path)),
+                    WrittenIn::Argument(argument) => format!("--config {argument}"),
+                };
                 format!(
-                    "{}{at}: warning: rule `{}` was renamed to `{}` (the old name still works)",
-                    crate::paths::display_name(cwd, &r.path),
-                    r.old,
-                    r.new
+                    "{place}: warning: rule `{}` was renamed to `{}` (the old name still works)",
+                    r.old, r.new
                 )
             })
             .collect()
@@ -161,7 +177,7 @@ impl Checked {
                 let known = DocumentKind::ALL.iter().map(|k| k.name());
                 return Err(file.at(
                     Some(name.span()),
-                    unknown("kind", name.get_ref(), closest(name.get_ref(), known)),
+                    unknown("kind", name.get_ref(), did_you_mean(name.get_ref(), known)),
                 ));
             };
             file.globs(list)?;
@@ -213,7 +229,7 @@ impl Checked {
                 file_entries,
                 levels,
                 used,
-                position: file.at(Some(spanned.span()), String::new()).position,
+                position: Some(file.position(spanned.span())),
             });
         }
 
@@ -240,7 +256,8 @@ impl Checked {
         }
         self.rules.extend(over.rules);
         self.overrides.extend(over.overrides);
-        self.renamed.extend(over.renamed);
+        // `over.renamed` stays out: an inline override is laid over every config of the
+        // run, so its old names are warned about once, by the defaults (`defaults_with`).
     }
 
     /// Compiles the combined globs; every glob was checked on its own already.
@@ -301,11 +318,14 @@ pub fn parse_with(
     checked.build(Some(path), base)
 }
 
-/// The built-in defaults with inline overrides laid on top (no config file).
+/// The built-in defaults with inline overrides laid on top (no config file). Its renamed
+/// rules are the old names the overrides use, which every config of the run shares.
 pub fn defaults_with(base: &Path, inline: &[InlineOverride]) -> Result<Config, ConfigError> {
     let mut checked = Checked::default();
     for over in inline {
-        checked.merge(over.check()?);
+        let mut over = over.check()?;
+        checked.renamed.append(&mut over.renamed);
+        checked.merge(over);
     }
     checked.build(None, base)
 }
@@ -357,7 +377,7 @@ impl InlineOverride {
             entry.position = None;
         }
         for renamed in &mut checked.renamed {
-            renamed.position = None;
+            renamed.written = WrittenIn::Argument(self.argument.clone());
         }
         Ok(checked)
     }
@@ -399,7 +419,7 @@ fn with_suggestion(message: &str) -> String {
         return message.to_owned();
     };
     let message = message.replacen("unknown field", "unknown key", 1);
-    match closest(input, candidates.iter().copied()) {
+    match did_you_mean(input, candidates.iter().copied()) {
         Some(guess) => format!("{message}; did you mean `{guess}`?"),
         None => message,
     }

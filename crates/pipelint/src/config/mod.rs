@@ -123,7 +123,8 @@ pub struct Config {
     /// document that comes after the config's own: an override cannot report them again.
     unselected: Option<pipelint_core::Override>,
     overrides: Vec<Override>,
-    /// Rules it names by an old name, for a warning.
+    /// Rules it names by an old name, for a warning: a config file's own keys. Those of the
+    /// `--config KEY=VALUE` overrides are held by the defaults only, to be warned about once.
     renamed: Vec<file::RenamedRule>,
 }
 

@@ -6,29 +6,11 @@ use std::path::{Path, PathBuf};
 
 use tempfile::TempDir;
 
-/// The repository's root (where `fixtures/` lives).
-pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// A file of the repository, by its path from the root.
-pub fn repo_file(relative: &str) -> String {
-    std::fs::read_to_string(repo_root().join(relative))
-        .unwrap_or_else(|e| panic!("{relative}: {e}"))
-}
-
-/// The `.json` files directly in `dir`, sorted; none when `dir` does not exist (a rule
-/// without valid fixtures, say: the tests that need them say so).
-pub fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => panic!("{}: {e}", dir.display()),
-    };
-    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
-    files.sort();
-    files
-}
+/// Where the repository's files are: `repo_root`, `read`, `json_files`, `fixture_rule`.
+#[path = "../../../pipelint-core/tests/common/mod.rs"]
+mod repository;
+#[allow(unused_imports)] // as `dead_code` above: some test files use none of it
+pub use repository::*;
 
 /// Every `--output-format`, as typed on the command line.
 pub fn output_formats() -> Vec<String> {

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
 pub fn fixture(path: &str) -> String {
-    crate::common::repo_file(&format!("fixtures/{path}"))
+    crate::common::read(&format!("fixtures/{path}"))
 }
 
 pub struct Client {

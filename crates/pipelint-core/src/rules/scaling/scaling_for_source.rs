@@ -16,7 +16,10 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
-    /// {"source": {"kinesis": {"streamName": "clicks"}}, "scaling": {"replicas": 3}}
+    /// {"source": {"kinesis": {"authentication": "IAM_ROLE", "format": "JSONEachRow",
+    ///    "iamRole": "arn:aws:iam::123456789012:role/clicks-reader", "iteratorType": "LATEST",
+    ///    "region": "eu-west-1", "streamName": "clicks"}},
+    ///  "scaling": {"replicas": 3}}
     /// ```
     ///
     /// ## Fix

@@ -1,5 +1,6 @@
 //! The JSON examples on every rule's page (its doc comment) are linted: a `bad` example must
-//! produce the rule, a `good` one must produce no finding at all.
+//! produce the rule and no other, a `good` one must produce no finding at all and be of a kind
+//! the rule applies to (else it would be clean only because the rule never ran).
 //!
 //! An example is a fenced block whose info string says what it is:
 //!
@@ -17,18 +18,26 @@
 //!   fragment (the first that has the most of the paths the fragment writes). A bad finding
 //!   must lie inside the member at the pointer (its key and value). Without `at`, the block
 //!   is the whole text, linted as written.
+//! - `also:<code>` (bad examples only, repeatable): another rule the example produces too,
+//!   because it is a real consequence of the same mistake or cannot be avoided by any
+//!   example of the rule (for example, every deprecated `series` tile is also
+//!   `deprecated-tile-series`'s finding). Named by code; the example must produce it. Keep
+//!   it rare: a finding of another rule usually means the example has a second mistake.
+//!
+//! Any fence line that mentions `json` in another shape (```` ```JSON ````, ```` ``` json ````,
+//! ```` ```jsonc ````, an indented fence, `~~~json`) fails the test instead of being skipped.
 //!
 //! `:` and not `=` because rustdoc rejects `=` in a code block's info string.
 //!
-//! Uses only `lint`, `LintOptions::kind`, `DocumentKind::from_name`, `rules()`,
-//! `Rule` (`code`, `name`, `has_check()`, `documentation()`, `applies_to`) and `Diagnostic`
-//! (`code()`, `pointer`, `primary.span`, `message`).
+//! Uses only `lint` (and `LintResult::kind`), `LintOptions::kind`, `DocumentKind::from_name`,
+//! `rules()`, `find_rule`, `Rule` (`code`, `name`, `has_check()`, `documentation()`,
+//! `applies_to`) and `Diagnostic` (`code()`, `pointer`, `primary.span`, `message`).
 
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
-use pipelint_core::{DocumentKind, LintOptions, Rule, lint, rules};
+use pipelint_core::{DocumentKind, LintOptions, LintResult, Rule, find_rule, lint, rules};
 use serde_json::{Map, Value};
 
 /// The clean bodies fragments are merged into: valid fixtures, in the order they are tried.
@@ -93,12 +102,37 @@ struct Example {
     bad: bool,
     kind: Option<DocumentKind>,
     at: Option<String>,
+    /// Codes of other rules the bad example may produce too (`also:PLxxx`).
+    also: Vec<&'static str>,
     text: String,
 }
 
-/// The fenced ```json blocks of a doc comment, with their info strings read.
+/// Reads a fence line that mentions `json`: `Some(info)` for an example fence (```` ```json ````
+/// then words), a panic for any other shape (```` ```JSON ````, ```` ``` json ````,
+/// ```` ```jsonc ````), which would otherwise be skipped without a word.
+fn example_fence<'a>(rule: &Rule, line: &'a str) -> Option<&'a str> {
+    let trimmed = line.trim_start();
+    let is_fence = trimmed.starts_with("```") || trimmed.starts_with("~~~");
+    if !is_fence || !line.to_lowercase().contains("json") {
+        return None;
+    }
+    let info = line.strip_prefix("```json");
+    match info {
+        Some(info) if info.is_empty() || info.starts_with(' ') => Some(info),
+        _ => panic!(
+            "{}: fence {line:?} mentions json but is not an example fence (```json bad|good …)",
+            rule.code
+        ),
+    }
+}
+
+/// The fenced ```json blocks of a rule's doc comment, with their info strings read.
 fn examples(rule: &Rule) -> Vec<Example> {
-    let docs = rule.documentation();
+    examples_in(rule, &rule.documentation())
+}
+
+/// The fenced ```json blocks of `docs`, the page of `rule`.
+fn examples_in(rule: &Rule, docs: &str) -> Vec<Example> {
     let mut found = Vec::new();
     let mut lines = docs.lines();
     let mut section = "";
@@ -106,13 +140,14 @@ fn examples(rule: &Rule) -> Vec<Example> {
         if line.starts_with("## ") {
             section = line;
         }
-        let Some(info) = line.strip_prefix("```json") else {
+        let Some(info) = example_fence(rule, line) else {
             continue;
         };
         let mut example = Example {
             bad: false,
             kind: None,
             at: None,
+            also: Vec::new(),
             text: String::new(),
         };
         let mut verdict = None;
@@ -132,11 +167,26 @@ fn examples(rule: &Rule) -> Vec<Example> {
                     );
                     example.at = Some(pointer.trim_end_matches('/').to_owned());
                 }
+                Some(("also", code)) => {
+                    let other = find_rule(code)
+                        .unwrap_or_else(|| panic!("{}: `also:{code}` is no rule", rule.code));
+                    assert!(
+                        other.code == code && other != rule,
+                        "{}: `also:{code}` must name another rule by its code",
+                        rule.code
+                    );
+                    example.also.push(other.code);
+                }
                 _ => panic!("{}: unknown word `{word}` in ```json{info}", rule.code),
             }
         }
         example.bad = verdict
             .unwrap_or_else(|| panic!("{}: ```json{info} says neither bad nor good", rule.code));
+        assert!(
+            example.bad || example.also.is_empty(),
+            "{}: `also:` is for bad examples; a good one produces nothing",
+            rule.code
+        );
         let expected = if example.bad { "## Example" } else { "## Fix" };
         assert_eq!(
             section, expected,
@@ -358,38 +408,90 @@ fn every_base_body_is_clean() {
     }
 }
 
-#[test]
-fn bad_examples_produce_their_rule_and_good_ones_nothing() {
-    let mut failures = Vec::new();
-    for rule in rules() {
-        for example in examples(rule) {
-            let (text, place) = text_of(rule, &example);
-            let result = lint(text.as_bytes(), &options(example.kind));
-            if example.bad {
-                let hit = result.diagnostics.iter().any(|d| {
-                    d.code() == rule.code
-                        && place.start <= d.primary.span.start
-                        && d.primary.span.end <= place.end
-                });
-                if !hit {
-                    failures.push(format!(
-                        "{} {}: bad example does not produce it inside {:?}\n  text: {text}\n  found: {:#?}",
-                        rule.code,
-                        rule.name,
-                        example.at,
-                        findings(&text, example.kind)
-                    ));
-                }
-            } else if !result.diagnostics.is_empty() {
-                failures.push(format!(
-                    "{} {}: good example is not clean\n  text: {text}\n  found: {:#?}",
-                    rule.code,
-                    rule.name,
-                    findings(&text, example.kind)
-                ));
-            }
-        }
+/// Whether the example shows what its fence says: a bad one produces its rule inside the
+/// member at `at:`, and no other rule but those named by `also:` (each of which it produces);
+/// a good one produces nothing, told as a kind the rule applies to.
+fn verdict(rule: &Rule, example: &Example) -> Result<(), String> {
+    let (text, place) = text_of(rule, example);
+    let result = lint(text.as_bytes(), &options(example.kind));
+    let problem = if example.bad {
+        bad_problem(rule, example, &place, &result)
+    } else {
+        good_problem(rule, &result)
+    };
+    match problem {
+        None => Ok(()),
+        Some(problem) => Err(format!(
+            "{} {}: {problem}\n  text: {text}\n  found: {:#?}",
+            rule.code,
+            rule.name,
+            findings(&text, example.kind)
+        )),
     }
+}
+
+fn bad_problem(
+    rule: &Rule,
+    example: &Example,
+    place: &Range<usize>,
+    result: &LintResult,
+) -> Option<String> {
+    let hit = result.diagnostics.iter().any(|d| {
+        d.code() == rule.code
+            && place.start <= d.primary.span.start
+            && d.primary.span.end <= place.end
+    });
+    if !hit {
+        return Some(format!(
+            "bad example does not produce it inside {:?}",
+            example.at
+        ));
+    }
+    let others: Vec<&str> = result
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .filter(|code| *code != rule.code && !example.also.contains(code))
+        .collect();
+    if !others.is_empty() {
+        return Some(format!(
+            "bad example also produces {others:?}; fix the example, or name a real knock-on \
+             finding with `also:PLxxx`"
+        ));
+    }
+    let stale: Vec<&str> = example
+        .also
+        .iter()
+        .copied()
+        .filter(|code| !result.diagnostics.iter().any(|d| d.code() == *code))
+        .collect();
+    if !stale.is_empty() {
+        return Some(format!("bad example does not produce `also:` {stale:?}"));
+    }
+    None
+}
+
+fn good_problem(rule: &Rule, result: &LintResult) -> Option<String> {
+    if !result.diagnostics.is_empty() {
+        return Some("good example is not clean".to_owned());
+    }
+    // Else a good example would be clean only because the rule never ran.
+    match result.kind {
+        Some(kind) if rule.applies_to(kind) => None,
+        Some(kind) => Some(format!(
+            "good example is told as `{kind}`, a kind the rule does not apply to"
+        )),
+        None => Some("good example is of no known kind".to_owned()),
+    }
+}
+
+#[test]
+fn bad_examples_produce_only_their_rule_and_good_ones_nothing() {
+    let failures: Vec<String> = rules()
+        .iter()
+        .flat_map(|rule| examples(rule).into_iter().map(move |e| verdict(rule, &e)))
+        .filter_map(Result::err)
+        .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
@@ -440,4 +542,84 @@ fn a_fragment_is_set_at_its_pointer_of_the_closest_base() {
         r#""region": "eu-west-1a""#
     );
     assert_eq!(spans[""], 0..text.len());
+}
+
+/// The checks above fail when they should: a bad example with a finding of another rule
+/// unless `also:` names it, an `also:` the example does not produce, and a clean good example
+/// of a kind the rule does not apply to.
+#[test]
+fn the_verdict_rejects_extra_findings_stale_also_and_a_good_example_of_another_kind() {
+    let tile_off_grid = find_rule("PL740").unwrap();
+    let dashboard = DocumentKind::from_name("dashboard");
+    let example = |bad, kind, at: Option<&str>, also: Vec<&'static str>, text: &str| Example {
+        bad,
+        kind,
+        at: at.map(str::to_owned),
+        also,
+        text: text.to_owned(),
+    };
+
+    // An empty `config` is `tile-display-type`'s (PL745) finding too.
+    let extra = r#"{"x": 16, "w": 12, "config": {}}"#;
+    let error = verdict(
+        tile_off_grid,
+        &example(true, dashboard, Some("/tiles/0"), vec![], extra),
+    )
+    .unwrap_err();
+    assert!(error.contains(r#"also produces ["PL745"]"#), "{error}");
+    let named = example(true, dashboard, Some("/tiles/0"), vec!["PL745"], extra);
+    assert_eq!(verdict(tile_off_grid, &named), Ok(()));
+
+    let stale = example(
+        true,
+        dashboard,
+        Some("/tiles/0"),
+        vec!["PL745"],
+        r#"{"x": 16}"#,
+    );
+    let error = verdict(tile_off_grid, &stale).unwrap_err();
+    assert!(
+        error.contains(r#"does not produce `also:` ["PL745"]"#),
+        "{error}"
+    );
+
+    // A clean chart-series body, its kind told from the content: the rule never ran.
+    let chart_series =
+        serde_json::to_string(&fixture("chart-series/valid/checkout-latency-p95.json")).unwrap();
+    let good = example(false, None, None, vec![], &chart_series);
+    let error = verdict(tile_off_grid, &good).unwrap_err();
+    assert!(
+        error.contains("told as `chart-series`, a kind the rule does not apply to"),
+        "{error}"
+    );
+}
+
+/// A fence that mentions json in any other shape than ```` ```json <words> ```` stops the
+/// test instead of being skipped, and so does a misused `also:`.
+#[test]
+fn a_fence_that_mentions_json_in_another_shape_fails() {
+    let tile_off_grid = find_rule("PL740").unwrap();
+    let page = |fence: &str| format!("## Example\n{fence}\n{{\"x\": 16}}\n```\n");
+    let parsed = examples_in(
+        tile_off_grid,
+        &page("```json bad kind:dashboard at:/tiles/0"),
+    );
+    assert_eq!(parsed.len(), 1);
+    for fence in [
+        "```JSON bad kind:dashboard at:/tiles/0",
+        "``` json bad kind:dashboard at:/tiles/0",
+        " ```json bad kind:dashboard at:/tiles/0",
+        "```jsonc bad kind:dashboard at:/tiles/0",
+        "~~~json bad kind:dashboard at:/tiles/0",
+        "```json bad kind:dashboard at:/tiles/0 also:PL740",
+        "```json bad kind:dashboard at:/tiles/0 also:tile-display-type",
+        "```json bad kind:dashboard at:/tiles/0 also:PL999",
+    ] {
+        let page = page(fence);
+        let result = std::panic::catch_unwind(|| examples_in(tile_off_grid, &page));
+        assert!(result.is_err(), "`{fence}` was accepted");
+    }
+    let good = "## Fix\n```json good kind:dashboard at:/tiles/0 also:PL745\n{}\n```\n";
+    let result = std::panic::catch_unwind(|| examples_in(tile_off_grid, good));
+    assert!(result.is_err(), "`also:` on a good example was accepted");
 }

@@ -10,7 +10,12 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe
-    /// {"kafka": {"topics": "orders", "brokers": "b1:9092", "topics": "payments"}}
+    /// {"name": "orders",
+    ///  "source": {"kafka": {"type": "warpstream", "format": "JSONEachRow", "authentication": "PLAIN",
+    ///    "brokers": "serverless.warpstream.com:9092", "topics": "orders", "topics": "payments",
+    ///    "credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}}},
+    ///  "destination": {"database": "default", "table": "orders", "managedTable": true,
+    ///    "columns": [{"name": "id", "type": "UInt64"}]}}
     /// ```
     ///
     /// ## Fix

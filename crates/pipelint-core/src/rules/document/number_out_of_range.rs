@@ -11,7 +11,13 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe
-    /// {"scaling": {"replicas": 1e400}}
+    /// {"name": "orders",
+    ///  "source": {"kafka": {"type": "warpstream", "format": "JSONEachRow", "authentication": "PLAIN",
+    ///    "brokers": "serverless.warpstream.com:9092", "topics": "orders",
+    ///    "credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}}},
+    ///  "destination": {"database": "default", "table": "orders", "managedTable": true,
+    ///    "columns": [{"name": "id", "type": "UInt64"}]},
+    ///  "scaling": {"replicas": 1e400}}
     /// ```
     ///
     /// ## Fix

@@ -20,7 +20,8 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/source/objectStorage
-    /// {"queueUrl": "arn:aws:sqs:eu-west-1:123456789012:new-objects"}
+    /// {"isContinuous": true, "authentication": "IAM_ROLE", "iamRole": "arn:aws:iam::123456789012:role/r",
+    ///  "queueUrl": "arn:aws:sqs:eu-west-1:123456789012:new-objects"}
     /// ```
     ///
     /// ## Fix

@@ -12,8 +12,12 @@ declare_rule! {
     /// create their tables from `tableMappings` instead.
     ///
     /// ## Example
-    /// ```json bad kind:create-pipe at:/
-    /// {"source": {"kafka": {"type": "kafka"}}, "destination": {"database": "default", "table": "orders"}}
+    /// ```json bad kind:create-pipe
+    /// {"name": "orders",
+    ///  "source": {"kafka": {"type": "warpstream", "format": "JSONEachRow", "authentication": "PLAIN",
+    ///    "brokers": "serverless.warpstream.com:9092", "topics": "orders",
+    ///    "credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}}},
+    ///  "destination": {"database": "default", "table": "orders"}}
     /// ```
     ///
     /// ## Fix

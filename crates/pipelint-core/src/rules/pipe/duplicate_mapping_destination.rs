@@ -10,8 +10,12 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
-    /// {"fieldMappings": [{"sourceField": "id", "destinationField": "order_id"},
-    ///                    {"sourceField": "orderId", "destinationField": "order_id"}]}
+    /// {"fieldMappings": [{"sourceField": "shipmentId", "destinationField": "shipment_id"},
+    ///                    {"sourceField": "id", "destinationField": "shipment_id"},
+    ///                    {"sourceField": "carrier", "destinationField": "carrier"},
+    ///                    {"sourceField": "eventTime", "destinationField": "event_time"},
+    ///                    {"sourceField": "status", "destinationField": "status"},
+    ///                    {"sourceField": "weightKg", "destinationField": "weight_kg"}]}
     /// ```
     ///
     /// ## Fix

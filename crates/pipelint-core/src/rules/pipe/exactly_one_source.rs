@@ -10,8 +10,16 @@ declare_rule! {
     /// rejects the request (or, worse, a copy-paste leftover decides which one wins).
     ///
     /// ## Example
-    /// ```json bad kind:create-pipe at:/
-    /// {"source": {"kafka": {"type": "kafka"}, "kinesis": {"region": "eu-west-1"}}}
+    /// ```json bad kind:create-pipe
+    /// {"name": "orders",
+    ///  "source": {"kafka": {"type": "warpstream", "format": "JSONEachRow", "authentication": "PLAIN",
+    ///               "brokers": "serverless.warpstream.com:9092", "topics": "orders",
+    ///               "credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}},
+    ///             "kinesis": {"authentication": "IAM_ROLE", "format": "JSONEachRow",
+    ///               "iamRole": "arn:aws:iam::123456789012:role/orders-reader",
+    ///               "iteratorType": "LATEST", "region": "eu-west-1", "streamName": "orders"}},
+    ///  "destination": {"database": "default", "table": "orders", "managedTable": true,
+    ///    "columns": [{"name": "id", "type": "UInt64"}]}}
     /// ```
     ///
     /// ## Fix

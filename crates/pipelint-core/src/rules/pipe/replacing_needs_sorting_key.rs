@@ -11,7 +11,7 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/destination
-    /// {"tableDefinition": {"engine": {"type": "ReplacingMergeTree", "versionColumnId": "version"}}}
+    /// {"tableDefinition": {"engine": {"type": "ReplacingMergeTree", "versionColumnId": "event_time"}}}
     /// ```
     ///
     /// ## Fix

@@ -11,7 +11,7 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/destination/tableDefinition
-    /// {"engine": {"type": "MergeTree", "columnIds": ["amount"]}}
+    /// {"engine": {"type": "MergeTree", "columnIds": ["weight_kg"]}}
     /// ```
     ///
     /// ## Fix

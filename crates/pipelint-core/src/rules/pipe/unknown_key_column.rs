@@ -10,9 +10,8 @@ declare_rule! {
     /// request.
     ///
     /// ## Example
-    /// ```json bad kind:create-pipe at:/destination
-    /// {"columns": [{"name": "event_time", "type": "DateTime"}],
-    ///  "tableDefinition": {"sortingKey": ["event_ts"]}}
+    /// ```json bad kind:create-pipe at:/destination/tableDefinition
+    /// {"sortingKey": ["carrier", "event_ts"]}
     /// ```
     ///
     /// ## Fix

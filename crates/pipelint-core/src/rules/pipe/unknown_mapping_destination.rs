@@ -11,8 +11,11 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
-    /// {"destination": {"columns": [{"name": "order_id", "type": "UInt64"}]},
-    ///  "fieldMappings": [{"sourceField": "orderId", "destinationField": "orderid"}]}
+    /// {"fieldMappings": [{"sourceField": "shipmentId", "destinationField": "shipmentid"},
+    ///                    {"sourceField": "carrier", "destinationField": "carrier"},
+    ///                    {"sourceField": "eventTime", "destinationField": "event_time"},
+    ///                    {"sourceField": "status", "destinationField": "status"},
+    ///                    {"sourceField": "weightKg", "destinationField": "weight_kg"}]}
     /// ```
     ///
     /// ## Fix

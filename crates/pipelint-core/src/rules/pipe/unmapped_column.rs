@@ -14,8 +14,10 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
-    /// {"destination": {"columns": [{"name": "id", "type": "UInt64"}, {"name": "amount", "type": "Float64"}]},
-    ///  "fieldMappings": [{"sourceField": "id", "destinationField": "id"}]}
+    /// {"fieldMappings": [{"sourceField": "shipmentId", "destinationField": "shipment_id"},
+    ///                    {"sourceField": "carrier", "destinationField": "carrier"},
+    ///                    {"sourceField": "eventTime", "destinationField": "event_time"},
+    ///                    {"sourceField": "status", "destinationField": "status"}]}
     /// ```
     ///
     /// ## Fix

@@ -12,7 +12,7 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/destination/tableDefinition
-    /// {"engine": {"type": "MergeTree", "versionColumnId": "updated_at"}}
+    /// {"engine": {"type": "MergeTree", "versionColumnId": "event_time"}}
     /// ```
     ///
     /// ## Fix

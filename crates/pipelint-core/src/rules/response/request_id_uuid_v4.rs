@@ -14,7 +14,7 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:pipe-response at:/
-    /// {"requestId": "6f1c2d4e-8a9b-1c3d-9e8f-7a6b5c4d3e2f", "result": {}, "status": 200}
+    /// {"requestId": "6f1c2d4e-8a9b-1c3d-9e8f-7a6b5c4d3e2f"}
     /// ```
     ///
     /// ## Fix

@@ -15,7 +15,9 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
-    /// {"source": {"objectStorage": {"type": "s3"}}, "scaling": {"concurrency": 8}}
+    /// {"source": {"objectStorage": {"type": "s3", "format": "CSV",
+    ///    "url": "https://noaa-ghcn-pds.s3.amazonaws.com/csv.gz/by_year/2024.csv.gz"}},
+    ///  "scaling": {"concurrency": 8}}
     /// ```
     ///
     /// ## Fix

@@ -16,7 +16,10 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
-    /// {"source": {"kinesis": {"streamName": "clicks"}}, "scaling": {"replicas": 3}}
+    /// {"source": {"kinesis": {"authentication": "IAM_ROLE", "format": "JSONEachRow",
+    ///    "iamRole": "arn:aws:iam::123456789012:role/clicks-reader", "iteratorType": "LATEST",
+    ///    "region": "eu-west-1", "streamName": "clicks"}},
+    ///  "scaling": {"replicas": 3}}
     /// ```
     ///
     /// ## Fix
@@ -24,7 +27,10 @@ declare_rule! {
     /// `replicaMemoryGb`; an object-storage pipe with `settings.object_storage_concurrency`.
     ///
     /// ```json good kind:create-pipe at:/
-    /// {"scaling": {"replicaCpuMillicores": 500, "replicaMemoryGb": 2}}
+    /// {"source": {"kinesis": {"authentication": "IAM_ROLE", "format": "JSONEachRow",
+    ///    "iamRole": "arn:aws:iam::123456789012:role/clicks-reader", "iteratorType": "LATEST",
+    ///    "region": "eu-west-1", "streamName": "clicks"}},
+    ///  "scaling": {"replicaCpuMillicores": 500, "replicaMemoryGb": 2}}
     /// ```
     pub static RULE = {
         code: "PL500",

@@ -13,8 +13,13 @@ declare_rule! {
     /// or is refused.
     ///
     /// ## Example
-    /// ```json bad kind:create-pipe at:/
-    /// {"source": {"postgres": {"host": "db.example.com"}}, "scaling": {"replicas": 2}}
+    /// ```json bad kind:create-pipe
+    /// {"name": "orders-db-cdc",
+    ///  "source": {"postgres": {"host": "db.example.com", "port": 5432, "database": "orders",
+    ///    "credentials": {"username": "${PG_USER}", "password": "${PG_PASSWORD}"},
+    ///    "tableMappings": [{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "orders"}]}},
+    ///  "destination": {"database": "orders_replica"},
+    ///  "scaling": {"replicas": 2}}
     /// ```
     ///
     /// ## Fix

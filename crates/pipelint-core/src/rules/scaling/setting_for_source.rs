@@ -14,8 +14,8 @@ declare_rule! {
     /// happen, and it may be refused by the server.
     ///
     /// ## Example
-    /// ```json bad kind:create-pipe at:/
-    /// {"source": {"kafka": {"type": "kafka"}}, "settings": {"object_storage_max_file_count": 100}}
+    /// ```json bad kind:create-pipe at:/settings
+    /// {"object_storage_max_file_count": 100}
     /// ```
     ///
     /// ## Fix

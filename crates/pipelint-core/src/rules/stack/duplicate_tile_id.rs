@@ -14,7 +14,12 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:dashboard at:/
-    /// {"tiles": [{"id": "errors", "name": "Errors", "...": "..."}, {"id": "errors", "name": "Error rate", "...": "..."}]}
+    /// {"tiles": [{"id": "errors", "name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
+    ///             "config": {"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456",
+    ///                        "select": [{"aggFn": "count"}]}},
+    ///            {"id": "errors", "name": "Error rate", "x": 12, "y": 0, "w": 12, "h": 4,
+    ///             "config": {"displayType": "number", "sourceId": "65f5e4a3b9e77c001a123456",
+    ///                        "select": [{"aggFn": "count"}]}}]}
     /// ```
     ///
     /// ## Fix

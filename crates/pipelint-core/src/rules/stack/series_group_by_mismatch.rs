@@ -12,8 +12,10 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:chart-series at:/
-    /// {"series": [{"aggFn": "count", "groupBy": ["ServiceName"], "...": "..."},
-    ///             {"aggFn": "avg", "field": "Duration", "groupBy": [], "...": "..."}]}
+    /// {"series": [{"sourceId": "65f5e4a3b9e77c001a123456", "aggFn": "count", "where": "",
+    ///              "groupBy": ["ServiceName"]},
+    ///             {"sourceId": "65f5e4a3b9e77c001a123456", "aggFn": "avg", "field": "Duration",
+    ///              "where": "", "groupBy": []}]}
     /// ```
     ///
     /// ## Fix

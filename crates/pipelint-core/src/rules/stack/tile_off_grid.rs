@@ -12,7 +12,7 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:dashboard at:/tiles/0
-    /// {"name": "Errors", "x": 16, "y": 0, "w": 12, "h": 4, "config": {}}
+    /// {"x": 16, "w": 12}
     /// ```
     ///
     /// ## Fix

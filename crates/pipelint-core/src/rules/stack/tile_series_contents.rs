@@ -22,7 +22,7 @@ declare_rule! {
     /// rejected.
     ///
     /// ## Example
-    /// ```json bad kind:dashboard at:/
+    /// ```json bad kind:dashboard at:/ also:PL742
     /// {"tiles": [{"name": "Errors", "x": 0, "y": 0, "w": 12, "h": 4,
     ///   "series": [{"type": "time", "aggFn": "count", "where": "level:error", "groupBy": []}]}]}
     /// ```

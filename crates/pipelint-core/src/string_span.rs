@@ -39,7 +39,14 @@ enum Map {
 impl<'a> StringSpans<'a> {
     pub(crate) fn new(cx: &Context<'a>, pointer: &str) -> Self {
         let span = cx.value_span(pointer);
-        let decoded = cx.get_str(pointer).unwrap_or_default();
+        // A number or an object has no characters to point at.
+        let Some(decoded) = cx.get_str(pointer) else {
+            return StringSpans {
+                span,
+                decoded: "",
+                map: Map::Unmapped,
+            };
+        };
         let raw = cx.text.get(span.start + 1..span.end.saturating_sub(1));
         StringSpans {
             decoded,
@@ -54,6 +61,16 @@ impl<'a> StringSpans<'a> {
         let raw = self.map.part(self.decoded, inner)?;
         let raw_start = self.span.start + 1;
         Some(raw_start + raw.start..raw_start + raw.end)
+    }
+
+    /// Like [`StringSpans::part`], but `None` unless `inner` starts and ends on character
+    /// boundaries: an edit must not replace part of a character.
+    pub(crate) fn exact_part(&self, inner: Range<usize>) -> Option<Range<usize>> {
+        if !self.decoded.is_char_boundary(inner.start) || !self.decoded.is_char_boundary(inner.end)
+        {
+            return None;
+        }
+        self.part(inner)
     }
 }
 
@@ -284,6 +301,45 @@ mod tests {
         assert_eq!(&text[span], r#"\"bad\""#);
         // Out of range: the whole literal.
         assert_eq!(string_part_span(&cx, "/a", 0..99), cx.value_span("/a"));
+    }
+
+    #[test]
+    fn only_strings_are_mapped() {
+        let text = r#"{"n": 12, "o": {}, "s": "12"}"#;
+        let Some(document) = crate::load(text.as_bytes()).document else {
+            panic!("parses");
+        };
+        let cx = Context {
+            document: &document,
+            text,
+            kind: crate::DocumentKind::CreatePipe,
+            pipe: None,
+        };
+        assert_eq!(StringSpans::new(&cx, "/n").part(0..0), None);
+        assert_eq!(StringSpans::new(&cx, "/o").part(0..0), None);
+        assert_eq!(string_part_span(&cx, "/n", 0..1), cx.value_span("/n"));
+        let string = StringSpans::new(&cx, "/s");
+        assert_eq!(string.part(0..1).map(|span| &text[span]), Some("1"));
+    }
+
+    #[test]
+    fn an_exact_part_starts_and_ends_on_characters() {
+        let text = r#"{"s": "é,x"}"#;
+        let Some(document) = crate::load(text.as_bytes()).document else {
+            panic!("parses");
+        };
+        let cx = Context {
+            document: &document,
+            text,
+            kind: crate::DocumentKind::CreatePipe,
+            pipe: None,
+        };
+        let literal = StringSpans::new(&cx, "/s");
+        assert_eq!(literal.exact_part(1..3), None);
+        assert_eq!(literal.exact_part(0..1), None);
+        assert_eq!(literal.exact_part(0..2).map(|span| &text[span]), Some("é"));
+        // `part` widens instead.
+        assert_eq!(literal.part(1..3).map(|span| &text[span]), Some("é,"));
     }
 
     proptest! {

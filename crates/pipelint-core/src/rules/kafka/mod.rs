@@ -33,9 +33,10 @@ fn kafka<'a>(cx: &Context<'a>) -> Option<&'a Map<String, Value>> {
 }
 
 /// A fix that replaces `edit.at` of the decoded value of `literal` with `edit.replacement`:
-/// only that part of the literal, so that many fixes in one long value stay cheap.
+/// only that part of the literal, so that many fixes in one long value stay cheap. `None`
+/// when `edit.at` splits a character: widening it would replace text the edit did not mean.
 pub(crate) fn edit_fix(literal: &StringSpans, edit: Edit) -> Option<Fix> {
-    let span = literal.part(edit.at)?;
+    let span = literal.exact_part(edit.at)?;
     let quoted = Value::String(edit.replacement).to_string();
     let replacement = quoted
         .strip_prefix('"')
@@ -80,7 +81,7 @@ pub(crate) struct Problem {
     pub message: String,
     pub label: String,
     pub help: String,
-    /// Fix title and the whole corrected value.
+    /// The repair of the part, if there is one.
     pub fix: Option<Edit>,
 }
 
@@ -259,6 +260,27 @@ pub(crate) mod list_testing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edit_that_splits_a_character_has_no_fix() {
+        let text = r#"{"s": "é,,x"}"#;
+        let document = crate::load(text.as_bytes()).document.unwrap();
+        let cx = Context {
+            document: &document,
+            text,
+            kind: crate::DocumentKind::CreatePipe,
+            pipe: None,
+        };
+        let literal = StringSpans::new(&cx, "/s");
+        let edit = |at| Edit {
+            title: "drop".to_owned(),
+            at,
+            replacement: String::new(),
+        };
+        assert!(edit_fix(&literal, edit(1..4)).is_none());
+        let fix = edit_fix(&literal, edit(2..3)).unwrap();
+        assert_eq!(&text[fix.span], ",");
+    }
 
     #[test]
     fn splits_lists_with_positions() {

@@ -41,7 +41,7 @@ impl Lack {
         }
     }
 
-    /// `null` or `empty`, for messages and labels.
+    /// `missing`, `null` or `empty`, for messages and labels.
     pub(crate) fn adjective(self) -> &'static str {
         match self {
             Lack::Absent => "missing",

@@ -1,6 +1,6 @@
 //! One walk over every value of a document, for the rules that look everywhere (secrets,
 //! documentation placeholders). The walk keeps a path of steps; a rule builds the pointer
-//! string (`path_pointer`) only for a finding, so clean files allocate none.
+//! string (`path_pointer`) only for a finding, so clean files build no pointer strings.
 
 use serde_json::Value;
 

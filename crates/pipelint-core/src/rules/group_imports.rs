@@ -4,7 +4,9 @@
 //! or extended on its own and no two groups depend on each other in a circle.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use regex::Regex;
 
 /// The rule groups: the folders of `src/rules` whose `mod.rs` has a `rule_files!` list (a shared
 /// module may be a folder too).
@@ -23,24 +25,36 @@ fn groups(rules: &Path) -> Vec<String> {
     groups
 }
 
-/// `(file, other group)` for each place a file of `group` names another group's module.
+/// The `.rs` files in `folder` and all folders below it.
+fn rust_files(folder: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(folder).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// `(file, other group)` for each place a file of `group` names another group's module:
+/// `rules::other`, also inside braces (`rules::{support, other::x}`) or renamed
+/// (`rules::other as o`), and `super::super::other`.
 fn imports_of_other_groups(rules: &Path, group: &str, groups: &[String]) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    rust_files(&rules.join(group), &mut files);
+    files.sort();
     let mut found = Vec::new();
-    let files = fs::read_dir(rules.join(group))
-        .into_iter()
-        .flatten()
-        .flatten();
-    for file in files {
-        let text = fs::read_to_string(file.path()).unwrap();
-        for other in groups.iter().filter(|other| *other != group) {
-            let named = [
-                format!("rules::{other}::"),
-                format!("rules::{other};"),
-                format!("rules::{{{other}"),
-                format!("super::super::{other}"),
-            ];
-            if named.iter().any(|n| text.contains(n.as_str())) {
-                found.push((file.path().display().to_string(), other.clone()));
+    for other in groups.iter().filter(|other| *other != group) {
+        let other_name = regex::escape(other);
+        let named = Regex::new(&format!(
+            r"(rules|super::super)::(\{{[^}}]*)?\b{other_name}\b"
+        ))
+        .unwrap();
+        for file in &files {
+            let text = fs::read_to_string(file).unwrap();
+            if named.is_match(&text) {
+                found.push((file.display().to_string(), other.clone()));
             }
         }
     }
@@ -69,7 +83,7 @@ fn no_rule_group_imports_another() {
 fn the_scan_finds_an_import_of_another_group() {
     let dir = std::env::temp_dir().join(format!("pipelint-group-scan-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
-    for group in ["response", "stack"] {
+    for group in ["kafka", "response", "stack", "pipe"] {
         fs::create_dir_all(dir.join(group)).unwrap();
         fs::write(
             dir.join(group).join("mod.rs"),
@@ -77,18 +91,54 @@ fn the_scan_finds_an_import_of_another_group() {
         )
         .unwrap();
     }
-    fs::write(
-        dir.join("response/a.rs"),
-        "use crate::rules::stack::is_doc_placeholder;\n",
-    )
-    .unwrap();
-    fs::write(dir.join("stack/b.rs"), "use crate::rules::stack::len;\n").unwrap();
+    let files = [
+        // Each names another group in one way.
+        (
+            "response/a.rs",
+            "use crate::rules::stack::is_doc_placeholder;\n",
+        ),
+        ("kafka/b.rs", "use crate::rules::{support, stack::len};\n"),
+        ("pipe/c.rs", "use crate::rules::stack as s;\n"),
+        (
+            "pipe/deep/d.rs",
+            "use crate::rules::{\n    support::x,\n    kafka,\n};\n",
+        ),
+        ("stack/e.rs", "use super::super::response::x;\n"),
+        // None of these names another group.
+        (
+            "kafka/f.rs",
+            "use crate::rules::kafka::len;\nuse crate::rules::{support, stacked};\n",
+        ),
+        ("kafka/g.rs", "use crate::rules::stack_like::x;\n"),
+    ];
+    for (path, text) in files {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
     let groups = groups(&dir);
-    let found: Vec<String> = groups
+    let mut found: Vec<String> = groups
         .iter()
         .flat_map(|g| imports_of_other_groups(&dir, g, &groups))
-        .map(|(_, other)| other)
+        .map(|(file, other)| {
+            let file = Path::new(&file)
+                .strip_prefix(&dir)
+                .unwrap()
+                .display()
+                .to_string();
+            format!("{file} -> {other}")
+        })
         .collect();
     let _ = fs::remove_dir_all(&dir);
-    assert_eq!(found, ["stack"]);
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "kafka/b.rs -> stack",
+            "pipe/c.rs -> stack",
+            "pipe/deep/d.rs -> kafka",
+            "response/a.rs -> stack",
+            "stack/e.rs -> response",
+        ]
+    );
 }

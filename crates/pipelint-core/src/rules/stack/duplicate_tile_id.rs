@@ -1,5 +1,3 @@
-use std::collections::HashMap;
-
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -35,31 +33,35 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    for i in 0..super::len(cx, "/tiles") {
-        let pointer = format!("/tiles/{i}/id");
-        let Some(id) = cx.get(&pointer).and_then(Value::as_str) else {
-            continue;
-        };
-        match seen.get(id) {
-            Some(first) => out.push(
-                cx.at_value(
-                    &RULE,
-                    &pointer,
-                    format!("tile id `{id}` is already used by `tiles[{first}]`"),
-                )
-                .with_label("used again here")
-                .with_secondary(
-                    cx.value_span(&format!("/tiles/{first}/id")),
-                    "first used here",
-                )
-                .with_help(
-                    "give this tile its own id, or remove `id` to let the server generate one",
-                ),
-            ),
-            None => {
-                seen.insert(id, i);
-            }
-        }
+    let ids = super::tiles(cx).filter_map(|(i, tile)| Some((i, tile.get("id")?.as_str()?)));
+    let pointer = |index| format!("/tiles/{index}/id");
+    for (index, first, id) in repeats(ids) {
+        out.push(
+            cx.at_value(
+                &RULE,
+                &pointer(index),
+                format!("tile id `{id}` is already used by `tiles[{first}]`"),
+            )
+            .with_label("used again here")
+            .with_secondary(cx.value_span(&pointer(first)), "first used here")
+            .with_help("give this tile its own id, or remove `id` to let the server generate one"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::stack::testing::findings;
+
+    #[test]
+    fn reports_each_repeat_against_the_first_use() {
+        let tile = |id: &str| format!(r#"{{"id": {id}, "name": "t", "x": 0, "y": 0, "w": 6, "h": 3}}"#);
+        let tiles = [tile(r#""a""#), "7".to_owned(), tile(r#""b""#), tile(r#""a""#), tile("1"), tile(r#""a""#)];
+        let json = format!(r#"{{"name": "d", "tiles": [{}]}}"#, tiles.join(", "));
+        let found = findings(&RULE, DocumentKind::Dashboard, &json);
+        let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/tiles/3/id", "/tiles/5/id"]);
+        assert!(found.iter().all(|d| d.message.ends_with("`tiles[0]`")));
     }
 }

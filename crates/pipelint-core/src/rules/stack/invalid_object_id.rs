@@ -38,12 +38,12 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for pointer in pointers(cx) {
-        let Some(id) = id_to_check(cx.get(&pointer)) else {
-            continue;
+    for_each_id(cx, &mut |value, at| {
+        let Some(id) = id_to_check(value) else {
+            return;
         };
         if is_object_id(id) {
-            continue;
+            return;
         }
         // An empty alert id is reported as missing by `alert-source-ids` or `alert-channel`.
         if id.trim().is_empty()
@@ -52,8 +52,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 DocumentKind::StackAlert | DocumentKind::ManagedStackAlert
             )
         {
-            continue;
+            return;
         }
+        let pointer = at.pointer();
         let (what, corrected) = problem(id);
         let field = crate::schema::field_name(&pointer);
         let diagnostic = cx
@@ -72,38 +73,69 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             "object ids are 24 hexadecimal digits such as `65f5e4a3b9e77c001a567890`: copy the id again from the list endpoint or the URL",
         );
         out.push(diagnostic);
+    });
+}
+
+/// Where an object id sits; its pointer is built only for a finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IdAt {
+    /// A fixed place, such as an alert's `/dashboardId`.
+    Fixed(&'static str),
+    /// A member of a tile's config, a series item's `sourceId` (of a chart body or of a
+    /// dashboard tile), or a dashboard filter's `sourceId`.
+    TileConfig { tile: usize, member: &'static str },
+    Series { tile: Option<usize>, item: usize },
+    Filter(usize),
+}
+
+impl IdAt {
+    fn pointer(self) -> String {
+        match self {
+            IdAt::Fixed(pointer) => pointer.to_owned(),
+            IdAt::TileConfig { tile, member } => format!("/tiles/{tile}/config/{member}"),
+            IdAt::Series { tile: None, item } => format!("/series/{item}/sourceId"),
+            IdAt::Series {
+                tile: Some(tile),
+                item,
+            } => format!("/tiles/{tile}/series/{item}/sourceId"),
+            IdAt::Filter(item) => format!("/filters/{item}/sourceId"),
+        }
     }
 }
 
-/// The pointers of every object id the kind has.
-fn pointers(cx: &Context) -> Vec<String> {
-    let mut out = Vec::new();
+/// Calls `visit` with every object id the kind has (`None` where a fixed one is absent), in
+/// document order.
+fn for_each_id<'a>(cx: &Context<'a>, visit: &mut impl FnMut(Option<&'a Value>, IdAt)) {
+    let items = |value: Option<&'a Value>| value.and_then(Value::as_array).into_iter().flatten();
     match cx.kind {
         DocumentKind::StackAlert | DocumentKind::ManagedStackAlert => {
-            for p in ["/dashboardId", "/savedSearchId", "/channel/webhookId"] {
-                out.push(p.to_owned());
+            for pointer in ["/dashboardId", "/savedSearchId", "/channel/webhookId"] {
+                visit(cx.get(pointer), IdAt::Fixed(pointer));
             }
         }
         DocumentKind::ChartSeries => {
-            for i in 0..super::len(cx, "/series") {
-                out.push(format!("/series/{i}/sourceId"));
+            for (item, series) in items(cx.get("/series")).enumerate() {
+                visit(series.get("sourceId"), IdAt::Series { tile: None, item });
             }
         }
         DocumentKind::Dashboard | DocumentKind::DashboardUpdate => {
-            for i in 0..super::len(cx, "/tiles") {
-                out.push(format!("/tiles/{i}/config/sourceId"));
-                out.push(format!("/tiles/{i}/config/connectionId"));
-                for j in 0..super::len(cx, &format!("/tiles/{i}/series")) {
-                    out.push(format!("/tiles/{i}/series/{j}/sourceId"));
+            for (tile, value) in items(cx.get("/tiles")).enumerate() {
+                let config = value.get("config");
+                for member in ["sourceId", "connectionId"] {
+                    let id = config.and_then(|c| c.get(member));
+                    visit(id, IdAt::TileConfig { tile, member });
+                }
+                for (item, series) in items(value.get("series")).enumerate() {
+                    let tile = Some(tile);
+                    visit(series.get("sourceId"), IdAt::Series { tile, item });
                 }
             }
-            for i in 0..super::len(cx, "/filters") {
-                out.push(format!("/filters/{i}/sourceId"));
+            for (item, filter) in items(cx.get("/filters")).enumerate() {
+                visit(filter.get("sourceId"), IdAt::Filter(item));
             }
         }
         _ => {}
     }
-    out
 }
 
 /// What is wrong with the id, and the id when it can be recovered.
@@ -145,7 +177,32 @@ fn problem(id: &str) -> (String, Option<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::problem;
+    use super::*;
+    use crate::rules::stack::testing::findings;
+
+    #[test]
+    fn finds_ids_in_every_place_of_a_dashboard() {
+        let json = r#"{"name": "d", "tiles": [
+            {"x": 0, "y": 0, "w": 6, "h": 3, "config": {"sourceId": "s1", "connectionId": "c1"},
+             "series": [{"sourceId": "65f5e4a3b9e77c001a123456"}, {"sourceId": "s2"}]},
+            "not a tile",
+            {"x": 0, "y": 3, "w": 6, "h": 3, "config": ["sourceId"]}],
+          "filters": [{"sourceId": "f1"}]}"#;
+        let found = findings(&RULE, DocumentKind::Dashboard, json);
+        let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(
+            pointers,
+            [
+                "/tiles/0/config/sourceId",
+                "/tiles/0/config/connectionId",
+                "/tiles/0/series/1/sourceId",
+                "/filters/0/sourceId"
+            ]
+        );
+        let chart = r#"{"series": [{"sourceId": "65f5e4a3b9e77c001a123456"}, {"sourceId": "x"}]}"#;
+        let found = findings(&RULE, DocumentKind::ChartSeries, chart);
+        assert_eq!(found[0].pointer, "/series/1/sourceId");
+    }
 
     #[test]
     fn explains_and_recovers() {

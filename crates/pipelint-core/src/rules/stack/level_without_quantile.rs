@@ -35,13 +35,12 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for i in 0..super::len(cx, "/series") {
-        let level = format!("/series/{i}/level");
-        let agg_fn = format!("/series/{i}/aggFn");
-        if !super::is_set(cx, &level) {
+    let series = cx.get("/series").and_then(Value::as_array).into_iter().flatten();
+    for (i, item) in series.enumerate() {
+        if item.get("level").is_none_or(Value::is_null) {
             continue;
         }
-        let Some(name) = cx.get(&agg_fn).and_then(Value::as_str) else {
+        let Some(name) = item.get("aggFn").and_then(Value::as_str) else {
             continue;
         };
         // `p95` with a level is reported by `percentile-agg-fn`.

@@ -58,14 +58,15 @@ pub(crate) const NUMBER_OUTPUTS: &[&str] = &["currency", "percent", "byte", "tim
 pub(crate) const NEWER_NUMBER_OUTPUTS: &[&str] = &["duration", "data_rate", "throughput"];
 
 /// The `config` objects of a dashboard's tiles, with each tile's index.
-pub(crate) fn tile_configs<'a>(cx: &Context<'a>) -> Vec<(usize, &'a Map<String, Value>)> {
+pub(crate) fn tile_configs<'a>(
+    cx: &Context<'a>,
+) -> impl Iterator<Item = (usize, &'a Map<String, Value>)> {
     cx.get("/tiles")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .enumerate()
         .filter_map(|(i, tile)| Some((i, tile.get("config")?.as_object()?)))
-        .collect()
 }
 
 /// Whether a tile config is a raw SQL config (`configType: "sql"`): it has a SQL template
@@ -75,35 +76,72 @@ pub(crate) fn is_raw_sql(config: &Map<String, Value>) -> bool {
 }
 
 /// The select items of a builder tile config that are objects, with their indexes.
-pub(crate) fn select_items(config: &Map<String, Value>) -> Vec<(usize, &Map<String, Value>)> {
-    if is_raw_sql(config) {
-        return Vec::new();
-    }
-    config
-        .get("select")
-        .and_then(Value::as_array)
+pub(crate) fn select_items(
+    config: &Map<String, Value>,
+) -> impl Iterator<Item = (usize, &Map<String, Value>)> {
+    let select = if is_raw_sql(config) {
+        None
+    } else {
+        config.get("select").and_then(Value::as_array)
+    };
+    select
         .into_iter()
         .flatten()
         .enumerate()
         .filter_map(|(j, item)| Some((j, item.as_object()?)))
-        .collect()
 }
 
-/// Pointers of every `numberFormat` a dashboard may carry: on the tile config, on its
-/// select items, and on the items of the deprecated `series` form.
-pub(crate) fn number_format_pointers(cx: &Context) -> Vec<String> {
-    let mut out = Vec::new();
-    for i in 0..len(cx, "/tiles") {
-        let config = format!("/tiles/{i}/config");
-        out.push(format!("{config}/numberFormat"));
-        for j in 0..len(cx, &format!("{config}/select")) {
-            out.push(format!("{config}/select/{j}/numberFormat"));
-        }
-        for j in 0..len(cx, &format!("/tiles/{i}/series")) {
-            out.push(format!("/tiles/{i}/series/{j}/numberFormat"));
+/// Where a dashboard carries a `numberFormat`: on a tile config, on one of its select items,
+/// or on an item of the deprecated `series` form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NumberFormatAt {
+    Config { tile: usize },
+    Select { tile: usize, item: usize },
+    Series { tile: usize, item: usize },
+}
+
+impl NumberFormatAt {
+    /// The pointer of the format's `output`, built only for a finding.
+    pub(crate) fn output_pointer(self) -> String {
+        match self {
+            NumberFormatAt::Config { tile } => format!("/tiles/{tile}/config/numberFormat/output"),
+            NumberFormatAt::Select { tile, item } => {
+                format!("/tiles/{tile}/config/select/{item}/numberFormat/output")
+            }
+            NumberFormatAt::Series { tile, item } => {
+                format!("/tiles/{tile}/series/{item}/numberFormat/output")
+            }
         }
     }
-    out
+}
+
+/// The `numberFormat.output` values of a dashboard, in document order, with where each is.
+pub(crate) fn number_format_outputs<'a>(
+    cx: &Context<'a>,
+) -> impl Iterator<Item = (NumberFormatAt, &'a Value)> {
+    let items = |holder: Option<&'a Value>, name: &str| {
+        holder
+            .and_then(|h| h.get(name))
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+    };
+    let tiles = cx.get("/tiles").and_then(Value::as_array);
+    let holders = tiles
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .flat_map(move |(tile, value)| {
+            let config = value.get("config");
+            let own = config.map(|c| (NumberFormatAt::Config { tile }, c));
+            let select = items(config, "select")
+                .map(move |(item, v)| (NumberFormatAt::Select { tile, item }, v));
+            let series = items(Some(value), "series")
+                .map(move |(item, v)| (NumberFormatAt::Series { tile, item }, v));
+            own.into_iter().chain(select).chain(series)
+        });
+    holders.filter_map(|(at, holder)| Some((at, holder.get("numberFormat")?.get("output")?)))
 }
 
 /// What an alert watches, as the server reads its `source`.
@@ -224,6 +262,45 @@ pub(crate) fn len(cx: &Context, pointer: &str) -> usize {
     cx.get(pointer)
         .and_then(Value::as_array)
         .map_or(0, Vec::len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kind::DocumentKind;
+
+    #[test]
+    fn number_format_outputs_come_in_document_order() {
+        let json = r#"{"tiles": [
+            {"config": {"numberFormat": {"output": "a"}, "select": [{"numberFormat": {"output": "b"}}, {}]},
+             "series": [{"numberFormat": {"output": "c"}}]},
+            {"config": {"configType": "sql", "select": [{"numberFormat": {"output": "d"}}]}}]}"#;
+        let document = crate::load(json.as_bytes()).document.unwrap();
+        let cx = Context {
+            document: &document,
+            text: json,
+            kind: DocumentKind::Dashboard,
+            pipe: None,
+        };
+        let found: Vec<(String, &str)> = number_format_outputs(&cx)
+            .map(|(at, value)| (at.output_pointer(), value.as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("/tiles/0/config/numberFormat/output".to_owned(), "a"),
+                (
+                    "/tiles/0/config/select/0/numberFormat/output".to_owned(),
+                    "b"
+                ),
+                ("/tiles/0/series/0/numberFormat/output".to_owned(), "c"),
+                (
+                    "/tiles/1/config/select/0/numberFormat/output".to_owned(),
+                    "d"
+                ),
+            ]
+        );
+    }
 }
 
 #[cfg(test)]

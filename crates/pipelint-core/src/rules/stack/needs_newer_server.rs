@@ -61,9 +61,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             );
         }
     }
-    for pointer in super::number_format_pointers(cx) {
-        let output = format!("{pointer}/output");
-        let Some(name) = cx.get_str(&output) else {
+    for (at, value) in super::number_format_outputs(cx) {
+        let Some(name) = value.as_str() else {
             continue;
         };
         if NEWER_NUMBER_OUTPUTS.contains(&name) {
@@ -75,7 +74,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             out.push(
                 cx.at_value(
                     &RULE,
-                    &output,
+                    &at.output_pointer(),
                     format!("the number format `{name}` needs an analytics-stack server newer than March 2026"),
                 )
                 .with_label("newer number format")

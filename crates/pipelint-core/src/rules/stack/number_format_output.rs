@@ -43,15 +43,11 @@ const OUTPUTS: KnownValues = KnownValues {
 };
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for pointer in super::number_format_pointers(cx) {
-        let pointer = format!("{pointer}/output");
-        let Some(value) = cx.get(&pointer) else {
-            continue;
-        };
+    for (at, value) in super::number_format_outputs(cx) {
         if value.is_null() || value.as_str().is_some_and(|s| OUTPUTS.contains(s)) {
             continue;
         }
-        out.push(OUTPUTS.unknown(cx, &RULE, &pointer, value));
+        out.push(OUTPUTS.unknown(cx, &RULE, &at.output_pointer(), value));
     }
 }
 

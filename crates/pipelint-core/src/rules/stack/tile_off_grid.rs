@@ -34,24 +34,19 @@ declare_rule! {
 const COLUMNS: f64 = 24.0;
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for i in 0..super::len(cx, "/tiles") {
-        let x_pointer = format!("/tiles/{i}/x");
-        let w_pointer = format!("/tiles/{i}/w");
-        let (Some(x), Some(w)) = (
-            cx.get(&x_pointer).and_then(Value::as_f64),
-            cx.get(&w_pointer).and_then(Value::as_f64),
-        ) else {
+    for (i, tile) in super::tiles(cx) {
+        let (Some(x_value), Some(w_value)) = (tile.get("x"), tile.get("w")) else {
+            continue;
+        };
+        let (Some(x), Some(w)) = (x_value.as_f64(), w_value.as_f64()) else {
             continue;
         };
         // Out-of-range values on their own are the schema's finding.
         if !(0.0..COLUMNS).contains(&x) || !(1.0..=COLUMNS).contains(&w) || x + w <= COLUMNS {
             continue;
         }
-        let (x_text, w_text) = (cx.get(&x_pointer), cx.get(&w_pointer));
-        let (x_text, w_text) = (
-            x_text.map(Value::to_string).unwrap_or_default(),
-            w_text.map(Value::to_string).unwrap_or_default(),
-        );
+        let (x_pointer, w_pointer) = (format!("/tiles/{i}/x"), format!("/tiles/{i}/w"));
+        let (x_text, w_text) = (x_value.to_string(), w_value.to_string());
         out.push(
             cx.at_value(
                 &RULE,

@@ -15,9 +15,16 @@ pub(crate) struct Needed<'a> {
     pub object: &'a str,
     /// Pointer of the needed member.
     pub member: &'a str,
-    /// Pointer of the value that makes it needed, and the label shown there.
+    /// Pointer of the value that makes it needed, and the label shown there (when the cause
+    /// is absent, a server default, no label is shown).
     pub cause: &'a str,
     pub cause_label: &'a str,
+    /// The label goes on the cause's key instead of its value: when the cause is a whole
+    /// object, such as the source.
+    pub cause_at_key: bool,
+    /// Only `""` counts as empty; a string of white space is the member's value, for the
+    /// format rules to check.
+    pub only_empty_string_is_blank: bool,
 }
 
 /// How a needed member falls short.
@@ -52,6 +59,32 @@ impl Lack {
 }
 
 impl Needed<'_> {
+    /// How the member falls short, `None` when it is set.
+    pub(crate) fn lack(&self, cx: &Context) -> Option<Lack> {
+        let value = cx.get(self.member);
+        match Lack::of(value) {
+            Some(Lack::Blank)
+                if self.only_empty_string_is_blank && value.and_then(Value::as_str) != Some("") =>
+            {
+                None
+            }
+            lack => lack,
+        }
+    }
+
+    /// The finding with the cause's label, when the cause is in the document.
+    fn with_cause(&self, cx: &Context, diagnostic: Diagnostic) -> Diagnostic {
+        if cx.get(self.cause).is_none() {
+            return diagnostic;
+        }
+        let span = if self.cause_at_key {
+            cx.key_span(self.cause)
+        } else {
+            cx.value_span(self.cause)
+        };
+        diagnostic.with_secondary(span, self.cause_label)
+    }
+
     /// The finding for an absent member: at the object, labelled "`name` missing here".
     pub(crate) fn absent(
         &self,
@@ -62,14 +95,14 @@ impl Needed<'_> {
         let name = pointer_split(self.member)
             .map(|(_, name)| name)
             .unwrap_or_default();
-        Diagnostic::new(
+        let diagnostic = Diagnostic::new(
             rule,
             cx.document.object_anchor(self.object),
             self.member,
             message,
         )
-        .with_label(format!("`{name}` missing here"))
-        .with_secondary(cx.value_span(self.cause), self.cause_label)
+        .with_label(format!("`{name}` missing here"));
+        self.with_cause(cx, diagnostic)
     }
 
     /// The finding for a member that is present but unusable (null, blank): at its value.
@@ -80,9 +113,8 @@ impl Needed<'_> {
         message: impl Into<String>,
         label: impl Into<String>,
     ) -> Diagnostic {
-        cx.at_value(rule, self.member, message)
-            .with_label(label)
-            .with_secondary(cx.value_span(self.cause), self.cause_label)
+        let diagnostic = cx.at_value(rule, self.member, message).with_label(label);
+        self.with_cause(cx, diagnostic)
     }
 }
 
@@ -105,7 +137,7 @@ impl TimestampStart<'_> {
             return;
         }
         let message = format!("{} needs a `timestamp`", self.what);
-        match Lack::of(cx.get(self.needed.member)) {
+        match self.needed.lack(cx) {
             Some(Lack::Absent) => out.push(
                 self.needed
                     .absent(cx, rule, message)
@@ -185,11 +217,13 @@ pub(crate) fn check_iam_role(
         member: &member,
         cause: &cause,
         cause_label: "authentication set here",
+        cause_at_key: false,
+        only_empty_string_is_blank: false,
     };
     let set_help = format!(
         "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/{example_role}`"
     );
-    let diagnostic = match Lack::of(cx.get(&member)) {
+    let diagnostic = match needed.lack(cx) {
         None => return,
         Some(Lack::Absent) => needed
             .absent(cx, rule, "`IAM_ROLE` authentication needs `iamRole`")
@@ -223,5 +257,57 @@ mod tests {
         assert_eq!(Lack::of(value(r#"" ""#).as_ref()), Some(Lack::Blank));
         assert_eq!(Lack::of(value(r#""x""#).as_ref()), None);
         assert_eq!(Lack::of(value("3").as_ref()), None);
+    }
+
+    #[test]
+    fn options_say_what_is_empty_and_where_the_cause_is_shown() {
+        let text = r#"{"source": {"kafka": {}}, "d": {"blank": " ", "empty": ""}}"#;
+        let document = crate::load(text.as_bytes()).document.unwrap();
+        let cx = Context {
+            document: &document,
+            text,
+            kind: crate::DocumentKind::CreatePipe,
+            pipe: None,
+        };
+        let needed = |member, cause, cause_at_key, only_empty_string_is_blank| Needed {
+            object: "/d",
+            member,
+            cause,
+            cause_label: "cause",
+            cause_at_key,
+            only_empty_string_is_blank,
+        };
+        assert_eq!(
+            needed("/d/blank", "", false, false).lack(&cx),
+            Some(Lack::Blank)
+        );
+        assert_eq!(needed("/d/blank", "", false, true).lack(&cx), None);
+        assert_eq!(
+            needed("/d/empty", "", false, true).lack(&cx),
+            Some(Lack::Blank)
+        );
+        assert_eq!(
+            needed("/d/none", "", false, true).lack(&cx),
+            Some(Lack::Absent)
+        );
+        let rule = &crate::rules::stack::alert_source_ids::RULE;
+        let cause_text = |needed: Needed| {
+            let found = needed.absent(&cx, rule, "m");
+            found
+                .secondary
+                .iter()
+                .map(|label| &text[label.span.clone()])
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            cause_text(needed("/d/none", "/source/kafka", true, false)),
+            [r#""kafka""#]
+        );
+        assert_eq!(
+            cause_text(needed("/d/none", "/source/kafka", false, false)),
+            ["{}"]
+        );
+        // A cause that is not in the document (a server default) gets no label.
+        assert!(cause_text(needed("/d/none", "/source/kinesis", false, false)).is_empty());
     }
 }

@@ -142,6 +142,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         member: &pointer,
                         cause: AUTHENTICATION,
                         cause_label: "authentication set here",
+                        cause_at_key: false,
+                        only_empty_string_is_blank: false,
                     };
                     let diagnostic = if lack == Lack::Absent {
                         needed.absent(

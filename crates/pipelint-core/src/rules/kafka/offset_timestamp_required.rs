@@ -42,6 +42,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             member: TIMESTAMP,
             cause: STRATEGY,
             cause_label: "strategy set here",
+            cause_at_key: false,
+            only_empty_string_is_blank: false,
         },
         value: "from_timestamp",
         what: "the offset strategy `from_timestamp`",

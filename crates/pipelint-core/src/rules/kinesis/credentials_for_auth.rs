@@ -47,8 +47,6 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(method) = cx.get_str(AUTHENTICATION) else {
         return;
     };
-    // Looked up only for a finding: a position would index the spans.
-    let method_span = || cx.value_span(AUTHENTICATION);
     match method {
         "IAM_ROLE" => check_iam_role(
             cx,
@@ -58,53 +56,63 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             "read the stream",
             out,
         ),
-        "IAM_USER" => match source.get("accessKey") {
-            // Null counts as missing (real-API notes, decision 9).
-            None | Some(Value::Null) => out.push(
-                Diagnostic::new(
-                    &RULE,
-                    if source.contains_key("accessKey") {
-                        cx.value_span(ACCESS_KEY)
-                    } else {
-                        cx.document.object_anchor(KINESIS)
-                    },
-                    ACCESS_KEY,
-                    "`IAM_USER` authentication needs `accessKey`",
-                )
-                .with_label("`accessKey` missing here")
-                .with_secondary(method_span(), "authentication set here")
-                .with_help(
-                    "add `\"accessKey\": {\"accessKeyId\": \"${AWS_ACCESS_KEY_ID}\", \"secretKey\": \"${AWS_SECRET_ACCESS_KEY}\"}` to the kinesis source",
-                ),
-            ),
-            Some(Value::Object(key)) => {
-                for (member, variable) in [
-                    ("accessKeyId", "AWS_ACCESS_KEY_ID"),
-                    ("secretKey", "AWS_SECRET_ACCESS_KEY"),
-                ] {
-                    let blank = key
-                        .get(member)
-                        .and_then(Value::as_str)
-                        .is_some_and(|s| s.trim().is_empty());
-                    if blank {
-                        out.push(
-                            cx.at_value(
+        "IAM_USER" => check_access_key(cx, source.get("accessKey"), out),
+        _ => {}
+    }
+}
+
+/// `IAM_USER` needs `accessKey` with a non-empty `accessKeyId` and `secretKey`.
+fn check_access_key(cx: &Context, access_key: Option<&Value>, out: &mut Vec<Diagnostic>) {
+    fn needed<'a>(object: &'a str, member: &'a str) -> Needed<'a> {
+        Needed {
+            object,
+            member,
+            cause: AUTHENTICATION,
+            cause_label: "authentication set here",
+            cause_at_key: false,
+            only_empty_string_is_blank: false,
+        }
+    }
+    let message = "`IAM_USER` authentication needs `accessKey`";
+    let help = "add `\"accessKey\": {\"accessKeyId\": \"${AWS_ACCESS_KEY_ID}\", \"secretKey\": \"${AWS_SECRET_ACCESS_KEY}\"}` to the kinesis source";
+    let access_key_needed = needed(KINESIS, ACCESS_KEY);
+    match access_key_needed.lack(cx) {
+        Some(Lack::Absent) => {
+            out.push(access_key_needed.absent(cx, &RULE, message).with_help(help));
+        }
+        // Null counts as missing (real-API notes, decision 9), pointed at where it is null.
+        Some(Lack::Null) => out.push(
+            access_key_needed
+                .unusable(cx, &RULE, message, "`accessKey` missing here")
+                .with_help(help),
+        ),
+        // Another type: reported by `wrong-type`.
+        Some(Lack::Blank) => {}
+        // Members missing inside `accessKey` are reported by `missing-field`.
+        None if access_key.is_some_and(Value::is_object) => {
+            for (member, variable) in [
+                ("accessKeyId", "AWS_ACCESS_KEY_ID"),
+                ("secretKey", "AWS_SECRET_ACCESS_KEY"),
+            ] {
+                let pointer = format!("{ACCESS_KEY}/{member}");
+                let member_needed = needed(ACCESS_KEY, &pointer);
+                if member_needed.lack(cx) == Some(Lack::Blank) {
+                    out.push(
+                        member_needed
+                            .unusable(
+                                cx,
                                 &RULE,
-                                &format!("{ACCESS_KEY}/{member}"),
                                 format!("`IAM_USER` authentication needs `{member}`, but it is empty"),
+                                format!("empty `{member}`"),
                             )
-                            .with_label(format!("empty `{member}`"))
-                            .with_secondary(method_span(), "authentication set here")
                             .with_help(format!(
                                 "set `{member}` of the IAM user, e.g. `\"${{{variable}}}\"` filled in at deploy time"
                             )),
-                        );
-                    }
+                    );
                 }
             }
-            Some(_) => {}
-        },
-        _ => {}
+        }
+        None => {}
     }
 }
 

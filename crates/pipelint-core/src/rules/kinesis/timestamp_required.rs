@@ -40,6 +40,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             member: TIMESTAMP,
             cause: ITERATOR_TYPE,
             cause_label: "iterator type set here",
+            cause_at_key: false,
+            only_empty_string_is_blank: false,
         },
         value: "AT_TIMESTAMP",
         what: "the iterator type `AT_TIMESTAMP`",

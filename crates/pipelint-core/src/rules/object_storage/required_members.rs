@@ -45,28 +45,29 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for requirement in required_members(cx) {
         let pointer = requirement.pointer();
         let member = requirement.member;
-        let diagnostic = match cx.get(&pointer) {
-            None => Diagnostic::new(
-                &RULE,
-                cx.document.object_anchor(SOURCE),
-                &pointer,
-                message(cx, &requirement),
-            )
-            .with_label(format!("`{member}` missing here")),
-            Some(Value::Null) => cx
-                .at_value(&RULE, &pointer, message(cx, &requirement))
-                .with_label(format!("`{member}` is null")),
-            Some(Value::String(s)) if s.is_empty() => cx
-                .at_value(
-                    &RULE,
-                    &pointer,
-                    format!("{}, but it is empty", message(cx, &requirement)),
-                )
-                .with_label("empty"),
-            // Set, or of a type the schema reports.
-            Some(_) => continue,
+        let needed = Needed {
+            object: SOURCE,
+            member: &pointer,
+            cause: requirement.cause,
+            cause_label: if requirement.cause == AUTHENTICATION {
+                "authentication set here"
+            } else {
+                "storage type set here"
+            },
+            cause_at_key: false,
+            only_empty_string_is_blank: true,
         };
-        out.push(add_context(cx, &requirement, diagnostic));
+        let message = message(cx, &requirement);
+        let diagnostic = match needed.lack(cx) {
+            // Set, or of a type the schema reports.
+            None => continue,
+            Some(Lack::Absent) => needed.absent(cx, &RULE, message),
+            Some(Lack::Null) => needed.unusable(cx, &RULE, message, format!("`{member}` is null")),
+            Some(Lack::Blank) => {
+                needed.unusable(cx, &RULE, format!("{message}, but it is empty"), "empty")
+            }
+        };
+        out.push(add_help(cx, &requirement, diagnostic));
     }
 }
 
@@ -80,14 +81,8 @@ fn message(cx: &Context, requirement: &Requirement) -> String {
     }
 }
 
-/// The secondary labels and the help: what to add, and what may have been meant instead.
-fn add_context(cx: &Context, requirement: &Requirement, diagnostic: Diagnostic) -> Diagnostic {
-    let cause_label = if requirement.cause == AUTHENTICATION {
-        "authentication set here"
-    } else {
-        "storage type set here"
-    };
-    let mut diagnostic = diagnostic.with_secondary(cx.value_span(requirement.cause), cause_label);
+/// The help: what to add, and what may have been meant instead.
+fn add_help(cx: &Context, requirement: &Requirement, mut diagnostic: Diagnostic) -> Diagnostic {
     let verb = if cx.get(&requirement.pointer()).is_some() {
         "set"
     } else {

@@ -35,50 +35,42 @@ declare_rule! {
 const REQUIRED: [&str; 3] = ["table", "managedTable", "columns"];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(destination) = cx
-        .get("/destination")
-        .and_then(serde_json::Value::as_object)
-    else {
+    if !cx.get("/destination").is_some_and(Value::is_object) {
         return;
-    };
+    }
     let Some(kind) = single_source(cx.root()) else {
         return;
     };
     if kind == SourceKind::Postgres {
         return;
     }
-    // Null counts as missing (real-API notes, decision 9).
-    for member in REQUIRED
-        .iter()
-        .filter(|m| destination.get(**m).is_none_or(serde_json::Value::is_null))
-    {
+    for member in REQUIRED {
         let pointer = format!("/destination/{member}");
-        let (span, label) = if destination.contains_key(*member) {
-            (cx.value_span(&pointer), format!("`{member}` is null"))
-        } else {
-            (
-                cx.document.object_anchor("/destination"),
-                format!("`{member}` missing here"),
+        let needed = Needed {
+            object: "/destination",
+            member: &pointer,
+            cause: kind.pointer(),
+            cause_label: "required because of this source",
+            cause_at_key: true,
+            only_empty_string_is_blank: false,
+        };
+        let message = || {
+            format!(
+                "the destination of a `{}` pipe needs `{member}`",
+                kind.member()
             )
         };
-        out.push(
-            Diagnostic::new(
-                &RULE,
-                span,
-                &pointer,
-                format!(
-                    "the destination of a `{}` pipe needs `{member}`",
-                    kind.member()
-                ),
-            )
-            .with_label(label)
-            .with_secondary(
-                cx.key_span(kind.pointer()),
-                "required because of this source",
-            )
-            .with_help(format!(
-                "add `\"{member}\"` to `destination`; only Postgres pipes may leave it out"
-            )),
-        );
+        // Null counts as missing (real-API notes, decision 9); any other value, blank or
+        // not, is for other rules to check.
+        let diagnostic = match needed.lack(cx) {
+            Some(Lack::Absent) => needed.absent(cx, &RULE, message()),
+            Some(Lack::Null) => {
+                needed.unusable(cx, &RULE, message(), format!("`{member}` is null"))
+            }
+            Some(Lack::Blank) | None => continue,
+        };
+        out.push(diagnostic.with_help(format!(
+            "add `\"{member}\"` to `destination`; only Postgres pipes may leave it out"
+        )));
     }
 }

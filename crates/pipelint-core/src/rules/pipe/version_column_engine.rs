@@ -42,6 +42,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             member: VERSION,
             cause: TYPE,
             cause_label: "engine set here",
+            cause_at_key: false,
+            only_empty_string_is_blank: false,
         };
         // A null `versionColumnId` is reported as missing, at the engine.
         out.push(

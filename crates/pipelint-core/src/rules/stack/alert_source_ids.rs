@@ -83,20 +83,20 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 
 fn require(cx: &Context, member: &str, alert: &str, out: &mut Vec<Diagnostic>) {
     let pointer = format!("/{member}");
-    match cx.get(&pointer) {
-        None | Some(Value::Null) => {
-            let mut diagnostic = Diagnostic::new(
-                &RULE,
-                cx.document.object_anchor(""),
-                pointer.as_str(),
-                format!("{alert} needs `{member}`"),
-            )
-            .with_label(format!("`{member}` missing here"))
-            .with_help(format!("add `\"{member}\"`: {}", what(member)));
-            if cx.get("/source").is_some() {
-                diagnostic =
-                    diagnostic.with_secondary(cx.value_span("/source"), "alert kind set here");
-            }
+    let needed = Needed {
+        object: "",
+        member: &pointer,
+        cause: "/source",
+        cause_label: "alert kind set here",
+        cause_at_key: false,
+        only_empty_string_is_blank: false,
+    };
+    match needed.lack(cx) {
+        // A null id is as good as none: reported where it would go.
+        Some(Lack::Absent | Lack::Null) => {
+            let mut diagnostic = needed
+                .absent(cx, &RULE, format!("{alert} needs `{member}`"))
+                .with_help(format!("add `\"{member}\"`: {}", what(member)));
             if member == "tileId" && cx.get("/chartId").is_some() {
                 diagnostic = diagnostic
                     .with_secondary(cx.key_span("/chartId"), "the older API version's name")
@@ -104,14 +104,13 @@ fn require(cx: &Context, member: &str, alert: &str, out: &mut Vec<Diagnostic>) {
             }
             out.push(diagnostic);
         }
-        Some(Value::String(s)) if s.trim().is_empty() => {
-            out.push(
-                cx.at_value(&RULE, &pointer, format!("`{member}` is empty"))
-                    .with_label("empty")
-                    .with_help(format!("write {}", what(member))),
-            );
-        }
-        _ => {}
+        // Not "needed because": the id is there but says nothing.
+        Some(Lack::Blank) => out.push(
+            cx.at_value(&RULE, &pointer, format!("`{member}` is empty"))
+                .with_label("empty")
+                .with_help(format!("write {}", what(member))),
+        ),
+        None => {}
     }
 }
 

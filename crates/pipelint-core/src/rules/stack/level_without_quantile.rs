@@ -55,3 +55,23 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::stack::testing::findings;
+
+    #[test]
+    fn reports_a_level_beside_another_function() {
+        let json = r#"{"series": [
+            {"type": "time", "aggFn": "avg", "level": 0.5},
+            "not a series",
+            {"type": "time", "aggFn": "quantile", "level": 0.5},
+            {"type": "time", "aggFn": "p95", "level": 0.95},
+            {"type": "time", "aggFn": "sum", "level": null},
+            {"type": "time", "aggFn": "max", "level": 0.9}]}"#;
+        let found = findings(&RULE, DocumentKind::ChartSeries, json);
+        let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/series/0/level", "/series/5/level"]);
+    }
+}

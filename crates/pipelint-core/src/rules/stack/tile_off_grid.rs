@@ -66,3 +66,24 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::stack::testing::findings;
+
+    #[test]
+    fn reports_the_tiles_that_reach_past_the_grid() {
+        let json = r#"{"name": "d", "tiles": [
+            {"name": "a", "x": 16, "y": 0, "w": 12, "h": 3},
+            "not a tile",
+            {"name": "b", "x": 12, "y": 0, "w": 12, "h": 3},
+            {"name": "c", "x": 20.5, "y": 3, "w": 4, "h": 3},
+            {"name": "d", "x": "20", "y": 3, "w": 10, "h": 3}]}"#;
+        let found = findings(&RULE, DocumentKind::Dashboard, json);
+        let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/tiles/0/w", "/tiles/3/w"]);
+        assert!(found[0].message.contains("`x` 16 + `w` 12"), "{}", found[0].message);
+        assert!(found[1].message.contains("`x` 20.5 + `w` 4"), "{}", found[1].message);
+    }
+}

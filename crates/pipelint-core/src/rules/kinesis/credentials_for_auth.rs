@@ -86,7 +86,7 @@ fn check_access_key(cx: &Context, access_key: Option<&Value>, out: &mut Vec<Diag
                 .unusable(cx, &RULE, message, "`accessKey` missing here")
                 .with_help(help),
         ),
-        // Another type: reported by `wrong-type`.
+        // A string, blank or not, is of the wrong type: reported by `wrong-type`.
         Some(Lack::Blank) => {}
         // Members missing inside `accessKey` are reported by `missing-field`.
         None if access_key.is_some_and(Value::is_object) => {

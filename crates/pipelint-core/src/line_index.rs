@@ -172,7 +172,7 @@ mod tests {
         let text = "{\n  \"é\": 1\n}";
         let index = LineIndex::new(text);
         assert_eq!(index.line_col(text, 0), LineCol { line: 1, column: 1 });
-        let one = text.find('1').unwrap_or_default();
+        let one = text.find('1').unwrap();
         assert_eq!(index.line_col(text, one), LineCol { line: 2, column: 8 });
         assert_eq!(
             index.line_col(text, text.len()),
@@ -192,7 +192,7 @@ mod tests {
     fn wide_characters_on_earlier_lines_do_not_shift_later_columns() {
         let text = "😀é\n\"ü\": \"😀x\"";
         let index = LineIndex::new(text);
-        let x = text.find('x').unwrap_or_default();
+        let x = text.find('x').unwrap();
         assert_eq!(index.line_col(text, x), LineCol { line: 2, column: 8 });
         assert_eq!(index.line_utf16(text, x), (1, 8));
     }
@@ -201,7 +201,7 @@ mod tests {
     fn a_lone_carriage_return_ends_a_line_and_crlf_is_one_break() {
         let text = "a\rb\r\nc\nd";
         let index = LineIndex::new(text);
-        let at = |c: char| index.line_col(text, text.find(c).unwrap_or_default());
+        let at = |c: char| index.line_col(text, text.find(c).unwrap());
         assert_eq!(at('b'), LineCol { line: 2, column: 1 });
         assert_eq!(at('c'), LineCol { line: 3, column: 1 });
         assert_eq!(at('d'), LineCol { line: 4, column: 1 });
@@ -215,11 +215,11 @@ mod tests {
         let index = LineIndex::new(text);
         assert_eq!(index.line_col(text, 0), LineCol { line: 1, column: 1 });
         assert_eq!(index.line_col(text, 3), LineCol { line: 1, column: 1 });
-        let one = text.find('1').unwrap_or_default();
+        let one = text.find('1').unwrap();
         assert_eq!(index.line_col(text, one), LineCol { line: 1, column: 7 });
         assert_eq!(index.line_utf16(text, one), (0, 6));
         // Only a mark at the very start is one; elsewhere it is a character like any other.
-        let x = text.find('x').unwrap_or_default();
+        let x = text.find('x').unwrap();
         assert_eq!(index.line_col(text, x), LineCol { line: 2, column: 2 });
     }
 

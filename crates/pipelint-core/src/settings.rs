@@ -427,16 +427,13 @@ mod tests {
     #[test]
     fn unknown_selectors_are_errors_with_a_suggestion() {
         let mut settings = Settings::default();
-        let error = settings
-            .set("leaked-secrte", Level::Off)
-            .err()
-            .unwrap_or_default();
+        let error = settings.set("leaked-secrte", Level::Off).err().unwrap();
         assert_eq!(
             error,
             "unknown rule `leaked-secrte`; did you mean `leaked-secret`?"
         );
         for wrong in ["PL9", "", "XYZ"] {
-            let error = settings.set(wrong, Level::Off).err().unwrap_or_default();
+            let error = settings.set(wrong, Level::Off).err().unwrap();
             assert!(
                 error.starts_with(&format!("unknown rule `{wrong}`")),
                 "{error}"
@@ -468,7 +465,7 @@ mod tests {
         for level in [Level::Off, Level::Info, Level::Warning, Level::Error] {
             assert_eq!(level.as_str().parse::<Level>(), Ok(level));
         }
-        let error = Level::parse("warn").err().unwrap_or_default();
+        let error = Level::parse("warn").err().unwrap();
         assert!(error.contains("did you mean `warning`?"), "{error}");
     }
 }

@@ -254,7 +254,7 @@ mod tests {
     fn maps_decoded_offsets_through_escapes() {
         let raw = r#"a\nb\u00e9c\ud83d\ude00d"#;
         let decoded = "a\nbéc😀d";
-        let starts = offsets(raw, decoded).unwrap_or_default();
+        let starts = offsets(raw, decoded).unwrap();
         assert_eq!(starts.len(), decoded.len() + 1);
         assert_eq!(starts[1], 1); // `\n`
         assert_eq!(starts[2], 3); // `b`
@@ -293,8 +293,8 @@ mod tests {
             kind: crate::DocumentKind::CreatePipe,
             pipe: None,
         };
-        let decoded = cx.get_str("/a").unwrap_or_default();
-        let at = decoded.find("bad").unwrap_or_default();
+        let decoded = cx.get_str("/a").unwrap();
+        let at = decoded.find("bad").unwrap();
         let span = string_part_span(&cx, "/a", at..at + 3);
         assert_eq!(&text[span], "bad");
         let span = string_part_span(&cx, "/a", at - 1..at + 4);
@@ -347,7 +347,7 @@ mod tests {
         fn parts_of_any_string_round_trip(value in "\\PC{0,12}", seed in any::<u64>()) {
             // serde_json writes only the escapes it must; spell some other characters as
             // `\u` escapes too (by the seed's bits).
-            let plain = serde_json::to_string(&value).unwrap_or_default();
+            let plain = serde_json::to_string(&value).unwrap();
             let inner = &plain[1..plain.len() - 1];
             let mut raw = String::new();
             let mut bits = seed;
@@ -356,13 +356,13 @@ mod tests {
                 if c == '\\' {
                     // An escape serde_json wrote: kept whole (`\u001f` has four more).
                     raw.push(c);
-                    let next = chars.next().unwrap_or_default();
+                    let next = chars.next().unwrap();
                     raw.push(next);
                     if next == 'u' {
                         raw.extend(chars.by_ref().take(4));
                     }
                 } else if bits & 1 == 1 {
-                    raw.push_str(&spellings(c).pop().unwrap_or_default());
+                    raw.push_str(&spellings(c).pop().unwrap());
                 } else {
                     raw.push(c);
                 }

@@ -805,7 +805,7 @@ mod tests {
         sink.write_all(b"[]\n").unwrap_or_else(|e| panic!("{e}"));
         sink.finish().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(names_in(dir.path()), ["out.json"]);
-        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"[]\n");
+        assert_eq!(std::fs::read(&target).unwrap(), b"[]\n");
     }
 
     /// What `?` does when writing the findings fails (a full disk): the sink is dropped
@@ -820,7 +820,7 @@ mod tests {
         drop(sink);
         assert_eq!(names_in(dir.path()), ["out.json"]);
         assert_eq!(
-            std::fs::read(dir.path().join("out.json")).unwrap_or_default(),
+            std::fs::read(dir.path().join("out.json")).unwrap(),
             b"old\n"
         );
     }
@@ -868,7 +868,7 @@ mod tests {
                 .is_err_and(|e| e.contains("changed on disk")),
             "{outcome:?}"
         );
-        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"edited\n");
+        assert_eq!(std::fs::read(&target).unwrap(), b"edited\n");
         assert_eq!(names_in(dir.path()), ["p.json"]);
     }
 
@@ -885,9 +885,9 @@ mod tests {
             std::fs::read(&target)
         })
         .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"fixed\n");
+        assert_eq!(std::fs::read(&target).unwrap(), b"fixed\n");
         let now = std::fs::metadata(&target).map(|m| m.permissions().mode());
-        assert_eq!(now.unwrap_or_default() & 0o777, 0o640);
+        assert_eq!(now.unwrap() & 0o777, 0o640);
         assert_eq!(names_in(dir.path()), ["p.json"]);
     }
 
@@ -906,8 +906,8 @@ mod tests {
         let mut sink = open(&target);
         sink.write_all(b"[]\n").unwrap_or_else(|e| panic!("{e}"));
         sink.finish().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(std::fs::read(&victim).unwrap_or_default(), b"keep\n");
-        assert_eq!(std::fs::read(&target).unwrap_or_default(), b"[]\n");
+        assert_eq!(std::fs::read(&victim).unwrap(), b"keep\n");
+        assert_eq!(std::fs::read(&target).unwrap(), b"[]\n");
         assert!(!target.is_symlink());
     }
 }

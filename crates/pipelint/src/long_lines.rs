@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn only_the_lines_around_the_labels_are_copied() {
         let text: String = (0..1000).map(|i| format!("line {i}\n")).collect();
-        let at = text.find("line 500").unwrap_or_default();
+        let at = text.find("line 500").unwrap();
         let shown = excerpt(&text, std::slice::from_ref(&(at..at + 4)));
         assert_eq!(shown.text(), "line 499\nline 500\nline 501\n");
         assert_eq!(&shown.text()[shown.spans()[0].clone()], "line");
@@ -405,10 +405,10 @@ mod tests {
             "{{\"pad\": \"{}\", \"replicas\": 11}}\n{{}}",
             "x".repeat(5000)
         );
-        let at = long.find("11").unwrap_or_default();
+        let at = long.find("11").unwrap();
         let shown = excerpt(&long, std::slice::from_ref(&(at..at + 2)));
         assert_eq!(&shown.text()[shown.spans()[0].clone()], "11");
-        let first = shown.text().lines().next().unwrap_or_default();
+        let first = shown.text().lines().next().unwrap();
         assert!(first.starts_with('…'));
         assert!(first.chars().count() < MAX_LINE_CHARS + 10);
         assert_eq!(shown.text().lines().count(), 2);
@@ -418,9 +418,9 @@ mod tests {
     #[test]
     fn stand_ins_and_line_breaks_keep_spans_on_their_characters() {
         let text = "{\"a\u{1b}[2J\": 1,\r\"é\u{9b}\": 2\r\n}";
-        let two = text.find('2').unwrap_or_default();
+        let two = text.find('2').unwrap();
         let two = text[two + 1..].find('2').map_or(0, |i| two + 1 + i);
-        let key = text.find("\"é").unwrap_or_default();
+        let key = text.find("\"é").unwrap();
         let shown = excerpt(text, &[two..two + 1, key..key + 6]);
         assert_eq!(shown.text(), "{\"a\u{241B}[2J\": 1,\n\"é\u{FFFD}\": 2\n}");
         assert_eq!(&shown.text()[shown.spans()[0].clone()], "2");

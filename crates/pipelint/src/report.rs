@@ -92,7 +92,7 @@ mod tests {
     fn positions_count_characters_and_utf16_units() {
         let text = "{\"😀é\": 1}".to_owned();
         let report = FileReport::new("a".into(), text.clone(), None, Vec::new(), Severity::Error);
-        let one = text.find('1').unwrap_or_default();
+        let one = text.find('1').unwrap();
         let at = report.position(one);
         assert_eq!((at.line, at.column, at.column_utf16), (1, 8, 9));
         assert_eq!(at.offset, one);
@@ -103,7 +103,7 @@ mod tests {
         let text = "{\r\"a\": 1,\r\n\"b\": 2,\n\"c\": 3}".to_owned();
         let report = FileReport::new("a".into(), text.clone(), None, Vec::new(), Severity::Error);
         for (needle, line) in [("\"a", 2), ("\"b", 3), ("\"c", 4)] {
-            let at = report.position(text.find(needle).unwrap_or_default());
+            let at = report.position(text.find(needle).unwrap());
             assert_eq!((at.line, at.column), (line, 1), "{needle}");
         }
     }

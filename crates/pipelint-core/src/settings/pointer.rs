@@ -161,7 +161,7 @@ mod tests {
     ]}}"#;
 
     fn pipe() -> Value {
-        serde_json::from_str(PIPE).unwrap_or_default()
+        serde_json::from_str(PIPE).unwrap()
     }
 
     fn covers(pattern: &str, pointer: &str) -> bool {
@@ -214,7 +214,7 @@ mod tests {
         let postgres: Value = serde_json::from_str(
             r#"{"tableMappings": [{"sourceTable": "public.a"}, {"sourceTable": "public.b"}]}"#,
         )
-        .unwrap_or_default();
+        .unwrap();
         assert_eq!(
             stable(&postgres, "/tableMappings/1/targetTable"),
             "/tableMappings/[sourceTable=public.b]/targetTable"

@@ -539,7 +539,7 @@ mod tests {
         let error = defaults_with(Path::new("/repo"), &[inline("rules.PL999=off")])
             .err()
             .map(|e| e.to_string())
-            .unwrap_or_default();
+            .unwrap();
         assert_eq!(error, "--config rules.PL999=off: unknown rule `PL999`");
     }
 

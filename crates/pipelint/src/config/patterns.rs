@@ -229,7 +229,7 @@ mod tests {
 
     #[test]
     fn a_broken_glob_is_reported_with_its_text() {
-        let error = Patterns::new(["pipes/[a.json"]).err().unwrap_or_default();
+        let error = Patterns::new(["pipes/[a.json"]).err().unwrap();
         assert!(error.contains("pipes/[a.json"), "{error}");
     }
 }

@@ -388,7 +388,7 @@ mod tests {
         let fixes: Vec<&crate::Fix> = found.iter().filter_map(|d| d.fix.as_ref()).collect();
         assert_eq!(fixes.len(), 2, "{found:#?}");
         let brokers = |text: &str| {
-            let value: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
             value["source"]["kafka"]["brokers"]
                 .as_str()
                 .map(str::to_owned)

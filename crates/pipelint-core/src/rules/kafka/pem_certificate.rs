@@ -486,12 +486,12 @@ mod tests {
             "{BEGIN_CERTIFICATE} {} {END_CERTIFICATE}",
             BODY.replace('\n', " ")
         );
-        let repaired = fixed(&one_line).unwrap_or_default();
+        let repaired = fixed(&one_line).unwrap();
         assert!(judge(&repaired).is_none(), "{repaired}");
         let escaped = cert().replace('\n', "\\n");
         assert_eq!(fixed(&escaped), Some(cert()));
         let bare = BODY.replace('\n', "");
-        let wrapped = fixed(&bare).unwrap_or_default();
+        let wrapped = fixed(&bare).unwrap();
         assert!(wrapped.starts_with(BEGIN_CERTIFICATE) && judge(&wrapped).is_none());
         assert!(fixed(&cert().replace("QgAE", "QgA!")).is_none());
     }

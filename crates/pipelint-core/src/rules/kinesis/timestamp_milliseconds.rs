@@ -128,7 +128,7 @@ mod tests {
             found[0]
                 .help
                 .as_deref()
-                .unwrap_or_default()
+                .unwrap()
                 .contains("2024-05-01T08:30:00Z")
         );
         for (timestamp, seconds) in [

@@ -262,7 +262,7 @@ mod tests {
         assert_eq!(
             &judge(&"x".repeat(65))
                 .map(|p| p.message)
-                .unwrap_or_default(),
+                .unwrap(),
             "is not an ARN"
         );
     }

@@ -89,7 +89,7 @@ mod tests {
     use crate::rules::stack::testing::alert_findings;
 
     fn at(text: &str) -> DateTime<Utc> {
-        parse_utc(text).unwrap_or_default()
+        parse_utc(text).unwrap()
     }
 
     #[test]

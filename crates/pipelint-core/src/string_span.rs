@@ -170,6 +170,7 @@ fn hex4(text: &str) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testing::create_pipe_context;
     use proptest::prelude::*;
 
     use super::*;
@@ -287,12 +288,7 @@ mod tests {
         let Some(document) = crate::load(text.as_bytes()).document else {
             panic!("parses");
         };
-        let cx = Context {
-            document: &document,
-            text,
-            kind: crate::DocumentKind::CreatePipe,
-            pipe: None,
-        };
+        let cx = create_pipe_context(&document, text);
         let decoded = cx.get_str("/a").unwrap();
         let at = decoded.find("bad").unwrap();
         let span = string_part_span(&cx, "/a", at..at + 3);
@@ -309,12 +305,7 @@ mod tests {
         let Some(document) = crate::load(text.as_bytes()).document else {
             panic!("parses");
         };
-        let cx = Context {
-            document: &document,
-            text,
-            kind: crate::DocumentKind::CreatePipe,
-            pipe: None,
-        };
+        let cx = create_pipe_context(&document, text);
         assert_eq!(StringSpans::new(&cx, "/n").part(0..0), None);
         assert_eq!(StringSpans::new(&cx, "/o").part(0..0), None);
         assert_eq!(string_part_span(&cx, "/n", 0..1), cx.value_span("/n"));
@@ -328,12 +319,7 @@ mod tests {
         let Some(document) = crate::load(text.as_bytes()).document else {
             panic!("parses");
         };
-        let cx = Context {
-            document: &document,
-            text,
-            kind: crate::DocumentKind::CreatePipe,
-            pipe: None,
-        };
+        let cx = create_pipe_context(&document, text);
         let literal = StringSpans::new(&cx, "/s");
         assert_eq!(literal.exact_part(1..3), None);
         assert_eq!(literal.exact_part(0..1), None);

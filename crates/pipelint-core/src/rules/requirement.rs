@@ -248,6 +248,7 @@ pub(crate) fn check_iam_role(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::testing::create_pipe_context;
 
     #[test]
     fn tells_how_a_member_falls_short() {
@@ -263,12 +264,7 @@ mod tests {
     fn options_say_what_is_empty_and_where_the_cause_is_shown() {
         let text = r#"{"source": {"kafka": {}}, "d": {"blank": " ", "empty": ""}}"#;
         let document = crate::load(text.as_bytes()).document.unwrap();
-        let cx = Context {
-            document: &document,
-            text,
-            kind: crate::DocumentKind::CreatePipe,
-            pipe: None,
-        };
+        let cx = create_pipe_context(&document, text);
         let needed = |member, cause, cause_at_key, only_empty_string_is_blank| Needed {
             object: "/d",
             member,

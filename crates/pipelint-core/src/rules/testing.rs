@@ -1,8 +1,9 @@
-//! Helpers for the unit tests of the source rules (Kafka, Kinesis): lint a create body and
-//! keep one rule's findings.
+//! Helpers for unit tests: lint a create body and keep one rule's findings, or build the
+//! context a check would get.
 
 use crate::diagnostic::Diagnostic;
-use crate::rule::Rule;
+use crate::document::Document;
+use crate::rule::{Context, Rule};
 use crate::{DocumentKind, LintOptions, LintResult, lint};
 
 /// Lints `json` as a create-pipe body and keeps the findings of `rule`.
@@ -21,6 +22,16 @@ pub(crate) fn findings(rule: &'static Rule, json: &str) -> (LintResult, Vec<Diag
         .cloned()
         .collect();
     (result, mine)
+}
+
+/// The context a check of a create body would get, for unit tests of shared helpers.
+pub(crate) fn create_pipe_context<'a>(document: &'a Document, text: &'a str) -> Context<'a> {
+    Context {
+        document,
+        text,
+        kind: DocumentKind::CreatePipe,
+        pipe: None,
+    }
 }
 
 /// The source text a diagnostic's primary span covers.

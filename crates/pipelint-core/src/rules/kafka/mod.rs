@@ -260,17 +260,13 @@ pub(crate) mod list_testing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::testing::create_pipe_context;
 
     #[test]
     fn an_edit_that_splits_a_character_has_no_fix() {
         let text = r#"{"s": "é,,x"}"#;
         let document = crate::load(text.as_bytes()).document.unwrap();
-        let cx = Context {
-            document: &document,
-            text,
-            kind: crate::DocumentKind::CreatePipe,
-            pipe: None,
-        };
+        let cx = create_pipe_context(&document, text);
         let literal = StringSpans::new(&cx, "/s");
         let edit = |at| Edit {
             title: "drop".to_owned(),

@@ -37,7 +37,14 @@ __all__ = [
 ]
 
 
-class Kind(str, enum.Enum):
+class _StrEnum(str, enum.Enum):
+    """An enum of strings that prints as its value (``enum.StrEnum`` needs Python 3.11)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Kind(_StrEnum):
     """The kinds of document pipelint knows; the values are the names ``--kind`` takes."""
 
     CREATE_PIPE = "create-pipe"
@@ -53,28 +60,19 @@ class Kind(str, enum.Enum):
     DASHBOARD = "dashboard"
     DASHBOARD_UPDATE = "dashboard-update"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Severity(str, enum.Enum):
+class Severity(_StrEnum):
     INFO = "info"
     WARNING = "warning"
     ERROR = "error"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Applicability(str, enum.Enum):
+class Applicability(_StrEnum):
     """Whether ``pipelint check --fix`` applies a fix (``SAFE``) or only
     ``--fix --unsafe-fixes`` does (``UNSAFE``)."""
 
     SAFE = "safe"
     UNSAFE = "unsafe"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)

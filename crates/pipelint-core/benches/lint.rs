@@ -65,7 +65,13 @@ fn bench_schema(c: &mut Criterion) {
         };
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(BenchmarkId::from_parameter(kind.name()), |b| {
-            b.iter(|| validate(DocumentKind::CreatePipe, black_box(&document)))
+            b.iter(|| {
+                validate(
+                    DocumentKind::CreatePipe,
+                    black_box(&document),
+                    &Default::default(),
+                )
+            })
         });
     }
     group.finish();
@@ -83,6 +89,7 @@ fn bench_rules(c: &mut Criterion) {
             text: &loaded.text,
             kind: DocumentKind::CreatePipe,
             pipe: None,
+            profile: Default::default(),
         };
         let checks = checks(DocumentKind::CreatePipe);
         group.throughput(Throughput::Bytes(text.len() as u64));

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::api::profile::Version;
 use crate::rule::Rule;
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
@@ -171,6 +172,20 @@ pub struct Diagnostic {
     pub pointer: String,
     /// An automatic repair, when one is certain enough to offer.
     pub fix: Option<Fix>,
+    /// For a finding about API versions: the version in force and the one it names.
+    pub versions: Option<Versions>,
+}
+
+/// The versions a finding about API versions names (`json` and `sarif` show them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Versions {
+    /// The version of the profile in force on the document's axis.
+    pub in_force: Version,
+    /// The first version that accepts what the finding is about.
+    pub accepted_from: Option<Version>,
+    /// The version that removed it.
+    pub removed_in: Option<Version>,
 }
 
 impl Diagnostic {
@@ -190,6 +205,7 @@ impl Diagnostic {
             help: None,
             pointer: pointer.into(),
             fix: None,
+            versions: None,
         }
     }
 

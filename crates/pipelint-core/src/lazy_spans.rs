@@ -9,12 +9,13 @@ use crate::{Context, Diagnostic, Document, DocumentKind, load};
 /// Everything `lint` runs on a loaded create body: the schema, then every rule's check.
 fn check(document: &Document, text: &str) -> Vec<Diagnostic> {
     let kind = DocumentKind::CreatePipe;
-    let mut diagnostics = validate(kind, document);
+    let mut diagnostics = validate(kind, document, &Default::default());
     let context = Context {
         document,
         text,
         kind,
         pipe: None,
+        profile: Default::default(),
     };
     for check in checks(kind) {
         check(&context, &mut diagnostics);

@@ -115,6 +115,7 @@
 
 use std::collections::HashSet;
 
+mod api;
 mod clickhouse_type;
 mod diagnostic;
 mod document;
@@ -132,7 +133,9 @@ mod settings;
 mod string_span;
 mod suggest;
 
-pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, apply_fixes};
+pub use api::changes::{Change, What};
+pub use api::profile::{ApiVersion, Axis, Profile, StackVersion, Version};
+pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, Versions, apply_fixes};
 pub use document::{Document, Loaded, NodeSpans, load};
 pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex, floor_char_boundary};
@@ -182,6 +185,21 @@ pub fn mask_secrets(text: &str) -> String {
     secrets::mask_text(text)
 }
 
+/// Every difference between the bundled API versions and server releases, as one table:
+/// each value, member, bound or required member with the version that first accepts it (and
+/// the one that removed it). `pipelint profiles` prints it; the `needs-newer-api`,
+/// `removed-in-api` and `preview-feature` rules read it.
+///
+/// ```
+/// use pipelint_core::{ApiVersion, Version, What, changes};
+///
+/// let gcmk = changes().find(|c| c.what == What::Value("gcmk")).unwrap();
+/// assert_eq!(gcmk.since, Version::Api(ApiVersion::V2026_04));
+/// ```
+pub fn changes() -> impl Iterator<Item = &'static Change> {
+    api::changes::all()
+}
+
 /// What to lint a document as. Built with [`LintOptions::new`] and its builder methods:
 ///
 /// ```
@@ -207,6 +225,9 @@ pub struct LintOptions<'a> {
     pub show_secrets: bool,
     /// Rule levels and overrides; `None`: every rule at its catalog level.
     pub settings: Option<&'a Settings>,
+    /// The API version and analytics-stack release the body is checked against (the
+    /// contract's, 2025-11 and 2.22, by default).
+    pub profile: Profile,
 }
 
 impl<'a> LintOptions<'a> {
@@ -242,6 +263,12 @@ impl<'a> LintOptions<'a> {
     /// Rule levels and overrides (`None`: every rule at its catalog level).
     pub fn settings(mut self, settings: impl Into<Option<&'a Settings>>) -> Self {
         self.settings = settings.into();
+        self
+    }
+
+    /// The API version and analytics-stack release to check against.
+    pub fn profile(mut self, profile: Profile) -> Self {
+        self.profile = profile;
         self
     }
 }
@@ -336,12 +363,13 @@ fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
         };
     };
 
-    diagnostics.extend(schema::validate(kind, &document));
+    diagnostics.extend(schema::validate(kind, &document, &options.profile));
     let context = Context {
         document: &document,
         text: &text,
         kind,
         pipe: options.pipe,
+        profile: options.profile,
     };
     for rule in rules::ALL.iter().filter(|r| r.applies_to(kind)) {
         if let Some(check) = rule.check {
@@ -505,6 +533,12 @@ fn settle(
             .filter(|d| std::ptr::eq(d.rule, wrong_type))
             .map(|d| d.pointer.as_str())
             .collect();
+        // Under an older profile, what lies at a newer value or inside a newer member is not
+        // checked further (api-profiles.md P3): the one `needs-newer-api` finding says it.
+        let newer: HashSet<&str> = reported()
+            .filter(|d| std::ptr::eq(d.rule, &rules::profile::needs_newer_api::RULE))
+            .map(|d| d.pointer.as_str())
+            .collect();
         let unrepresentable: HashSet<&str> = document
             .iter()
             .flat_map(|d| &d.unrepresentable)
@@ -529,6 +563,8 @@ fn settle(
                 } else if std::ptr::eq(d.rule, &rules::document::duplicate_key::RULE) {
                     // About the key, not the value: whatever the value's findings.
                     true
+                } else if !rules::profile::RULES.contains(&d.rule) && within_any(&newer, pointer) {
+                    false
                 } else if unrepresentable.contains(pointer) {
                     // At a number that could not be represented, only that finding counts
                     // (the others judged a value that is not the document's, whether or not
@@ -561,6 +597,15 @@ fn settle(
         a.rule.code == b.rule.code && a.pointer == b.pointer && a.message == b.message
     });
     overrides_used
+}
+
+/// Whether `pointer` is one of `places` or lies inside one of them.
+fn within_any(places: &HashSet<&str>, pointer: &str) -> bool {
+    !places.is_empty()
+        && (places.contains(pointer)
+            || pointer
+                .match_indices('/')
+                .any(|(end, _)| places.contains(&pointer[..end])))
 }
 
 /// Not API: internals the crate's own benchmarks and process-level tests reach (a check

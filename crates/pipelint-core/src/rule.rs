@@ -203,6 +203,8 @@ pub struct Context<'a> {
     pub kind: DocumentKind,
     /// For a scaling patch checked with `--pipe`: the create body it will be applied to.
     pub pipe: Option<&'a Document>,
+    /// The API version and analytics-stack release the body is checked against.
+    pub profile: crate::api::profile::Profile,
 }
 
 impl<'a> Context<'a> {

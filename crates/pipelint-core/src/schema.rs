@@ -8,6 +8,8 @@ use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{JsonType, ValidationError};
 use serde_json::Value;
 
+use crate::api::changes;
+use crate::api::profile::Profile;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::document::Document;
 use crate::kind::DocumentKind;
@@ -219,15 +221,18 @@ fn fractional_integers(kind: DocumentKind, document: &Document, out: &mut Vec<Di
     }
 }
 
-/// Validates the document against its kind's schema.
-pub fn validate(kind: DocumentKind, document: &Document) -> Vec<Diagnostic> {
-    diagnostics_of(kind, document, iter_errors(kind, &document.value))
+/// Validates the document against its kind's schema. The schemas accept what any bundled
+/// version accepts; the profile narrows the allowed values a finding lists and guesses from
+/// (the `profile` rules report what the profile in force lacks).
+pub fn validate(kind: DocumentKind, document: &Document, profile: &Profile) -> Vec<Diagnostic> {
+    diagnostics_of(kind, document, profile, iter_errors(kind, &document.value))
 }
 
 /// The diagnostics of a document's schema errors.
 fn diagnostics_of<'i>(
     kind: DocumentKind,
     document: &Document,
+    profile: &Profile,
     errors: impl Iterator<Item = ValidationError<'i>>,
 ) -> Vec<Diagnostic> {
     let errors: Vec<ValidationError> = errors.collect();
@@ -250,7 +255,7 @@ fn diagnostics_of<'i>(
                 error.instance().as_ref(),
             ));
         }
-        map_error(kind, schema(kind), document, error, &mut out);
+        map_error(kind, schema(kind), document, profile, error, &mut out);
     }
     fractional_integers(kind, document, &mut out);
     out
@@ -260,6 +265,7 @@ fn map_error(
     kind: DocumentKind,
     schema: &Value,
     document: &Document,
+    profile: &Profile,
     error: &ValidationError,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -273,7 +279,12 @@ fn map_error(
         }
         ValidationErrorKind::Enum { options } => {
             out.push(enum_diagnostic(
-                document, &pointer, &field, instance, options,
+                document,
+                &pointer,
+                &field,
+                instance,
+                options,
+                |value| changes::value_accepted(kind, &pointer, value, profile),
             ));
         }
         ValidationErrorKind::Minimum { .. }
@@ -471,10 +482,16 @@ fn enum_diagnostic(
     field: &str,
     instance: &Value,
     options: &Value,
+    accepted: impl Fn(&str) -> bool,
 ) -> Diagnostic {
     let allowed: Vec<&str> = options
         .as_array()
-        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .filter(|v| accepted(v))
+                .collect()
+        })
         .unwrap_or_default();
     let shown = match instance.as_str() {
         Some(text) => format!("`{text}`"),
@@ -757,8 +774,13 @@ mod tests {
             };
             documents += 1;
             for (&kind, validator) in DocumentKind::ALL.iter().zip(&runtime) {
-                let generated = validate(kind, &document);
-                let built = diagnostics_of(kind, &document, validator.iter_errors(&document.value));
+                let generated = validate(kind, &document, &Profile::default());
+                let built = diagnostics_of(
+                    kind,
+                    &document,
+                    &Profile::default(),
+                    validator.iter_errors(&document.value),
+                );
                 assert!(generated == built, "{name} as {kind}: {}", {
                     let short = |ds: &[Diagnostic]| -> Vec<String> {
                         ds.iter()
@@ -809,7 +831,7 @@ mod tests {
         let document = crate::load(text.as_bytes())
             .document
             .unwrap_or_else(|| panic!("not loaded"));
-        let found = validate(DocumentKind::StackAlert, &document);
+        let found = validate(DocumentKind::StackAlert, &document, &Profile::default());
         let at_source: Vec<&str> = found
             .iter()
             .filter(|d| d.pointer == "/source")

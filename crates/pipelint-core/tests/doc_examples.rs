@@ -18,6 +18,8 @@
 //!   fragment (the first that has the most of the paths the fragment writes). A bad finding
 //!   must lie inside the member at the pointer (its key and value). Without `at`, the block
 //!   is the whole text, linted as written.
+//! - `api-version:<version>`, `stack-version:<version>`: the profile it is checked against
+//!   (the defaults otherwise), for examples that only a newer (or older) version judges so.
 //! - `also:<code>` (bad examples only, repeatable): another rule the example produces too,
 //!   because it is a real consequence of the same mistake or cannot be avoided by any
 //!   example of the rule (for example, every deprecated `series` tile is also
@@ -37,7 +39,10 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
-use pipelint_core::{DocumentKind, LintOptions, LintResult, Rule, find_rule, lint, rules};
+use pipelint_core::{
+    ApiVersion, DocumentKind, LintOptions, LintResult, Profile, Rule, StackVersion, find_rule,
+    lint, rules,
+};
 use serde_json::{Map, Value};
 
 /// The clean bodies fragments are merged into: valid fixtures, in the order they are tried.
@@ -102,6 +107,8 @@ struct Example {
     bad: bool,
     kind: Option<DocumentKind>,
     at: Option<String>,
+    /// The versions it is checked against (`api-version:…`, `stack-version:…`).
+    profile: Profile,
     /// Codes of other rules the bad example may produce too (`also:PLxxx`).
     also: Vec<&'static str>,
     text: String,
@@ -147,6 +154,7 @@ fn examples_in(rule: &Rule, docs: &str) -> Vec<Example> {
             bad: false,
             kind: None,
             at: None,
+            profile: Profile::default(),
             also: Vec::new(),
             text: String::new(),
         };
@@ -166,6 +174,16 @@ fn examples_in(rule: &Rule, docs: &str) -> Vec<Example> {
                         rule.code
                     );
                     example.at = Some(pointer.trim_end_matches('/').to_owned());
+                }
+                Some(("api-version", version)) => {
+                    let version =
+                        ApiVersion::parse(version).unwrap_or_else(|e| panic!("{}: {e}", rule.code));
+                    example.profile = example.profile.with_api(version);
+                }
+                Some(("stack-version", version)) => {
+                    let version = StackVersion::parse(version)
+                        .unwrap_or_else(|e| panic!("{}: {e}", rule.code));
+                    example.profile = example.profile.with_stack(version);
                 }
                 Some(("also", code)) => {
                     let other = find_rule(code)
@@ -377,12 +395,12 @@ fn text_of(rule: &Rule, example: &Example) -> (String, Range<usize>) {
     (text, place)
 }
 
-fn options(kind: Option<DocumentKind>) -> LintOptions<'static> {
-    LintOptions::new().kind(kind)
+fn options(kind: Option<DocumentKind>, profile: Profile) -> LintOptions<'static> {
+    LintOptions::new().kind(kind).profile(profile)
 }
 
-fn findings(text: &str, kind: Option<DocumentKind>) -> Vec<String> {
-    lint(text.as_bytes(), &options(kind))
+fn findings(text: &str, kind: Option<DocumentKind>, profile: Profile) -> Vec<String> {
+    lint(text.as_bytes(), &options(kind, profile))
         .diagnostics
         .iter()
         .map(|d| {
@@ -403,7 +421,7 @@ fn every_base_body_is_clean() {
         let kind = DocumentKind::from_name(name);
         assert!(kind.is_some(), "unknown kind {name}");
         let text = serde_json::to_string(&fixture(path)).expect("a value serializes");
-        let found = findings(&text, kind);
+        let found = findings(&text, kind, Profile::default());
         assert!(found.is_empty(), "base {path} is not clean: {found:#?}");
     }
 }
@@ -413,7 +431,7 @@ fn every_base_body_is_clean() {
 /// a good one produces nothing, told as a kind the rule applies to.
 fn verdict(rule: &Rule, example: &Example) -> Result<(), String> {
     let (text, place) = text_of(rule, example);
-    let result = lint(text.as_bytes(), &options(example.kind));
+    let result = lint(text.as_bytes(), &options(example.kind, example.profile));
     let problem = if example.bad {
         bad_problem(rule, example, &place, &result)
     } else {
@@ -425,7 +443,7 @@ fn verdict(rule: &Rule, example: &Example) -> Result<(), String> {
             "{} {}: {problem}\n  text: {text}\n  found: {:#?}",
             rule.code,
             rule.name,
-            findings(&text, example.kind)
+            findings(&text, example.kind, example.profile)
         )),
     }
 }
@@ -555,6 +573,7 @@ fn the_verdict_rejects_extra_findings_stale_also_and_a_good_example_of_another_k
         bad,
         kind,
         at: at.map(str::to_owned),
+        profile: Profile::default(),
         also,
         text: text.to_owned(),
     };

@@ -37,7 +37,8 @@ fn every_fix_repairs_its_finding_and_every_fixable_rule_shows_one() {
     for (rule, path, kind) in invalid_fixtures() {
         let options = LintOptions::new()
             .file_name(path.file_name().and_then(|n| n.to_str()))
-            .kind(kind);
+            .kind(kind)
+            .profile(common::fixture_profile(&path));
         // Spans index the text as decoded (some fixtures are UTF-16 or not UTF-8 at all).
         let result = lint(&std::fs::read(&path).unwrap(), &options);
         for diagnostic in result.diagnostics.iter().filter(|d| d.rule == rule) {

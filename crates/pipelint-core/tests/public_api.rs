@@ -44,6 +44,16 @@ const ROOT: &[&str] = &[
     "Override",
     "OverrideUse",
     "PointerPattern",
+    // Versions
+    "Profile",
+    "ApiVersion",
+    "StackVersion",
+    "Axis",
+    "Version",
+    "Versions",
+    "Change",
+    "What",
+    "changes",
     // For front ends
     "Document",
     "Loaded",
@@ -248,4 +258,27 @@ fn every_listed_item_is_usable_from_outside() {
     assert!(masked.starts_with(r#"{"password": ""#), "{masked}");
     assert_eq!(did_you_mean("nmae", ["name"]), Some("name"));
     assert_eq!(field_name("/naem"), "`naem`");
+
+    use pipelint_core::{
+        ApiVersion, Axis, Change, Profile, StackVersion, Version, Versions, What, changes,
+    };
+    let profile: Profile = Profile::default()
+        .with_api(ApiVersion::parse("2026-04").unwrap())
+        .with_stack(StackVersion::LATEST);
+    assert_eq!(
+        profile.in_force(Axis::Api),
+        Version::Api(ApiVersion::V2026_04)
+    );
+    let tile = br#"{"tiles": [{"id": "a", "config": {"displayType": "heatmap"}}]}"#;
+    let older = LintOptions::new()
+        .kind(DocumentKind::Dashboard)
+        .profile(Profile::default());
+    let newer_value = lint(tile, &older);
+    let versions: Option<Versions> = newer_value.diagnostics.iter().find_map(|d| d.versions);
+    assert_eq!(
+        versions.and_then(|v| v.accepted_from),
+        Some(Version::Stack(StackVersion::V2_27))
+    );
+    let change: &Change = changes().next().unwrap_or_else(|| panic!("a change"));
+    assert!(matches!(change.what, What::Member | What::Value(_)));
 }

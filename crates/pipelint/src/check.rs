@@ -609,7 +609,8 @@ fn check_one(
         .file_name(target.file_name.as_deref())
         .pipe(pipe)
         .show_secrets(args.show_secrets)
-        .settings(settings.settings());
+        .settings(settings.settings())
+        .profile(profile(args));
     if !(args.fix || args.diff) {
         let result = lint(bytes, &options);
         return Ok(Checked::of(report(target, args, &settings, result)));
@@ -775,6 +776,18 @@ fn style(args: &CheckArgs) -> Style {
         width: 100,
         unsafe_fixes: args.unsafe_fixes,
     }
+}
+
+/// The versions the flags choose; the defaults (the contract's) otherwise.
+fn profile(args: &CheckArgs) -> pipelint_core::Profile {
+    let mut profile = pipelint_core::Profile::default();
+    if let Some(api) = args.api_version {
+        profile = profile.with_api(api);
+    }
+    if let Some(stack) = args.stack_version {
+        profile = profile.with_stack(stack);
+    }
+    profile
 }
 
 #[cfg(test)]

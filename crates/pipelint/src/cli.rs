@@ -81,6 +81,16 @@ pub struct CheckArgs {
     #[arg(long)]
     pub explain_kind: bool,
 
+    /// The cloud API version to check pipes, scaling patches, records and managed alerts
+    /// against: 2025-11 (the default), 2026-04, 2026-05, 2026-07 or latest.
+    #[arg(long, value_name = "VERSION", value_parser = pipelint_core::ApiVersion::parse)]
+    pub api_version: Option<pipelint_core::ApiVersion>,
+
+    /// The analytics-stack server release to check alerts, chart series and dashboards
+    /// against: 2.22 (the default), 2.24, 2.27, 2.30, 2.36 or latest.
+    #[arg(long, value_name = "VERSION", value_parser = pipelint_core::StackVersion::parse)]
+    pub stack_version: Option<pipelint_core::StackVersion>,
+
     /// Show secret values instead of masking them (local debugging only: never in CI logs).
     #[arg(long)]
     pub show_secrets: bool,

@@ -7,7 +7,7 @@ mod common;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use common::{Tree, json_files, repo_root, run_in};
+use common::{Tree, fixture_profile, json_files, repo_root, run_in};
 use pipelint::fix::masked;
 use pipelint_core::{
     Applicability, Diagnostic, DocumentKind, FixAvailability, LintOptions, Rule, find_rule, lint,
@@ -24,7 +24,10 @@ struct Fixture {
 
 /// Masked findings, as the CLI sees them with no config.
 fn findings(text: &[u8], file_name: &str, kind: Option<DocumentKind>) -> Vec<Diagnostic> {
-    let options = LintOptions::new().file_name(file_name).kind(kind);
+    let options = LintOptions::new()
+        .file_name(file_name)
+        .kind(kind)
+        .profile(fixture_profile(Path::new(file_name)));
     lint(text, &options).diagnostics
 }
 
@@ -577,7 +580,10 @@ fn fixing_any_fixture_keeps_its_structure_and_settles() {
         for path in json_files(&dir) {
             let bytes = std::fs::read(&path).unwrap();
             let name = file_name(&path);
-            let options = LintOptions::new().file_name(name.as_str()).kind(kind);
+            let options = LintOptions::new()
+                .file_name(name.as_str())
+                .kind(kind)
+                .profile(fixture_profile(&path));
             let Some(fixed) = pipelint::fix::fix_text(&bytes, &options, all, |_| {}) else {
                 continue;
             };

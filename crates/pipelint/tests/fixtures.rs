@@ -38,7 +38,11 @@ fn display(path: &Path) -> String {
 fn lint_file(path: &Path, kind: Option<DocumentKind>) -> LintResult {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let name = path.file_name().and_then(|n| n.to_str());
-    lint(&bytes, &LintOptions::new().kind(kind).file_name(name))
+    let options = LintOptions::new()
+        .kind(kind)
+        .file_name(name)
+        .profile(common::fixture_profile(path));
+    lint(&bytes, &options)
 }
 
 fn codes(result: &LintResult) -> Vec<String> {

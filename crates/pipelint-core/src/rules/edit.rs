@@ -105,6 +105,7 @@ mod tests {
             text,
             kind: DocumentKind::StackAlert,
             pipe: None,
+            profile: Default::default(),
         };
         let fix = remove_member(&cx, pointer);
         let mut out = text.to_owned();

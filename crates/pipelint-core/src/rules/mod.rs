@@ -16,6 +16,7 @@ pub(crate) mod object_storage_requirements;
 pub mod pipe;
 pub mod postgres;
 pub(crate) mod prelude;
+pub mod profile;
 pub(crate) mod requirement;
 pub mod response;
 pub mod scaling;
@@ -50,6 +51,7 @@ pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
         kinesis::RULES,
         object_storage::RULES,
         postgres::RULES,
+        profile::RULES,
         scaling::RULES,
         security::RULES,
         response::RULES,
@@ -72,6 +74,8 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("aws-region-format", "kinesis-region-format"),
     ("queue-url-applies", "object-storage-queue-url-applies"),
     ("queue-url-format", "object-storage-queue-url-format"),
+    // Generalised from the dashboard values to every newer value of any kind (issue 23).
+    ("needs-newer-server", "needs-newer-api"),
 ];
 
 /// Finds a rule by its code (`PL011`), its name (`invalid-enum-value`) or an old name it

@@ -31,6 +31,7 @@ pub(crate) fn create_pipe_context<'a>(document: &'a Document, text: &'a str) -> 
         text,
         kind: DocumentKind::CreatePipe,
         pipe: None,
+        profile: Default::default(),
     }
 }
 

@@ -45,3 +45,49 @@ pub fn fixture_rule(name: &str) -> Result<&'static pipelint_core::Rule, String> 
         None => format!("no rule is named `{name}`"),
     })
 }
+
+/// The versions a fixture is checked against, from markers in its file name:
+/// `@api-<version>` and `@stack-<version>` (`between-without-max@stack-latest.alert.json`).
+/// Without a marker, the defaults (the contract's versions).
+pub fn fixture_profile(path: &Path) -> pipelint_core::Profile {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let mut profile = pipelint_core::Profile::default();
+    for marker in name.split('@').skip(1) {
+        // A version runs to the next `.` that starts the kind suffix (`2.36` has a dot too).
+        let marker = marker.strip_suffix(".json").unwrap_or(marker);
+        if let Some(version) = marker.strip_prefix("api-") {
+            let version = version.split('.').next().unwrap_or(version);
+            profile = profile.with_api(pipelint_core::ApiVersion::parse(version).unwrap());
+        } else if let Some(version) = marker.strip_prefix("stack-") {
+            let end = if version.starts_with("latest") {
+                "latest".len()
+            } else {
+                "2.36".len()
+            };
+            let version = version.get(..end).unwrap_or(version);
+            profile = profile.with_stack(pipelint_core::StackVersion::parse(version).unwrap());
+        } else {
+            panic!("{name}: unknown marker `@{marker}` (`@api-<version>` or `@stack-<version>`)");
+        }
+    }
+    profile
+}
+
+/// The command-line flags that select [`fixture_profile`]'s versions.
+pub fn fixture_profile_args(path: &Path) -> Vec<String> {
+    let profile = fixture_profile(path);
+    let mut args = Vec::new();
+    if profile.api != pipelint_core::ApiVersion::default() {
+        args.extend(["--api-version".to_owned(), profile.api.as_str().to_owned()]);
+    }
+    if profile.stack_explicit {
+        args.extend([
+            "--stack-version".to_owned(),
+            profile.stack.as_str().to_owned(),
+        ]);
+    }
+    args
+}

@@ -13,7 +13,7 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
-    /// {"source": {"mysql": {"host": "db.internal"}}}
+    /// {"source": {"oracle": {"host": "db.internal"}}}
     /// ```
     ///
     /// ## Fix

@@ -176,6 +176,7 @@ mod tests {
                 text,
                 kind: DocumentKind::PipeScaling,
                 pipe: None,
+                profile: Default::default(),
             };
             let span = crate::rules::edit::removal_span(&cx, pointer);
             let mut out = text.to_owned();

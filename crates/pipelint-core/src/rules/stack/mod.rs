@@ -23,7 +23,6 @@ super::rule_files! {
     invalid_object_id,
     legacy_alert_member,
     level_without_quantile,
-    needs_newer_server,
     number_format_output,
     percentile_agg_fn,
     series_group_by_mismatch,
@@ -281,6 +280,7 @@ mod tests {
             text: json,
             kind: DocumentKind::Dashboard,
             pipe: None,
+            profile: Default::default(),
         };
         let found: Vec<(String, &str)> = number_format_outputs(&cx)
             .map(|(at, value)| (at.output_pointer(), value.as_str().unwrap()))

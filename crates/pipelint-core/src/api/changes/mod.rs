@@ -1,0 +1,278 @@
+//! The one table of what changed between API versions (`shared` spec: api-profiles.md): every
+//! enum value, member, bound and required member that a version added or removed, with the
+//! first version that has it. The schemas accept the union of all versions; the rules of the
+//! `profile` group, the did-you-mean candidates, the rule pages and `pipelint profiles` read
+//! this table to tell what the profile in force accepts.
+
+use serde_json::Value;
+
+use super::profile::{Profile, Version};
+use crate::kind::DocumentKind;
+use crate::pointer::pointer_join;
+
+mod create_pipe;
+mod records;
+mod stack;
+
+/// One difference between versions.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Change {
+    /// The kinds it concerns (all on one axis).
+    pub kinds: &'static [DocumentKind],
+    /// Where: JSON pointer patterns in which `*` stands for any member name or array index.
+    /// For [`What::Member`] and [`What::Required`] the last token names the member.
+    pub at: &'static [&'static str],
+    /// What changed there.
+    pub what: What,
+    /// The first version that accepts it.
+    pub since: Version,
+    /// The first version that no longer accepts it, if one removed it.
+    pub until: Option<Version>,
+    /// Why it needs more than the version: a private preview or a feature flag, even on the
+    /// newest version (`preview-feature` reports it).
+    pub preview: Option<&'static str>,
+    /// What to use on an older server instead, for the help of `needs-newer-api`.
+    pub instead: Option<&'static str>,
+    /// The row of the differences table in api-profiles.md (0: a member the contract omits).
+    pub row: u8,
+}
+
+/// What a [`Change`] is about.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum What {
+    /// The string value at `at`.
+    Value(&'static str),
+    /// The member at `at` being present (a newer member, or a newer source kind).
+    Member,
+    /// A number at `at` above `from` (the maximum before `since`) and at most `to` (the
+    /// maximum since): larger numbers no version accepts, which the schema reports.
+    Raised {
+        /// The maximum before `since`.
+        from: f64,
+        /// The maximum from `since` on.
+        to: f64,
+    },
+    /// The member at `at` being absent from its (present) parent: required from `since`.
+    Required,
+    /// The whole document: a kind the older versions do not have.
+    Document,
+}
+
+/// Every change, in the order of the differences table.
+pub fn all() -> impl Iterator<Item = &'static Change> {
+    create_pipe::CHANGES
+        .iter()
+        .chain(records::CHANGES)
+        .chain(stack::CHANGES)
+}
+
+/// The changes that concern a kind.
+pub fn of_kind(kind: DocumentKind) -> impl Iterator<Item = &'static Change> {
+    all().filter(move |c| c.kinds.contains(&kind))
+}
+
+impl Change {
+    /// Whether the profile accepts what the change added (or still has what it removes).
+    pub fn accepted_by(&self, profile: &Profile) -> bool {
+        profile.accepts(self.since, self.until)
+    }
+
+    /// The pointers in `root` where this change applies, built only for a match.
+    pub fn matches(&self, root: &Value) -> Vec<String> {
+        let mut found = Vec::new();
+        for pattern in self.at {
+            let tokens: Vec<&str> = pattern.split('/').skip(1).collect();
+            match self.what {
+                What::Document => found.push(String::new()),
+                What::Required => {
+                    if let Some((member, parent)) = tokens.split_last() {
+                        walk(root, parent, &mut String::new(), &mut |pointer, value| {
+                            if value.as_object().is_some_and(|o| !o.contains_key(*member)) {
+                                found.push(pointer_join(pointer, member));
+                            }
+                        });
+                    }
+                }
+                _ => walk(root, &tokens, &mut String::new(), &mut |pointer, value| {
+                    let hit = match self.what {
+                        What::Value(expected) => value.as_str() == Some(expected),
+                        What::Member => true,
+                        What::Raised { from, to } => {
+                            value.as_f64().is_some_and(|n| n > from && n <= to)
+                        }
+                        What::Required | What::Document => false,
+                    };
+                    if hit {
+                        found.push(pointer.to_owned());
+                    }
+                }),
+            }
+        }
+        found
+    }
+
+    /// Whether the value at `pointer` of a document of `kind` is what this change is about,
+    /// judged by place and value alone (for enum lists and did-you-mean candidates).
+    pub fn is_value_at(&self, kind: DocumentKind, pointer: &str, value: &str) -> bool {
+        self.kinds.contains(&kind)
+            && matches!(self.what, What::Value(v) if v == value)
+            && self
+                .at
+                .iter()
+                .any(|pattern| pattern_matches(pattern, pointer))
+    }
+}
+
+/// Whether a concrete pointer matches a pattern (`*` matches one token).
+pub fn pattern_matches(pattern: &str, pointer: &str) -> bool {
+    let mut pattern = pattern.split('/');
+    let mut pointer = pointer.split('/');
+    loop {
+        match (pattern.next(), pointer.next()) {
+            (None, None) => return true,
+            (Some(p), Some(t)) if p == "*" || p == t => {}
+            _ => return false,
+        }
+    }
+}
+
+/// Calls `found` with the pointer and value of every place the tokens lead to.
+fn walk<'a>(
+    value: &'a Value,
+    tokens: &[&str],
+    pointer: &mut String,
+    found: &mut impl FnMut(&str, &'a Value),
+) {
+    let Some((first, rest)) = tokens.split_first() else {
+        found(pointer, value);
+        return;
+    };
+    let len = pointer.len();
+    let mut step = |key: &str, child: &'a Value, pointer: &mut String| {
+        pointer.push('/');
+        pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+        walk(child, rest, pointer, found);
+        pointer.truncate(len);
+    };
+    match (value, *first) {
+        (Value::Object(members), "*") => {
+            for (key, child) in members {
+                step(key, child, pointer);
+            }
+        }
+        (Value::Array(items), "*") => {
+            for (i, child) in items.iter().enumerate() {
+                step(&i.to_string(), child, pointer);
+            }
+        }
+        (Value::Object(members), name) => {
+            if let Some(child) = members.get(name) {
+                step(name, child, pointer);
+            }
+        }
+        (Value::Array(items), index) => {
+            if let Some(child) = index.parse::<usize>().ok().and_then(|i| items.get(i)) {
+                step(index, child, pointer);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether the profile accepts `value` at `pointer` of a `kind` document: `false` only when
+/// the table says a version added or removed it and the profile is not among those that
+/// accept it. Values the table does not mention are left to the schema.
+pub fn value_accepted(kind: DocumentKind, pointer: &str, value: &str, profile: &Profile) -> bool {
+    of_kind(kind)
+        .filter(|c| c.is_value_at(kind, pointer, value))
+        .all(|c| c.accepted_by(profile))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::profile::Axis;
+
+    #[test]
+    fn every_change_is_on_the_axis_of_its_kinds() {
+        for change in all() {
+            for kind in change.kinds {
+                assert_eq!(Axis::of(*kind), change.since.axis(), "{change:?}");
+            }
+            if let Some(until) = change.until {
+                assert_eq!(until.axis(), change.since.axis(), "{change:?}");
+            }
+            assert!(!change.at.is_empty(), "{change:?}");
+            for pattern in change.at {
+                assert!(pattern.is_empty() || pattern.starts_with('/'), "{change:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn patterns_match_any_token_at_a_star() {
+        assert!(pattern_matches(
+            "/tiles/*/config/displayType",
+            "/tiles/3/config/displayType"
+        ));
+        assert!(!pattern_matches(
+            "/tiles/*/config/displayType",
+            "/tiles/3/config"
+        ));
+        assert!(!pattern_matches("/a/*", "/a/b/c"));
+    }
+
+    #[test]
+    fn matches_finds_values_members_bounds_and_missing_members() {
+        let doc: Value = serde_json::from_str(
+            r#"{"tiles": [{"config": {"displayType": "bar"}}, {"config": {"displayType": "line"}}], "replicas": 25}"#,
+        )
+        .unwrap();
+        let change = |what, at| Change {
+            kinds: &[DocumentKind::Dashboard],
+            at,
+            what,
+            since: Version::Stack(crate::api::profile::StackVersion::V2_30),
+            until: None,
+            preview: None,
+            instead: None,
+            row: 0,
+        };
+        assert_eq!(
+            change(What::Value("bar"), &["/tiles/*/config/displayType"]).matches(&doc),
+            ["/tiles/0/config/displayType"]
+        );
+        assert_eq!(
+            change(
+                What::Raised {
+                    from: 10.0,
+                    to: 40.0
+                },
+                &["/replicas"]
+            )
+            .matches(&doc),
+            ["/replicas"]
+        );
+        assert!(
+            change(
+                What::Raised {
+                    from: 40.0,
+                    to: 50.0
+                },
+                &["/replicas"]
+            )
+            .matches(&doc)
+            .is_empty()
+        );
+        assert_eq!(
+            change(What::Required, &["/tiles/*/config/note"]).matches(&doc),
+            ["/tiles/0/config/note", "/tiles/1/config/note"]
+        );
+        assert_eq!(
+            change(What::Member, &["/replicas"]).matches(&doc),
+            ["/replicas"]
+        );
+    }
+}

@@ -1,0 +1,249 @@
+//! What changed in the analytics-stack bodies (api-profiles.md, rows 30–45): the self-hosted
+//! kinds by server release, the managed alert by cloud API snapshot.
+
+use super::{Change, What};
+use crate::api::profile::{ApiVersion, StackVersion, Version};
+use crate::kind::DocumentKind::{
+    self, ChartSeries, Dashboard, DashboardUpdate, ManagedStackAlert, StackAlert,
+};
+
+const S2_24: Version = Version::Stack(StackVersion::V2_24);
+const S2_27: Version = Version::Stack(StackVersion::V2_27);
+const S2_30: Version = Version::Stack(StackVersion::V2_30);
+const S2_36: Version = Version::Stack(StackVersion::V2_36);
+const MAY: Version = Version::Api(ApiVersion::V2026_05);
+/// The newest cloud snapshot. Members first seen in the managed spec published after
+/// 2026-07-31 (`channels`, `interval: 30s`) are bundled with it, as nothing newer is.
+const JUL: Version = Version::Api(ApiVersion::V2026_07);
+
+const DASHBOARDS: &[DocumentKind] = &[Dashboard, DashboardUpdate];
+
+/// A change with no removal, preview or hint.
+const fn added(
+    kinds: &'static [DocumentKind],
+    at: &'static [&'static str],
+    what: What,
+    since: Version,
+    row: u8,
+) -> Change {
+    Change {
+        kinds,
+        at,
+        what,
+        since,
+        until: None,
+        preview: None,
+        instead: None,
+        row,
+    }
+}
+
+/// Where a dashboard carries a `numberFormat.output`.
+const NUMBER_OUTPUTS: &[&str] = &[
+    "/tiles/*/config/numberFormat/output",
+    "/tiles/*/config/select/*/numberFormat/output",
+    "/tiles/*/series/*/numberFormat/output",
+];
+
+const THRESHOLD_TYPE: &[&str] = &["/thresholdType"];
+
+pub(super) static CHANGES: &[Change] = &[
+    // Alert threshold types (row 30): `above` is `>=`, `above_exclusive` is `>`.
+    added(
+        &[StackAlert],
+        THRESHOLD_TYPE,
+        What::Value("above_exclusive"),
+        S2_24,
+        30,
+    ),
+    added(
+        &[StackAlert],
+        THRESHOLD_TYPE,
+        What::Value("below_or_equal"),
+        S2_24,
+        30,
+    ),
+    added(
+        &[StackAlert],
+        THRESHOLD_TYPE,
+        What::Value("equal"),
+        S2_24,
+        30,
+    ),
+    added(
+        &[StackAlert],
+        THRESHOLD_TYPE,
+        What::Value("not_equal"),
+        S2_24,
+        30,
+    ),
+    added(
+        &[StackAlert],
+        THRESHOLD_TYPE,
+        What::Value("between"),
+        S2_24,
+        30,
+    ),
+    added(
+        &[StackAlert],
+        THRESHOLD_TYPE,
+        What::Value("not_between"),
+        S2_24,
+        30,
+    ),
+    added(
+        &[ManagedStackAlert],
+        THRESHOLD_TYPE,
+        What::Value("above_exclusive"),
+        MAY,
+        30,
+    ),
+    added(
+        &[ManagedStackAlert],
+        THRESHOLD_TYPE,
+        What::Value("below_or_equal"),
+        MAY,
+        30,
+    ),
+    added(
+        &[ManagedStackAlert],
+        THRESHOLD_TYPE,
+        What::Value("equal"),
+        MAY,
+        30,
+    ),
+    added(
+        &[ManagedStackAlert],
+        THRESHOLD_TYPE,
+        What::Value("not_equal"),
+        MAY,
+        30,
+    ),
+    added(
+        &[ManagedStackAlert],
+        THRESHOLD_TYPE,
+        What::Value("between"),
+        MAY,
+        30,
+    ),
+    added(
+        &[ManagedStackAlert],
+        THRESHOLD_TYPE,
+        What::Value("not_between"),
+        MAY,
+        30,
+    ),
+    added(&[StackAlert], &["/thresholdMax"], What::Member, S2_24, 31),
+    added(
+        &[ManagedStackAlert],
+        &["/thresholdMax"],
+        What::Member,
+        MAY,
+        31,
+    ),
+    added(&[StackAlert], &["/note"], What::Member, S2_27, 32),
+    added(&[ManagedStackAlert], &["/note"], What::Member, MAY, 32),
+    added(
+        &[StackAlert],
+        &["/numConsecutiveWindows"],
+        What::Member,
+        S2_30,
+        33,
+    ),
+    added(
+        &[ManagedStackAlert],
+        &["/numConsecutiveWindows"],
+        What::Member,
+        JUL,
+        33,
+    ),
+    added(&[StackAlert], &["/channels"], What::Member, S2_36, 34),
+    added(&[ManagedStackAlert], &["/channels"], What::Member, JUL, 34),
+    Change {
+        preview: Some("the 30s alert interval must be enabled for your team"),
+        instead: Some("`1m`, the shortest interval every team has"),
+        ..added(
+            &[ManagedStackAlert],
+            &["/interval"],
+            What::Value("30s"),
+            JUL,
+            35,
+        )
+    },
+    // Dashboard tiles (rows 37–45).
+    Change {
+        instead: Some("older servers have no such tile"),
+        ..added(
+            DASHBOARDS,
+            &["/tiles/*/config/displayType"],
+            What::Value("heatmap"),
+            S2_27,
+            37,
+        )
+    },
+    Change {
+        instead: Some("`pie` or `table` show one value per group on older servers"),
+        ..added(
+            DASHBOARDS,
+            &["/tiles/*/config/displayType"],
+            What::Value("bar"),
+            S2_30,
+            38,
+        )
+    },
+    Change {
+        instead: Some("older servers have no such tile"),
+        ..added(
+            DASHBOARDS,
+            &["/tiles/*/config/displayType"],
+            What::Value("event_patterns"),
+            S2_30,
+            39,
+        )
+    },
+    Change {
+        instead: Some("use `byte` or `number`"),
+        ..added(
+            DASHBOARDS,
+            NUMBER_OUTPUTS,
+            What::Value("data_rate"),
+            S2_24,
+            40,
+        )
+    },
+    Change {
+        instead: Some("use `byte` or `number`"),
+        ..added(
+            DASHBOARDS,
+            NUMBER_OUTPUTS,
+            What::Value("throughput"),
+            S2_24,
+            40,
+        )
+    },
+    Change {
+        instead: Some("use `time`"),
+        ..added(
+            DASHBOARDS,
+            NUMBER_OUTPUTS,
+            What::Value("duration"),
+            S2_27,
+            40,
+        )
+    },
+    added(DASHBOARDS, &["/containers"], What::Member, S2_27, 41),
+    added(
+        DASHBOARDS,
+        &["/tiles/*/containerId", "/tiles/*/tabId"],
+        What::Member,
+        S2_27,
+        41,
+    ),
+    added(
+        &[ChartSeries],
+        &["/series/*/aggFn"],
+        What::Value("increase"),
+        S2_27,
+        45,
+    ),
+];

@@ -1,0 +1,112 @@
+use crate::rules::prelude::*;
+
+use super::{how_to_select, located, matching, subject, versions};
+use crate::api::changes::What;
+use crate::Severity;
+use crate::api::profile::Axis;
+
+declare_rule! {
+    /// ## What it checks
+    /// The body uses nothing that only a newer API version accepts than the one pipelint
+    /// checks against: a newer source kind (`mysql`, `bigquery`, `mongodb`, `pubsub`), a
+    /// newer enum value (Kafka `gcmk`, alert `thresholdType: between`, the dashboard tile
+    /// `heatmap`), a newer member (`thresholdMax`, `channels`, `containers`) or a raised
+    /// bound (`replicas` up to 40). `pipelint profiles` lists every such value with the
+    /// version that first accepts it.
+    ///
+    /// The version in force is `api-version` for the cloud bodies (default `2025-11`) and
+    /// `stack-version` for the self-hosted analytics-stack bodies (default `2.22`). What lies
+    /// inside a newer member is not checked further until a profile that has it is chosen.
+    ///
+    /// It is a warning for the cloud bodies: every customer talks to the current cloud API,
+    /// which most likely accepts the body. For the analytics-stack bodies it is a warning
+    /// while `stack-version` is left at its default, and an error once you set it: a
+    /// server of that release rejects the body.
+    ///
+    /// ## Why it matters
+    /// A server older than the version that added the value rejects the request. Checking
+    /// against the version you really send to gives exact verdicts, and the full checks of
+    /// the newer members.
+    ///
+    /// ## Example
+    /// ```json bad kind:stack-alert at:/
+    /// {"thresholdType": "above_exclusive"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Choose the profile of the server you send to (`api-version = "latest"` or
+    /// `stack-version = "2.36"` in `pipelint.toml`, or `--api-version` and
+    /// `--stack-version`), or use what the older server knows.
+    ///
+    /// ```json good kind:stack-alert at:/
+    /// {"thresholdType": "above"}
+    /// ```
+    pub static RULE = {
+        code: "PL746",
+        name: "needs-newer-api",
+        severity: Warning,
+        kinds: [],
+        summary: "A value, member or bound that only a newer API version or server release accepts",
+        check: Some(check),
+    };
+}
+
+fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let axis = Axis::of(cx.kind);
+    let newer = |c: &crate::api::changes::Change| {
+        c.what != What::Required && !cx.profile.reaches(c.since)
+    };
+    for (change, pointer) in matching(cx, newer) {
+        let in_force = cx.profile.in_force(axis);
+        let mut finding = located(
+            &RULE,
+            change,
+            cx,
+            &pointer,
+            format!(
+                "{} needs {} or later; pipelint checks against {in_force}",
+                subject(change, cx, &pointer),
+                change.since,
+            ),
+        )
+        .with_label(format!("needs {}", change.since))
+        .with_help(match change.instead {
+            Some(instead) => format!("{}; otherwise {instead}", how_to_select(change.since)),
+            None => how_to_select(change.since),
+        });
+        finding.versions = Some(versions(cx, change));
+        if axis == Axis::Stack && cx.profile.stack_explicit {
+            finding.severity = Severity::Error;
+        }
+        out.push(finding);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::profile::{Profile, StackVersion};
+    use crate::{DocumentKind, LintOptions, lint};
+
+    fn findings(json: &str, kind: DocumentKind, profile: Profile) -> Vec<Diagnostic> {
+        let options = LintOptions::new().kind(kind).profile(profile);
+        lint(json.as_bytes(), &options)
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.rule == &RULE)
+            .collect()
+    }
+
+    #[test]
+    fn a_newer_value_is_a_warning_until_the_stack_version_is_chosen() {
+        let tile = r#"{"tiles": [{"id": "a", "x": 0, "y": 0, "w": 6, "h": 4, "config": {"displayType": "heatmap"}}]}"#;
+        let default = findings(tile, DocumentKind::Dashboard, Profile::default());
+        assert_eq!(default.len(), 1);
+        assert_eq!(default[0].severity, Severity::Warning);
+        assert_eq!(default[0].pointer, "/tiles/0/config/displayType");
+        let chosen = Profile::default().with_stack(StackVersion::V2_24);
+        assert_eq!(findings(tile, DocumentKind::Dashboard, chosen)[0].severity, Severity::Error);
+        let new_enough = Profile::default().with_stack(StackVersion::V2_27);
+        assert!(findings(tile, DocumentKind::Dashboard, new_enough).is_empty());
+    }
+}

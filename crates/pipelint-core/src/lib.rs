@@ -132,7 +132,9 @@ mod settings;
 mod string_span;
 mod suggest;
 
-pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, apply_fixes};
+pub use diagnostic::{
+    Applicability, Diagnostic, Fix, Label, Severity, apply_fixes, fixes_of_one_pass,
+};
 pub use document::{Document, Loaded, NodeSpans, load};
 pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex, floor_char_boundary};

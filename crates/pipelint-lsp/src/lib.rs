@@ -47,6 +47,7 @@
 
 mod config_problem;
 mod convert;
+mod fix_all;
 mod hover;
 mod position;
 mod server;

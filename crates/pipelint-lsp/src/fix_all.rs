@@ -251,14 +251,16 @@ impl Secrets {
 
     fn found_in(&self, text: &str) -> bool {
         self.by_len.iter().any(|(&len, values)| {
-            text.char_indices().any(|(start, _)| {
-                let Some(part) = text.get(start..start + len) else {
-                    return false;
-                };
-                values.contains(part)
-                    && (part.chars().count() >= SHORT_SECRET_CHARS
-                        || stands_alone(text, start..start + len))
-            })
+            // Most replacements are a word: only the few shorter secrets need looking for.
+            len <= text.len()
+                && text.char_indices().any(|(start, _)| {
+                    let Some(part) = text.get(start..start + len) else {
+                        return false;
+                    };
+                    values.contains(part)
+                        && (part.chars().count() >= SHORT_SECRET_CHARS
+                            || stands_alone(text, start..start + len))
+                })
         })
     }
 }

@@ -132,9 +132,7 @@ mod settings;
 mod string_span;
 mod suggest;
 
-pub use diagnostic::{
-    Applicability, Diagnostic, Fix, Label, Severity, apply_fixes, fixes_of_one_pass,
-};
+pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, apply_fixes};
 pub use document::{Document, Loaded, NodeSpans, load};
 pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex, floor_char_boundary};
@@ -142,6 +140,8 @@ pub use rule::{FixAvailability, Rule};
 pub use schema::field_name;
 pub use settings::{Level, Override, OverrideUse, PointerPattern, Selector, Settings};
 pub use suggest::closest as did_you_mean;
+// The fixes one pass of `apply_fixes` makes (the language server composes its passes).
+pub use diagnostic::fixes_of_one_pass;
 
 /// The JSON crate whose `Value` [`Document`], [`KindChoice::decide`] and
 /// [`PointerPattern::stable`] take, re-exported so a user's version always matches.

@@ -98,11 +98,30 @@ impl Fix {
 }
 
 /// Applies fixes to `text` in one pass, in the order of their spans, touching only the
-/// bytes of each span. A fix that overlaps one already applied (or starts where it
-/// starts) is left for the next pass, after a new lint: its span may have moved. A span
-/// outside the text or inside a character, and a fix that changes nothing, are skipped.
-/// Returns the new text and how many fixes were applied.
+/// bytes of each span: the fixes [`fixes_of_one_pass`] picks. Returns the new text and how
+/// many fixes were applied.
 pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> (String, usize) {
+    let chosen = fixes_of_one_pass(text, fixes);
+    let mut out = String::with_capacity(text.len());
+    let mut copied_to = 0;
+    for Fix {
+        span, replacement, ..
+    } in &chosen
+    {
+        out.push_str(&text[copied_to..span.start]);
+        out.push_str(replacement);
+        copied_to = span.end;
+    }
+    out.push_str(&text[copied_to..]);
+    (out, chosen.len())
+}
+
+/// The fixes one pass of [`apply_fixes`] makes, sorted by span, none overlapping another.
+/// A fix that overlaps one chosen before it (or starts where it starts) is left for the next
+/// pass, after a new lint: its span may have moved. A span outside the text or inside a
+/// character, and a fix that changes nothing, are skipped. (The language server composes
+/// the passes of "fix all" from these.)
+pub fn fixes_of_one_pass<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> Vec<&'a Fix> {
     let mut fixes: Vec<&Fix> = fixes
         .into_iter()
         .filter(|fix| {
@@ -114,32 +133,22 @@ pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> 
         .collect();
     fixes.sort_by_key(|fix| (fix.span.start, fix.span.end));
 
-    let mut out = String::with_capacity(text.len());
-    let mut copied_to = 0;
-    let mut last: Option<&Range<usize>> = None;
-    let mut applied = 0;
-    for Fix {
-        span, replacement, ..
-    } in fixes
-    {
-        if let Some(last) = last
+    let mut chosen: Vec<&Fix> = Vec::with_capacity(fixes.len());
+    for fix in fixes {
+        let span = &fix.span;
+        if let Some(last) = chosen.last().map(|last| &last.span)
             && (span.start < last.end || span.start == last.start)
         {
             continue;
         }
         // Two findings may offer the very same edit: made once, and never counted as a
         // change when it changes nothing.
-        if text.get(span.clone()) == Some(replacement.as_str()) {
+        if text.get(span.clone()) == Some(fix.replacement.as_str()) {
             continue;
         }
-        out.push_str(&text[copied_to..span.start]);
-        out.push_str(replacement);
-        copied_to = span.end;
-        last = Some(span);
-        applied += 1;
+        chosen.push(fix);
     }
-    out.push_str(&text[copied_to..]);
-    (out, applied)
+    chosen
 }
 
 impl Applicability {

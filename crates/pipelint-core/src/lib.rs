@@ -143,6 +143,8 @@ pub use rule::{FixAvailability, Rule};
 pub use schema::field_name;
 pub use settings::{Level, Override, OverrideUse, PointerPattern, Selector, Settings};
 pub use suggest::closest as did_you_mean;
+// The fixes one pass of `apply_fixes` makes (the language server composes its passes).
+pub use diagnostic::fixes_of_one_pass;
 
 /// The JSON crate whose `Value` [`Document`], [`KindChoice::decide`] and
 /// [`PointerPattern::stable`] take, re-exported so a user's version always matches.

@@ -24,6 +24,7 @@ const ROOT: &[&str] = &[
     "Fix",
     "Applicability",
     "apply_fixes",
+    "fixes_of_one_pass",
     // Positions
     "LineIndex",
     "LineCol",

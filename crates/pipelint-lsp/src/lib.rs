@@ -9,6 +9,9 @@
 //! - One quick fix per finding that carries a [`pipelint_core::Fix`]: the core only attaches a
 //!   fix when it certainly repairs the finding, and the server turns every one into a
 //!   `WorkspaceEdit`, so fixes added to the core later need no change here.
+//! - "Fix all" (`source.fixAll`): every safe fix, pass after pass as `check --fix` applies
+//!   them, sent as one edit per changed region (never the unchanged text between two fixes,
+//!   which may hold a secret); a newer change of the document stops it between passes.
 //! - Hover: the rule documentation of the findings under the cursor and the schema's
 //!   description of the member under it.
 //! - Files that are not pipelint documents get no diagnostics at all (see
@@ -47,6 +50,7 @@
 
 mod config_problem;
 mod convert;
+mod fix_all;
 mod hover;
 mod position;
 mod server;

@@ -8,14 +8,27 @@
 use lsp_types::{Position, Range};
 use pipelint_core::floor_char_boundary;
 
-/// Line starts of one text, in bytes.
+/// Bytes between two checkpoints of an index: turning an offset into a column, or back,
+/// scans at most this much text (and one character), however long the line. A minified
+/// document is one line, and a column counted from its start made every position cost the
+/// whole document.
+const CHECKPOINT_BYTES: usize = 256;
+
+/// Line starts of one text, in bytes, and UTF-16 checkpoints along it.
 #[derive(Clone, Debug)]
 pub struct PositionIndex {
     line_starts: Vec<usize>,
+    /// `(byte offset of a character, UTF-16 units before it)`, the first at 0, then one at
+    /// the first character at least [`CHECKPOINT_BYTES`] after the previous one.
+    checkpoints: Vec<(usize, usize)>,
 }
 
 impl PositionIndex {
     pub fn new(text: &str) -> Self {
+        Self::with_spacing(text, CHECKPOINT_BYTES)
+    }
+
+    fn with_spacing(text: &str, spacing: usize) -> Self {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0];
         for (i, &b) in bytes.iter().enumerate() {
@@ -25,7 +38,27 @@ impl PositionIndex {
                 _ => {}
             }
         }
-        PositionIndex { line_starts }
+        let mut checkpoints = vec![(0, 0)];
+        let mut units = 0;
+        let mut next = spacing;
+        for (i, c) in text.char_indices() {
+            if i >= next {
+                checkpoints.push((i, units));
+                next = i + spacing;
+            }
+            units += c.len_utf16();
+        }
+        PositionIndex {
+            line_starts,
+            checkpoints,
+        }
+    }
+
+    /// UTF-16 units of the text before `offset`, a character boundary.
+    fn units_before(&self, text: &str, offset: usize) -> usize {
+        let k = self.checkpoints.partition_point(|&(at, _)| at <= offset) - 1;
+        let (at, units) = self.checkpoints[k];
+        units + utf16_len(&text[at..offset])
     }
 
     /// The LSP position of a byte offset. Offsets past the end or inside a character are
@@ -34,7 +67,7 @@ impl PositionIndex {
         let offset = floor_char_boundary(text, offset);
         let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let start = self.line_starts[line];
-        let column: usize = text[start..offset].chars().map(char::len_utf16).sum();
+        let column = self.units_before(text, offset) - self.units_before(text, start);
         Position::new(to_u32(line), to_u32(column))
     }
 
@@ -53,12 +86,23 @@ impl PositionIndex {
             return text.len();
         };
         let end = self.line_content_end(text, line);
-        let wanted = position.character as usize;
-        let mut units = 0;
-        for (i, c) in text[start..end].char_indices() {
+        // In units from the start of the text: the character that ends past `wanted` is
+        // the one the position is in (or just before).
+        let wanted = self
+            .units_before(text, start)
+            .saturating_add(position.character as usize);
+        // Start scanning at the last checkpoint in the line's reach that is not past it.
+        let k = self
+            .checkpoints
+            .partition_point(|&(at, units)| at <= end && units <= wanted);
+        let (mut from, mut units) = self.checkpoints[k.saturating_sub(1)];
+        if from < start {
+            (from, units) = (start, self.units_before(text, start));
+        }
+        for (i, c) in text[from..end].char_indices() {
             units += c.len_utf16();
             if units > wanted {
-                return start + i;
+                return from + i;
             }
         }
         end
@@ -79,6 +123,10 @@ impl PositionIndex {
         }
         end
     }
+}
+
+fn utf16_len(text: &str) -> usize {
+    text.chars().map(char::len_utf16).sum()
 }
 
 fn to_u32(n: usize) -> u32 {
@@ -153,6 +201,44 @@ mod tests {
             }
             let position = index.position(text, offset);
             assert_eq!(index.offset(text, position), offset, "offset {offset}");
+        }
+    }
+
+    /// The position by counting from the line's start, with no checkpoints.
+    fn counted_position(text: &str, offset: usize) -> Position {
+        let offset = floor_char_boundary(text, offset);
+        let starts = PositionIndex::with_spacing(text, usize::MAX).line_starts;
+        let line = starts.partition_point(|&start| start <= offset) - 1;
+        let column = utf16_len(&text[starts[line]..offset]);
+        pos(line as u32, column as u32)
+    }
+
+    #[test]
+    fn checkpoints_give_the_positions_and_offsets_of_counting_from_the_line_start() {
+        let texts = [
+            "a😀b\r\nécd😀😀\rxyz\n",
+            "{\"k\":\"😀é😀\",\"l\":[1,2,\"ü\"]}",
+            "é\n\n😀",
+        ];
+        for text in texts {
+            let counted = PositionIndex::with_spacing(text, usize::MAX);
+            for spacing in 1..=5 {
+                let index = PositionIndex::with_spacing(text, spacing);
+                for offset in 0..=text.len() + 1 {
+                    let expected = counted_position(text, offset);
+                    assert_eq!(index.position(text, offset), expected, "{text:?} {offset}");
+                }
+                for line in 0..5 {
+                    for character in 0..12 {
+                        let position = pos(line, character);
+                        assert_eq!(
+                            index.offset(text, position),
+                            counted.offset(text, position),
+                            "{text:?} spacing {spacing} {position:?}"
+                        );
+                    }
+                }
+            }
         }
     }
 }

@@ -1,12 +1,13 @@
 //! The message loop: open documents, coalesced linting, and the request handlers.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
+use crossbeam_channel::Receiver;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
+    Cancel, DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
     Exit as ExitNotification, Notification as _, PublishDiagnostics,
 };
 use lsp_types::request::{CodeActionRequest, HoverRequest, Initialize, Request as _, Shutdown};
@@ -24,6 +25,7 @@ use serde_json::Value;
 
 use crate::config_problem::{ConfigProblem, path_to_uri};
 use crate::convert::{self, Text};
+use crate::fix_all::{self, Outcome};
 use crate::position::PositionIndex;
 use crate::{Linted, Linter, default_lint, hover, is_pipelint_document, report, uri_to_path};
 
@@ -55,7 +57,7 @@ pub fn run(connection: &Connection, linter: Linter) -> Result<Exit, String> {
     // Not `initialize_finish`: it ends the connection when anything but `initialized`
     // follows. The loop below ignores `initialized` and accepts whatever comes.
     send(connection, Response::new_ok(id, result).into())?;
-    Server::new(linter).main_loop(connection)
+    Server::new(linter, connection.receiver.clone()).main_loop(connection)
 }
 
 /// Waits for the `initialize` request and returns its id; `None` when the client says `exit`
@@ -224,16 +226,23 @@ struct Server {
     shutdown_requested: bool,
     /// The config problems published on config files, by file.
     config_problems: HashMap<PathBuf, ConfigProblem>,
+    /// The client's messages.
+    incoming: Receiver<Message>,
+    /// Messages read while answering a request (to tell whether the client has moved on),
+    /// handled before any newer one.
+    pending: VecDeque<Message>,
 }
 
 impl Server {
-    fn new(linter: Linter) -> Server {
+    fn new(linter: Linter, incoming: Receiver<Message>) -> Server {
         Server {
             linter,
             documents: HashMap::new(),
             dirty: Vec::new(),
             shutdown_requested: false,
             config_problems: HashMap::new(),
+            incoming,
+            pending: VecDeque::new(),
         }
     }
 
@@ -245,7 +254,9 @@ impl Server {
     /// so linting at once whenever the queue is empty never lets the server fall behind.
     fn main_loop(&mut self, connection: &Connection) -> Result<Exit, String> {
         loop {
-            let message = if self.dirty.is_empty() {
+            let message = if let Some(message) = self.pending.pop_front() {
+                message
+            } else if self.dirty.is_empty() {
                 match connection.receiver.recv() {
                     Ok(message) => message,
                     Err(_) => return Ok(Exit::Abrupt),
@@ -301,7 +312,7 @@ impl Server {
                 format!("`{method}` after `shutdown`: the server is shutting down"),
             );
         }
-        let answered = catch_unwind(AssertUnwindSafe(|| self.answer(&method, params)));
+        let answered = catch_unwind(AssertUnwindSafe(|| self.answer(&id, &method, params)));
         match answered {
             Ok(Ok(value)) => Response::new_ok(id, value),
             Ok(Err((code, message))) => Response::new_err(id, code as i32, message),
@@ -313,7 +324,7 @@ impl Server {
         }
     }
 
-    fn answer(&mut self, method: &str, params: Value) -> Result<Value, Failure> {
+    fn answer(&mut self, id: &RequestId, method: &str, params: Value) -> Result<Value, Failure> {
         match method {
             Shutdown::METHOD => {
                 self.shutdown_requested = true;
@@ -324,7 +335,7 @@ impl Server {
                 to_value(hover)
             }
             CodeActionRequest::METHOD => {
-                let actions = self.code_actions(parse(params)?)?;
+                let actions = self.code_actions(id, parse(params)?)?;
                 to_value(actions)
             }
             _ => Err((
@@ -386,8 +397,9 @@ impl Server {
                 }
                 self.publish_config_problems(connection)?;
             }
-            // `initialized`, `$/cancelRequest` (every request is answered at once),
-            // `$/setTrace`, configuration and file-watching notifications.
+            // `initialized`, `$/cancelRequest` (a request is answered at once; only "fix
+            // all" looks for one while it works), `$/setTrace`, configuration and
+            // file-watching notifications.
             _ => {}
         }
         Ok(())
@@ -481,15 +493,77 @@ impl Server {
     }
 
     fn document(&mut self, uri: &Uri) -> Result<&mut OpenDocument, Failure> {
-        self.documents.get_mut(uri).ok_or_else(|| {
-            (
-                ErrorCode::InvalidParams,
-                format!(
-                    "{} is not open in the server (send textDocument/didOpen first)",
-                    uri.as_str()
-                ),
-            )
-        })
+        self.documents.get_mut(uri).ok_or_else(|| not_open(uri))
+    }
+
+    /// "Fix all": every safe fix, pass after pass (each on a new lint, as `check --fix`),
+    /// as one edit per changed region. `None` when nothing would change. The lint masks
+    /// secrets, which drops every fix that would rewrite one. Between passes the messages
+    /// that arrived are read: a newer change of the document (or the request's cancellation)
+    /// stops the work, and the answer is an error, not edits of a text the client no longer has.
+    fn fix_all(
+        &mut self,
+        id: &RequestId,
+        uri: &Uri,
+    ) -> Result<Option<lsp_types::CodeAction>, Failure> {
+        let document = self.documents.get_mut(uri).ok_or_else(|| not_open(uri))?;
+        let (linter, path) = (document.linter, document.path.clone());
+        let (analysis, text) = document.analysed();
+        if !analysis.relevant {
+            return Ok(None);
+        }
+        let fixes = analysis
+            .result
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.fix.clone())
+            .collect();
+        let relint = |text: &str| match linter(path.as_deref(), text) {
+            Linted::Findings(result) => result
+                .diagnostics
+                .into_iter()
+                .filter_map(|d| d.fix)
+                .collect(),
+            // The config changed on disk meanwhile: no further pass.
+            Linted::Excluded | Linted::NotLinted(_) => Vec::new(),
+        };
+        let (incoming, pending) = (&self.incoming, &mut self.pending);
+        let interrupted = || {
+            pending.extend(incoming.try_iter());
+            pending
+                .iter()
+                .any(|message| interrupts(message, id, uri).is_some())
+        };
+        let (edits, applied) = match fix_all::fix_all(text, fixes, relint, interrupted) {
+            Outcome::Edits { edits, applied } => (edits, applied),
+            Outcome::Nothing => return Ok(None),
+            Outcome::Interrupted => {
+                let reason = self.pending.iter().find_map(|m| interrupts(m, id, uri));
+                return Err(reason.unwrap_or((
+                    ErrorCode::ContentModified,
+                    "the document changed while fixing it".to_owned(),
+                )));
+            }
+        };
+        let edits = edits
+            .into_iter()
+            .map(|edit| lsp_types::TextEdit {
+                range: analysis.index.range(text, &edit.range),
+                new_text: edit.new_text,
+            })
+            .collect();
+        Ok(Some(lsp_types::CodeAction {
+            title: format!(
+                "Fix all pipelint problems ({applied} safe {})",
+                if applied == 1 { "fix" } else { "fixes" }
+            ),
+            kind: Some(CodeActionKind::SOURCE_FIX_ALL),
+            edit: Some(lsp_types::WorkspaceEdit {
+                changes: Some(HashMap::from([(uri.clone(), edits)])),
+                ..lsp_types::WorkspaceEdit::default()
+            }),
+            ..lsp_types::CodeAction::default()
+        }))
     }
 
     fn hover(&mut self, params: HoverParams) -> Result<Option<Hover>, Failure> {
@@ -517,6 +591,7 @@ impl Server {
 
     fn code_actions(
         &mut self,
+        id: &RequestId,
         params: CodeActionParams,
     ) -> Result<Vec<CodeActionOrCommand>, Failure> {
         // "Fix all" only when asked for by kind (on save, or a "source action" menu): a
@@ -534,8 +609,8 @@ impl Server {
         let uri = params.text_document.uri;
         let mut actions = Vec::new();
         if fix_all {
-            let document = self.document(&uri)?;
-            actions.extend(fix_all_action(&uri, document).map(CodeActionOrCommand::CodeAction));
+            let action = self.fix_all(id, &uri)?;
+            actions.extend(action.map(CodeActionOrCommand::CodeAction));
         }
         if !quick_fixes {
             return Ok(actions);
@@ -572,96 +647,48 @@ impl Server {
     }
 }
 
-/// Passes of "fix all" at most, as `pipelint check --fix` does.
-const FIX_ALL_PASSES: usize = 10;
-
-/// "Fix all": every safe fix, pass after pass (each on a new lint, as `check --fix`), as
-/// one edit of the part of the document that changes. `None` when nothing would change.
-/// The lint masks secrets, which drops every fix that would rewrite one.
-fn fix_all_action(uri: &Uri, document: &mut OpenDocument) -> Option<lsp_types::CodeAction> {
-    let (analysis, text) = document.analysed();
-    if !analysis.relevant {
-        return None;
-    }
-    let safe = |d: &pipelint_core::Diagnostic| {
-        d.fix
-            .as_ref()
-            .filter(|fix| fix.applicability == pipelint_core::Applicability::Safe)
-            .cloned()
-    };
-    let mut fixes: Vec<pipelint_core::Fix> = analysis
-        .result
-        .diagnostics
-        .iter()
-        .filter_map(safe)
-        .collect();
-    let mut fixed = text.to_owned();
-    let mut applied = 0;
-    for _ in 0..FIX_ALL_PASSES {
-        let (next, count) = pipelint_core::apply_fixes(&fixed, &fixes);
-        if count == 0 {
-            break;
-        }
-        applied += count;
-        fixed = next;
-        fixes = match (document.linter)(document.path.as_deref(), &fixed) {
-            Linted::Findings(result) => result.diagnostics.iter().filter_map(safe).collect(),
-            // The config changed on disk meanwhile: no further pass.
-            Linted::Excluded | Linted::NotLinted(_) => Vec::new(),
-        };
-    }
-    if applied == 0 {
-        return None;
-    }
-    let (analysis, text) = document.analysed();
-    let (changed, replacement) = changed_part(text, &fixed);
-    let edit = lsp_types::TextEdit {
-        range: analysis.index.range(text, &changed),
-        new_text: replacement.to_owned(),
-    };
-    Some(lsp_types::CodeAction {
-        title: format!(
-            "Fix all pipelint problems ({applied} safe {})",
-            if applied == 1 { "fix" } else { "fixes" }
+fn not_open(uri: &Uri) -> Failure {
+    (
+        ErrorCode::InvalidParams,
+        format!(
+            "{} is not open in the server (send textDocument/didOpen first)",
+            uri.as_str()
         ),
-        kind: Some(CodeActionKind::SOURCE_FIX_ALL),
-        edit: Some(lsp_types::WorkspaceEdit {
-            changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
-            ..lsp_types::WorkspaceEdit::default()
-        }),
-        ..lsp_types::CodeAction::default()
-    })
+    )
 }
 
-/// The byte range of `before` that differs from `after`, and what replaces it: the
-/// common start and end are left out, so the editor keeps the cursor and the rest.
-fn changed_part<'a>(before: &str, after: &'a str) -> (std::ops::Range<usize>, &'a str) {
-    let mut prefix = before
-        .bytes()
-        .zip(after.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    while prefix > 0 && !(before.is_char_boundary(prefix) && after.is_char_boundary(prefix)) {
-        prefix -= 1;
+/// Why a message that arrived while answering request `id` on `uri` makes its answer
+/// useless: a change or close of the document, the request's cancellation, or `exit`.
+fn interrupts(message: &Message, id: &RequestId, uri: &Uri) -> Option<Failure> {
+    let Message::Notification(notification) = message else {
+        return None;
+    };
+    let params = &notification.params;
+    match notification.method.as_str() {
+        DidChangeTextDocument::METHOD | DidCloseTextDocument::METHOD => {
+            let changed = params["textDocument"]["uri"].as_str();
+            (changed == Some(uri.as_str())).then(|| {
+                (
+                    ErrorCode::ContentModified,
+                    "the document changed while fixing it".to_owned(),
+                )
+            })
+        }
+        Cancel::METHOD => {
+            let cancelled = serde_json::from_value::<RequestId>(params["id"].clone());
+            (cancelled.ok().as_ref() == Some(id)).then(|| {
+                (
+                    ErrorCode::RequestCanceled,
+                    "the request was cancelled".to_owned(),
+                )
+            })
+        }
+        ExitNotification::METHOD => Some((
+            ErrorCode::RequestCanceled,
+            "the client is leaving".to_owned(),
+        )),
+        _ => None,
     }
-    let most = before.len().min(after.len()) - prefix;
-    let mut suffix = before
-        .bytes()
-        .rev()
-        .zip(after.bytes().rev())
-        .take(most)
-        .take_while(|(a, b)| a == b)
-        .count();
-    while suffix > 0
-        && !(before.is_char_boundary(before.len() - suffix)
-            && after.is_char_boundary(after.len() - suffix))
-    {
-        suffix -= 1;
-    }
-    (
-        prefix..before.len() - suffix,
-        &after[prefix..after.len() - suffix],
-    )
 }
 
 /// The document's diagnostics in LSP terms, or `None` when it is not a pipelint document.
@@ -789,15 +816,6 @@ mod tests {
     }
 
     #[test]
-    fn the_changed_part_leaves_out_the_common_ends_on_character_boundaries() {
-        assert_eq!(changed_part("a\"x\"b", "a\"XY\"b"), (2..3, "XY"));
-        assert_eq!(changed_part("same", "same"), (4..4, ""));
-        // `é` and `è` share their first byte: the edit must not split it.
-        assert_eq!(changed_part("aéb", "aèb"), (1..3, "è"));
-        assert_eq!(changed_part("xx", "x"), (1..2, ""));
-    }
-
-    #[test]
     fn parameter_errors_never_quote_the_parameters() {
         let params = serde_json::json!({ "textDocument": "Kafka-Pa55word-Planted" });
         let Err(error) = parse::<DidOpenTextDocumentParams>(params) else {
@@ -895,5 +913,121 @@ mod tests {
         // A second server in the same process does not keep the first one's linter.
         assert_eq!(published_with(lint_nothing), 0);
         assert!(published_with(crate::lint_defaults) > 0);
+    }
+
+    const URI: &str = "file:///tmp/orders.pipe.json";
+
+    fn fix_all_request(id: i32) -> Message {
+        let zero = serde_json::json!({ "line": 0, "character": 0 });
+        Request::new(
+            id.into(),
+            CodeActionRequest::METHOD.to_owned(),
+            serde_json::json!({
+                "textDocument": { "uri": URI }, "range": { "start": zero, "end": zero },
+                "context": { "diagnostics": [], "only": ["source.fixAll"] }
+            }),
+        )
+        .into()
+    }
+
+    /// Queues `messages` before the server reads any (so each is waiting while the one
+    /// before it is handled), runs the server, and returns the responses to `ids`.
+    fn responses_to(messages: Vec<Message>, ids: &[i32]) -> Vec<Response> {
+        let (server, client) = Connection::memory();
+        let initialize = Request::new(
+            0.into(),
+            Initialize::METHOD.to_owned(),
+            serde_json::json!({}),
+        );
+        for message in std::iter::once(initialize.into()).chain(messages) {
+            client
+                .sender
+                .send(message)
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let serving = std::thread::spawn(move || run(&server, crate::lint_defaults));
+        let mut responses = Vec::new();
+        while responses.len() < ids.len() {
+            match client.receiver.recv() {
+                Ok(Message::Response(response))
+                    if ids.iter().any(|&id| response.id == id.into()) =>
+                {
+                    responses.push(response);
+                }
+                Ok(_) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+        let exit = Notification::new(ExitNotification::METHOD.to_owned(), Value::Null);
+        client
+            .sender
+            .send(exit.into())
+            .unwrap_or_else(|e| panic!("{e}"));
+        drop(client);
+        let _ = serving.join();
+        responses
+    }
+
+    fn open(text: &str) -> Message {
+        Notification::new(
+            DidOpenTextDocument::METHOD.to_owned(),
+            serde_json::json!({"textDocument": {
+                "uri": URI, "languageId": "json", "version": 1, "text": text
+            }}),
+        )
+        .into()
+    }
+
+    const STRING_AND_UINT8: &str = r#"{"destination": {"columns": [{"name": "a", "type": "string"}, {"name": "b", "type": "uint8"}]}}"#;
+
+    #[test]
+    fn a_change_during_fix_all_wins_over_it() {
+        let changed = STRING_AND_UINT8.replace("uint8", "int64");
+        let change = Notification::new(
+            DidChangeTextDocument::METHOD.to_owned(),
+            serde_json::json!({
+                "textDocument": { "uri": URI, "version": 2 },
+                "contentChanges": [{ "text": changed }]
+            }),
+        );
+        let messages = vec![
+            open(STRING_AND_UINT8),
+            fix_all_request(1),
+            change.into(),
+            fix_all_request(2),
+        ];
+        let responses = responses_to(messages, &[1, 2]);
+        // The first answer would edit a text the client no longer has.
+        let error = responses[0].response_result.as_ref().err().map(|e| e.code);
+        assert_eq!(
+            error,
+            Some(ErrorCode::ContentModified as i32),
+            "{responses:?}"
+        );
+        // The second fixes the new text.
+        let Ok(result) = &responses[1].response_result else {
+            panic!("{responses:?}");
+        };
+        let edits = &result[0]["edit"]["changes"][URI];
+        let new_texts: Vec<&str> = edits
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e["newText"].as_str())
+            .collect();
+        assert_eq!(new_texts, ["S", "I"], "{edits}");
+    }
+
+    #[test]
+    fn a_cancelled_fix_all_is_answered_as_cancelled() {
+        let cancel = Notification::new(Cancel::METHOD.to_owned(), serde_json::json!({ "id": 1 }));
+        let messages = vec![open(STRING_AND_UINT8), fix_all_request(1), cancel.into()];
+        let responses = responses_to(messages, &[1]);
+        let error = responses[0].response_result.as_ref().err().map(|e| e.code);
+        assert_eq!(
+            error,
+            Some(ErrorCode::RequestCanceled as i32),
+            "{responses:?}"
+        );
     }
 }

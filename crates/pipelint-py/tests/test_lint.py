@@ -189,9 +189,46 @@ def test_a_dict_json_cannot_write_is_an_error():
         pipelint.lint({"replicas": object()}, kind="pipe-scaling")
 
 
-def test_a_str_that_is_not_unicode_text_is_a_value_error():
-    with pytest.raises(UnicodeEncodeError):
-        pipelint.lint('{"name": "\ud800"}', kind="create-pipe")
+def test_a_str_that_is_not_unicode_text_is_a_value_error_with_the_position_only():
+    body = '{"name": "orders-\ud800"}'
+    with pytest.raises(ValueError) as raised:
+        pipelint.lint(body, kind="create-pipe")
+    error = raised.value
+    # A plain ValueError: a UnicodeEncodeError would hold the whole text in `object`.
+    assert type(error) is ValueError
+    assert str(error) == (
+        "body is not valid Unicode: a lone surrogate at character 17 cannot be encoded as UTF-8"
+    )
+    # Nothing chained either: the caught UnicodeEncodeError would carry the text along.
+    assert error.__cause__ is None and error.__context__ is None
+
+
+def test_a_dict_holding_a_lone_surrogate_is_a_value_error_with_the_position_only():
+    with pytest.raises(ValueError) as raised:
+        pipelint.lint({"name": "orders-\udfff"}, kind="create-pipe")
+    error = raised.value
+    assert type(error) is ValueError
+    assert "a lone surrogate at character 20" in str(error), error
+    assert "orders-" not in repr(error.args)
+    assert error.__cause__ is None and error.__context__ is None
+
+
+def test_a_dict_nested_too_deeply_to_write_is_the_documented_value_error():
+    body: dict[str, object] = {}
+    inner = body
+    for _ in range(100_000):
+        inner["a"] = {}
+        inner = inner["a"]  # type: ignore[assignment]
+    with pytest.raises(ValueError, match="nested too deeply") as raised:
+        pipelint.lint(body, kind="pipe-scaling")
+    assert raised.value.__context__ is None
+    # Deep, but within what json writes: the finding the command gives for such a text.
+    shallow: dict[str, object] = {}
+    inner = shallow
+    for _ in range(300):
+        inner["a"] = {}
+        inner = inner["a"]  # type: ignore[assignment]
+    assert "PL006" in [f.code for f in pipelint.lint(shallow, kind="pipe-scaling")]
 
 
 def test_the_kinds_are_the_core_s_kinds():

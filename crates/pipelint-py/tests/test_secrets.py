@@ -40,3 +40,31 @@ def test_a_literal_secret_in_a_dict_is_reported_and_masked(fixture_text):
         ("PL800", "/source/kafka/credentials/password")
     ]
     assert "hunter2-Sweep-Dict-77" not in everything_said(findings)
+
+
+def everything_raised(error: BaseException) -> str:
+    """What an exception can show: its message, arguments, notes and the printed traceback
+    with every chained exception."""
+    import traceback
+
+    notes = getattr(error, "__notes__", [])
+    return "\n".join(
+        [str(error), repr(error), repr(error.args), repr(notes)]
+        + traceback.format_exception(type(error), error, error.__traceback__)
+    )
+
+
+def test_an_exception_never_carries_a_secret_of_the_body(fixture_text):
+    import json
+
+    import pytest
+
+    text = fixture_text("create-pipe/valid/kafka-warpstream-plain.json")
+    text = edit(text, PASSWORD, '"password": "Sweep-Raised-Pa55word-\udc80"')
+    body = json.loads(text.replace("\udc80", ""))
+    body["source"]["kafka"]["credentials"]["password"] = "Sweep-Raised-Pa55word-\udc80"
+    for given in (text, body):
+        with pytest.raises(ValueError) as raised:
+            pipelint.lint(given, kind="create-pipe")
+        said = everything_raised(raised.value)
+        assert "Sweep-Raised-Pa55word" not in said, said

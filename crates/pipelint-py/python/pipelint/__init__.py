@@ -157,8 +157,10 @@ def lint(
     A body that is not valid JSON is not an error: it gets the parse findings the command
     reports. Raises ``TypeError`` for a body, kind, file name or config of the wrong type,
     ``ValueError`` for an unknown kind or rule, a level other than those three, a ``str``
-    that cannot be encoded as UTF-8, and a ``dict`` that ``json.dumps`` refuses (``NaN``
-    included); ``json.dumps``'s ``TypeError`` for values it cannot serialize passes through.
+    that cannot be encoded as UTF-8 (a lone surrogate: the message gives its position, never
+    the text), and a ``dict`` that ``json.dumps`` refuses (``NaN`` included) or that is nested
+    too deeply to write; ``json.dumps``'s ``TypeError`` for values it cannot serialize passes
+    through.
     """
     text = _body_bytes(body)
     kind_name = _kind_name(kind)
@@ -189,10 +191,39 @@ def _body_bytes(body: object) -> bytes:
     if isinstance(body, bytes):
         return body
     if isinstance(body, str):
-        return body.encode("utf-8")
+        return _utf8(body, "body")
     if isinstance(body, dict):
-        return json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        return _utf8(_dumps(body), "the JSON text of the dict")
     raise TypeError(f"body must be str, bytes or dict, not {_type(body)}")
+
+
+# The errors below are raised outside the `except` block: an exception raised inside it keeps
+# the caught one as `__context__` (even with `from None`), and a `UnicodeEncodeError` holds
+# the whole text it was encoding, secrets included.
+
+
+def _utf8(text: str, what: str) -> bytes:
+    """`text` as UTF-8; a lone surrogate is a `ValueError` naming its position only."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        position = error.start
+    raise ValueError(
+        f"{what} is not valid Unicode: a lone surrogate at character {position} "
+        "cannot be encoded as UTF-8"
+    )
+
+
+def _dumps(body: dict[str, Any]) -> str:
+    """`body` as JSON text; too deep a dict is a `ValueError` like the others json refuses."""
+    try:
+        return json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False)
+    except RecursionError:
+        pass
+    raise ValueError(
+        "body: the dict is nested too deeply to be written as JSON "
+        "(pipelint reports nesting deeper than 128 levels as PL006 nesting-too-deep)"
+    )
 
 
 def _kind_name(kind: object) -> str | None:

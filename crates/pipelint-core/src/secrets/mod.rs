@@ -19,6 +19,7 @@ mod embedded;
 mod names;
 mod scan;
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -113,12 +114,13 @@ pub fn mask_with(result: &mut LintResult, before: Option<&str>) {
     }
 }
 
-/// The hidden text under a finding's places (raw, and decoded when it has escapes).
-fn secret_text_under(
-    text: &str,
+/// The hidden text under a finding's places (as written, and decoded when it has escapes).
+/// Each finding looks only at the hidden ranges its own places overlap (found by bisection).
+fn secret_text_under<'t>(
+    text: &'t str,
     hidden: &[Range<usize>],
     diagnostic: &crate::Diagnostic,
-) -> Vec<String> {
+) -> Vec<Cow<'t, str>> {
     let mut under = Vec::new();
     let spans = std::iter::once(&diagnostic.primary.span)
         .chain(diagnostic.secondary.iter().map(|l| &l.span));
@@ -130,9 +132,9 @@ fn secret_text_under(
             if start < end {
                 let part = &text[start..end];
                 if let Some(decoded) = decoded::Decoded::of(part) {
-                    under.push(decoded.text);
+                    under.push(Cow::Owned(decoded.text));
                 }
-                under.push(part.to_owned());
+                under.push(Cow::Borrowed(part));
             }
         }
     }
@@ -142,7 +144,7 @@ fn secret_text_under(
 /// Masks each code span (`` `x` ``) of a message whose text is a part of `under`, except the
 /// names of the members on the finding's `pointer` (member names are never masked: the
 /// message of a `password` whose value holds `password` still names it).
-fn hide_named_parts(message: &mut String, under: &[String], pointer: &str) {
+fn hide_named_parts(message: &mut String, under: &[Cow<str>], pointer: &str) {
     if under.is_empty() || !message.contains('`') {
         return;
     }

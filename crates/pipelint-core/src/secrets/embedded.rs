@@ -72,13 +72,13 @@ static PEM_SPLIT: LazyLock<Regex> = LazyLock::new(|| {
 /// `Bearer TOKEN` and `Basic TOKEN` (an `Authorization` header's value, also in free
 /// text). Which matches hide is decided by [`is_authorization_token`].
 static AUTHORIZATION: LazyLock<Regex> =
-    LazyLock::new(|| regex(r"(?i)\b(?:bearer|basic)[ \t]+([A-Za-z0-9\-._~+/]+=*)"));
+    LazyLock::new(|| regex(r"\b(?i-u:bearer|basic)[ \t]+([A-Za-z0-9\-._~+/]+=*)"));
 
 /// The token path of a chat or automation webhook URL (Slack, Discord, Teams, Zapier):
 /// whoever has the URL can post.
 static WEBHOOK_PATH: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(?i)(?:hooks\.slack\.com|discord(?:app)?\.com(?:/|\\/)api|webhook\.office\.com|outlook\.office\.com|hooks\.zapier\.com(?:/|\\/)hooks)(?:/|\\/)(?:services|workflows|triggers|webhooks|webhookb2|webhook|catch)(?:/|\\/)((?:[^\s"'`?#<>\\]|\\/)+)"#,
+        r#"(?i-u:hooks\.slack\.com|discord(?:app)?\.com(?:/|\\/)api|webhook\.office\.com|outlook\.office\.com|hooks\.zapier\.com(?:/|\\/)hooks)(?:/|\\/)(?i-u:services|workflows|triggers|webhooks|webhookb2|webhook|catch)(?:/|\\/)((?:[^\s"'`?#<>\\]|\\/)+)"#,
     )
 });
 
@@ -169,6 +169,17 @@ fn string_contents(captured: &str, at: usize) -> Vec<Range<usize>> {
     out
 }
 
+/// What of a pattern's capture to hide.
+#[derive(Clone, Copy)]
+enum Take {
+    /// All of it.
+    Whole,
+    /// The contents of the strings in it (a key split over an array).
+    Strings,
+    /// All of it when [`is_authorization_token`] says it is a credential.
+    Token,
+}
+
 /// Byte ranges of every embedded credential in `text`, placeholders left out.
 pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
@@ -177,23 +188,19 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     let at = text.contains('@');
     let secret_field = secret_word_before_equals(text);
     let private_key = has_private_key_header(text);
-    let not_ascii = !text.is_ascii();
-    let scheme = not_ascii
-        || contains_ignoring_case(text, "bearer")
-        || contains_ignoring_case(text, "basic");
-    let webhook = not_ascii
-        || contains_ignoring_case(text, "hooks.")
-        || contains_ignoring_case(text, "webhook");
-    for (may_match, pattern) in [
-        (at, &URL_USERINFO),
-        (at, &BARE_USERINFO),
-        (secret_field, &QUERY_SECRET),
-        (secret_field, &CONNECTION_SECRET),
-        (secret_field, &QUOTED_SECRET),
-        (private_key, &PEM_PRIVATE_KEY),
-        (private_key, &PEM_SPLIT),
-        (scheme, &AUTHORIZATION),
-        (webhook, &WEBHOOK_PATH),
+    // These two patterns ignore ASCII case only, so an ASCII look is exact.
+    let scheme = contains_ignoring_case(text, "bearer") || contains_ignoring_case(text, "basic");
+    let webhook = contains_ignoring_case(text, "hooks.") || contains_ignoring_case(text, "webhook");
+    for (may_match, pattern, take) in [
+        (at, &URL_USERINFO, Take::Whole),
+        (at, &BARE_USERINFO, Take::Whole),
+        (secret_field, &QUERY_SECRET, Take::Whole),
+        (secret_field, &CONNECTION_SECRET, Take::Whole),
+        (secret_field, &QUOTED_SECRET, Take::Whole),
+        (private_key, &PEM_PRIVATE_KEY, Take::Whole),
+        (private_key, &PEM_SPLIT, Take::Strings),
+        (scheme, &AUTHORIZATION, Take::Token),
+        (webhook, &WEBHOOK_PATH, Take::Whole),
     ] {
         // Most values match no pattern: `is_match` says so without setting up captures.
         if !may_match || !pattern.is_match(text) {
@@ -206,16 +213,15 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
             if secret.is_empty() || is_whole_placeholder(secret.as_str()) {
                 continue;
             }
-            if std::ptr::eq(pattern, &AUTHORIZATION) {
-                let scheme_at = captures.get(0).map_or(0, |m| m.start());
-                if !is_authorization_token(text, scheme_at, secret.as_str()) {
-                    continue;
+            match take {
+                Take::Whole => ranges.push(secret.range()),
+                Take::Strings => ranges.extend(string_contents(secret.as_str(), secret.start())),
+                Take::Token => {
+                    let scheme_at = captures.get(0).map_or(0, |m| m.start());
+                    if is_authorization_token(text, scheme_at, secret.as_str()) {
+                        ranges.push(secret.range());
+                    }
                 }
-            }
-            if std::ptr::eq(pattern, &PEM_SPLIT) {
-                ranges.extend(string_contents(secret.as_str(), secret.start()));
-            } else {
-                ranges.push(secret.range());
             }
         }
     }
@@ -373,6 +379,14 @@ mod tests {
             assert_eq!(found(url), [secret], "{url}");
         }
         assert!(found("https://x.example.com/?monkey=1&keyword=2").is_empty());
+        // The looks before these patterns ignore ASCII case, as the patterns do.
+        for text in [
+            "BEARER T0ken-4567",
+            "Https://HOOKS.Slack.COM/Services/T0/B0/x1",
+            "é Basic Ym9iOmh1bnRlcjI=",
+        ] {
+            assert_eq!(found(text).len(), 1, "{text}");
+        }
     }
 
     #[test]

@@ -127,6 +127,31 @@ fn has_private_key_header(text: &str) -> bool {
     text.contains("-----BEGIN ") && text.contains("PRIVATE KEY")
 }
 
+/// Whether `text` has `bearer` or `basic` ([`AUTHORIZATION`] needs one), and whether it has
+/// `hooks.` or `webhook` ([`WEBHOOK_PATH`] needs one), ASCII case ignored as those patterns
+/// ignore it: one pass over the bytes.
+fn scheme_and_webhook_words(text: &str) -> (bool, bool) {
+    let bytes = text.as_bytes();
+    let (mut scheme, mut webhook) = (false, false);
+    for (i, b) in bytes.iter().enumerate() {
+        let starts = |word: &[u8]| {
+            bytes
+                .get(i..i + word.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(word))
+        };
+        match b.to_ascii_lowercase() {
+            b'b' if !scheme => scheme = starts(b"bearer") || starts(b"basic"),
+            b'h' if !webhook => webhook = starts(b"hooks."),
+            b'w' if !webhook => webhook = starts(b"webhook"),
+            _ => continue,
+        }
+        if scheme && webhook {
+            break;
+        }
+    }
+    (scheme, webhook)
+}
+
 /// Whether `word` (ASCII) is in `text`, ASCII case ignored.
 fn contains_ignoring_case(text: &str, word: &str) -> bool {
     text.as_bytes()
@@ -188,9 +213,7 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     let at = text.contains('@');
     let secret_field = secret_word_before_equals(text);
     let private_key = has_private_key_header(text);
-    // These two patterns ignore ASCII case only, so an ASCII look is exact.
-    let scheme = contains_ignoring_case(text, "bearer") || contains_ignoring_case(text, "basic");
-    let webhook = contains_ignoring_case(text, "hooks.") || contains_ignoring_case(text, "webhook");
+    let (scheme, webhook) = scheme_and_webhook_words(text);
     for (may_match, pattern, take) in [
         (at, &URL_USERINFO, Take::Whole),
         (at, &BARE_USERINFO, Take::Whole),

@@ -112,10 +112,10 @@ pub fn is_secret_name(raw: &str) -> bool {
 /// Whether a member name (as [`is_secret_name`] takes it) is secret when its value is a
 /// string or a number, though not when it is an object or an array: `credentials`.
 pub fn is_secret_scalar_name(raw: &str) -> bool {
-    raw.len() <= MAX_NAME_LEN && {
-        let normalised = normalise(raw);
-        SCALAR_ONLY.contains(&normalised.as_str())
-    }
+    // Every listed name ends in `s`: most names are told apart by their last byte, without
+    // normalising them (escapes and non-ASCII letters take the general way).
+    let may_be = raw.ends_with(['s', 'S']) || raw.contains('\\') || !raw.is_ascii();
+    may_be && raw.len() <= MAX_NAME_LEN && SCALAR_ONLY.contains(&normalise(raw).as_str())
 }
 
 fn is_separator(b: u8) -> bool {
@@ -227,7 +227,7 @@ fn normalise(raw: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::is_secret_name;
+    use super::{is_secret_name, is_secret_scalar_name};
 
     #[test]
     fn recognises_spellings_of_secret_names() {
@@ -261,6 +261,12 @@ mod tests {
             "Authorization",
         ] {
             assert!(is_secret_name(name), "{name}");
+        }
+        for name in ["credentials", "Credentials", "CREDS", "cred\\u0065ntials"] {
+            assert!(is_secret_scalar_name(name), "{name}");
+        }
+        for name in ["credential_id", "credentialsRef", "username", ""] {
+            assert!(!is_secret_scalar_name(name), "{name}");
         }
     }
 

@@ -599,6 +599,20 @@ fn fixing_shows_no_secret() {
             &format!("{channel} --add-overrides config"),
             &config,
         ));
+        // The entry for the column whose name copies the secret still covers its finding
+        // (a masked name would match nothing).
+        let again = check_named(tree.path(), &["--output-format", "json"], &[&named]).json();
+        let uncovered: Vec<&Value> = again
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|d| d["code"] == "PL014")
+            .filter(|d| d["path"].as_str().is_some_and(|p| p.ends_with(&named)))
+            .collect();
+        assert!(
+            uncovered.is_empty(),
+            "{channel}: the override does not cover the column: {uncovered:?}\n{config}"
+        );
     }
     assert_none(&leaked);
 }

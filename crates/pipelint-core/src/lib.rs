@@ -202,6 +202,12 @@ pub fn changes() -> impl Iterator<Item = &'static Change> {
     api::changes::all()
 }
 
+/// [`mask_secrets`] for a text after fixing: the secrets of `before` (the text the fixes were
+/// applied to) are masked too, so a copy of a secret whose member a fix deleted stays hidden.
+pub fn mask_secrets_after_fixing(text: &str, before: &str) -> String {
+    secrets::mask_text_with(text, Some(before))
+}
+
 /// What to lint a document as. Built with [`LintOptions::new`] and its builder methods:
 ///
 /// ```
@@ -230,6 +236,9 @@ pub struct LintOptions<'a> {
     /// The API version and analytics-stack release the body is checked against (the
     /// contract's, 2025-11 and 2.22, by default).
     pub profile: Profile,
+    /// The text before fixes were applied to this one: its secrets are masked in the result
+    /// too, so a copy of a secret whose member a fix deleted stays hidden.
+    pub before_fixing: Option<&'a str>,
 }
 
 impl<'a> LintOptions<'a> {
@@ -273,6 +282,12 @@ impl<'a> LintOptions<'a> {
         self.profile = profile;
         self
     }
+
+    /// The text before fixes were applied, whose secrets are masked in the result too.
+    pub fn before_fixing(mut self, before: impl Into<Option<&'a str>>) -> Self {
+        self.before_fixing = before.into();
+        self
+    }
 }
 
 /// The outcome of linting one document.
@@ -306,7 +321,7 @@ impl LintResult {
 pub fn lint(bytes: &[u8], options: &LintOptions) -> LintResult {
     let mut result = lint_unmasked(bytes, options);
     if !options.show_secrets {
-        secrets::mask(&mut result);
+        secrets::mask_with(&mut result, options.before_fixing);
     }
     result
 }

@@ -32,24 +32,40 @@ pub(crate) fn is_placeholder(text: &str) -> bool {
         return true;
     }
     // A whole value of the form `$NAME` (shell style).
-    text.strip_prefix('$').is_some_and(|name| {
-        !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    })
+    text.strip_prefix('$').is_some_and(is_shell_name)
 }
 
 /// Whether the whole (trimmed) value is one placeholder: `${NAME}`, `$NAME` or
-/// `{{ name }}`.
+/// `{{ name }}`, each naming a variable and nothing else. A default (`${X:-hunter2}`,
+/// `${X-…}`, `${X:=…}`, `{{ pw | default('…') }}`) is a literal value, the secret itself;
+/// so is `$` before a mixed-case word (`$Q30xEe…` is a password, not a variable).
 pub(crate) fn is_whole_placeholder(value: &str) -> bool {
     let value = value.trim();
     if let Some(inner) = value.strip_prefix("${").and_then(|v| v.strip_suffix('}')) {
-        return !inner.is_empty() && !inner.contains(['{', '}', '$']);
+        return is_variable_path(inner);
     }
     if let Some(inner) = value.strip_prefix("{{").and_then(|v| v.strip_suffix("}}")) {
-        return !inner.trim().is_empty() && !inner.contains("{{") && !inner.contains("}}");
+        return is_variable_path(inner.trim());
     }
-    value.strip_prefix('$').is_some_and(|name| {
-        !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    })
+    value.strip_prefix('$').is_some_and(is_shell_name)
+}
+
+/// A variable's name, or a dotted path to one (`KAFKA_PASSWORD`, `var.kafka_password`,
+/// `secrets.kafka`): letters, digits and `_`, not starting with a digit.
+fn is_variable_path(text: &str) -> bool {
+    !text.is_empty()
+        && text.split('.').all(|part| {
+            part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        })
+}
+
+/// The name after a bare `$`: a variable name in one case (`KAFKA_PASSWORD`,
+/// `kafka_password`). Upper and lower case letters mixed are a password's, not a name's.
+fn is_shell_name(name: &str) -> bool {
+    let upper = name.bytes().any(|b| b.is_ascii_uppercase());
+    let lower = name.bytes().any(|b| b.is_ascii_lowercase());
+    is_variable_path(name) && !name.contains('.') && !(upper && lower)
 }
 
 /// Whether a whole value is a placeholder as the documentation writes them: `<DASHBOARD_ID>`,
@@ -131,6 +147,9 @@ mod tests {
             " ${A} ",
             "$PASSWORD",
             "{{ kafka_password }}",
+            "{{secrets.kafka}}",
+            "${var.kafka_password}",
+            "$kafka_password",
         ] {
             assert!(is_whole_placeholder(yes), "{yes}");
         }
@@ -143,6 +162,17 @@ mod tests {
             "$",
             "hunter2",
             "",
+            // A default is a literal value: the secret itself.
+            "${KAFKA_PASSWORD:-Tr0ub4dor}",
+            "${X:=Tr0ub4dor}",
+            "${X-Tr0ub4dor}",
+            "${X=Tr0ub4dor}",
+            "${X:+Tr0ub4dor}",
+            "{{ pw | default('Tr0ub4dor') }}",
+            "{{ 'Tr0ub4dor' }}",
+            // A mixed-case word after `$` is a password, not a variable.
+            "$Q30xEe9vPz",
+            "$1abc",
         ] {
             assert!(!is_whole_placeholder(no), "{no}");
         }

@@ -61,6 +61,7 @@ const ROOT: &[&str] = &[
     "NodeSpans",
     "load",
     "mask_secrets",
+    "mask_secrets_after_fixing",
     "did_you_mean",
     "field_name",
     "serde_json",

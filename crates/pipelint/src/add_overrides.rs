@@ -49,7 +49,10 @@ impl Adding {
             });
         for d in &report.diagnostics {
             let pointer = match &document {
-                Some(value) => pointer::PointerPattern::stable(value, &d.pointer),
+                Some(value) => unmasked(
+                    pointer::PointerPattern::stable(value, &d.pointer),
+                    &d.pointer,
+                ),
                 None => d.pointer.clone(),
             };
             pending
@@ -136,6 +139,27 @@ fn append(path: &Path, pending: &Pending) -> Result<(), String> {
     persisted.map_err(|e| failed(e.error.to_string()))
 }
 
+/// `stable` with each `[key=value]` token whose value shows a mask put back to the item's
+/// index from `pointer`: the report's text is masked, so a name that copies a secret reads
+/// as `****`, which would match nothing when the config is read (and says only the length).
+fn unmasked(stable: String, pointer: &str) -> String {
+    let is_mask = |c: char| matches!(c, '*' | '×' | '∗' | '🞱');
+    let tokens: Vec<&str> = stable.split('/').collect();
+    let indexes: Vec<&str> = pointer.split('/').collect();
+    if tokens.len() != indexes.len() || !stable.contains(is_mask) {
+        return stable;
+    }
+    tokens
+        .iter()
+        .zip(&indexes)
+        .map(|(token, index)| {
+            let masked = token.starts_with('[') && token.ends_with(']') && token.contains(is_mask);
+            if masked { *index } else { *token }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// One `[[overrides]]` entry turning `rules` off at `pointer` in `file`.
 fn entry(file: &str, pointer: &str, rules: &BTreeSet<&str>) -> String {
     let rules: Vec<String> = rules.iter().map(|r| format!("{r} = \"off\"")).collect();
@@ -169,6 +193,18 @@ fn file_glob(relative: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_masked_name_is_put_back_to_the_index() {
+        assert_eq!(
+            unmasked("/columns/[name=*****]/type".into(), "/columns/3/type"),
+            "/columns/3/type"
+        );
+        assert_eq!(
+            unmasked("/columns/[name=id]/type".into(), "/columns/0/type"),
+            "/columns/[name=id]/type"
+        );
+    }
 
     #[test]
     fn file_globs_match_only_the_file() {

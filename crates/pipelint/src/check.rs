@@ -659,6 +659,12 @@ fn check_one(
         (args.fix && !args.diff && target.source == Source::Stdin).then(|| final_text.to_vec());
     // `--diff` reports nothing but the diff; the findings are those of the original.
     let reported = if args.diff { bytes } else { final_text };
+    // Fixed text is masked with the secrets of the original too (a deleted secret member
+    // leaves its copies behind).
+    let before = std::str::from_utf8(bytes)
+        .ok()
+        .filter(|_| reported != bytes);
+    let options = options.before_fixing(before);
     Ok(Checked {
         report: report(target, args, &settings, lint(reported, &options)),
         applied,

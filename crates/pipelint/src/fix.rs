@@ -48,7 +48,9 @@ pub fn fix_text(
     if text.starts_with('\u{feff}') {
         return None;
     }
-    let masked_options = options.show_secrets(false);
+    // Every pass masks the secrets of the original too: a fix of a later pass must not write
+    // a secret whose member an earlier pass deleted.
+    let masked_options = options.show_secrets(false).before_fixing(text);
     let mut fixed = Fixed {
         text: text.to_owned(),
         applied: 0,
@@ -91,12 +93,17 @@ fn apply_pass(text: &str, diagnostics: &[Diagnostic], mode: Mode) -> (String, us
 }
 
 /// A unified diff from `before` to `after` for `name`, with secrets masked in both unless
-/// `show_secrets`: a diff prints context lines, and a minified body is one line.
+/// `show_secrets`: a diff prints context lines, and a minified body is one line. `after` is
+/// masked with the secrets of `before` too: a fix that deletes a secret member must not
+/// unmask the copies of its value.
 pub fn unified_diff(name: &str, before: &str, after: &str, show_secrets: bool) -> String {
     let (before, after) = if show_secrets {
         (before.to_owned(), after.to_owned())
     } else {
-        (masked(before), masked(after))
+        (
+            masked(before),
+            pipelint_core::mask_secrets_after_fixing(after, before),
+        )
     };
     similar::TextDiff::from_lines(&before, &after)
         .unified_diff()

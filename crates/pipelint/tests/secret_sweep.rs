@@ -1,11 +1,13 @@
 //! The secret sweep: files that plant distinct secrets of every class the README's Secrets
 //! section covers (broken syntax around the member, multi-line values, other spellings of
-//! secret names, non-string values, partial placeholders, credentials inside other values,
-//! short secrets pasted elsewhere), checked through every channel: the 8 output formats in
-//! colour and without, `--output-file`, stderr with `--explain-kind` and `--statistics`, and
-//! the language server's diagnostics, hover and code actions. None may show a planted
-//! secret, and every file must still produce the findings it should (so the sweep cannot pass
-//! by reporting nothing).
+//! secret names, non-string values, partial placeholders and placeholders with a default,
+//! credentials inside other values, short secrets pasted elsewhere, copies written with
+//! other escapes, a character of a secret named in a message), checked through every
+//! channel: the 8 output formats in colour and without, `--output-file`, stderr with
+//! `--explain-kind` and `--statistics`, the language server's diagnostics, hover and code
+//! actions, and fixing: `--diff` (also with `--unsafe-fixes`), `--fix`'s report and the
+//! config `--add-overrides` writes. None may show a planted secret, and every file must
+//! still produce the findings it should (so the sweep cannot pass by reporting nothing).
 
 #[allow(dead_code)] // the sweep uses a part of the LSP tests' client
 #[path = "lsp/client.rs"]
@@ -56,6 +58,13 @@ fn edit(text: &str, from: &str, to: &str) -> String {
 }
 
 fn planted() -> Vec<Planted> {
+    let mut planted = planted_before();
+    planted.extend(planted_later());
+    planted
+}
+
+/// Files for the secret classes of the first two audits.
+fn planted_before() -> Vec<Planted> {
     let kafka = kafka();
     let broken = |name, to: &str, secret| Planted {
         name,
@@ -258,6 +267,157 @@ fn planted() -> Vec<Planted> {
     ]
 }
 
+/// Files for the secret classes added in the third audit (issue 24).
+fn planted_later() -> Vec<Planted> {
+    let kafka = kafka();
+    vec![
+        Planted {
+            // A placeholder with a default carries the secret; so does `$` before a
+            // mixed-case word.
+            name: "placeholder-defaults.pipe.json",
+            text: edit(
+                &edit(
+                    &edit(
+                        &kafka,
+                        PASSWORD,
+                        r#""password": "${KAFKA_PASSWORD:-Sweep-Default-40}""#,
+                    ),
+                    REGISTRY_PASSWORD,
+                    r#""password": "{{ pw | default('Sweep-Jinja-41') }}""#,
+                ),
+                CONSUMER_GROUP,
+                // Unknown members too, so that frames show these lines.
+                r#""consumerGroup": "inventory-analytics", "apiSecret": "$Q30xEeSweep42",
+      "kafkaPassword": "${KAFKA_PASSWORD:=Sweep-Default-61}",
+      "registrySecret": "${REGISTRY_SECRET-Sweep-Default-62}",
+      "templateSecret": "{{ pw | default('Sweep-Jinja-63') }}","#,
+            ),
+            secrets: vec![
+                "Sweep-Default-40",
+                "Sweep-Jinja-41",
+                "Q30xEeSweep42",
+                "Sweep-Default-61",
+                "Sweep-Default-62",
+                "Sweep-Jinja-63",
+            ],
+            expects: vec!["PL800"],
+        },
+        Planted {
+            // Obvious credentials beyond the listed names.
+            name: "more-classes.pipe.json",
+            text: edit(
+                &kafka,
+                CONSUMER_GROUP,
+                r#""consumerGroup": "inventory-analytics",
+      "passwords": ["Sweep-Plural-43"], "tokens": "Sweep-Tokens-44",
+      "secrets": {"a": "Sweep-Secrets-45"},
+      "connectionOptions": {"credentials": "bob:Sweep-Creds-46"},
+      "headers": {"X-Auth": "Bearer SweepBearer47"},
+      "note": "call it with Authorization: Basic U3dlZXBCYXNpYzQ4",
+      "webhook": "https://hooks.slack.com/services/T0SWEEP/B0SWEEP/SweepSlack49",
+      "callback": "https://api.example.com/x?key=SweepKey50&private_token=SweepPriv51&id_token=SweepId52",
+      "pgp": "-----BEGIN PGP PRIVATE KEY BLOCK-----\nSweepPgp53\n-----END PGP PRIVATE KEY BLOCK-----",
+      "sslKey": ["-----BEGIN PRIVATE KEY-----", "SweepSplitPem54", "-----END PRIVATE KEY-----"],
+      "privateKeyBody": "SweepHeaderless55",
+      "config": "{\"a\": \"{\\\"password\\\": \\\"Sweep-Deeper-56\\\"}\"}","#,
+            ),
+            secrets: vec![
+                "Sweep-Plural-43",
+                "Sweep-Tokens-44",
+                "Sweep-Secrets-45",
+                "Sweep-Creds-46",
+                "SweepBearer47",
+                "U3dlZXBCYXNpYzQ4",
+                "SweepSlack49",
+                "SweepKey50",
+                "SweepPriv51",
+                "SweepId52",
+                "SweepPgp53",
+                "SweepSplitPem54",
+                "SweepHeaderless55",
+                "Sweep-Deeper-56",
+            ],
+            expects: vec!["PL014", "PL800"],
+        },
+        broken_equals(&kafka),
+        Planted {
+            // A copy written with another escape, on the line of a safe fix (so `--diff`
+            // shows it as context).
+            name: "escaped-copy.pipe.json",
+            text: edit(
+                &edit(
+                    &edit(&kafka, PASSWORD, r#""password": "Quasar9Sweep58""#),
+                    r#""topics": "inventory.stock_levels""#,
+                    r#""topics": "Quas\u0061r9Sweep58""#,
+                ),
+                r#""authentication": "PLAIN""#,
+                r#""authentication": "plain""#,
+            ),
+            secrets: vec!["Quasar9Sweep58", r"Quas\u0061r9Sweep58"],
+            expects: vec!["PL011", "PL800"],
+        },
+        Planted {
+            // A topic that copies the password: its finding names one of its characters.
+            name: "named-character.pipe.json",
+            text: edit(
+                &edit(&kafka, PASSWORD, r#""password": "M🌙onSweep59""#),
+                r#""topics": "inventory.stock_levels""#,
+                r#""topics": "M🌙onSweep59""#,
+            ),
+            secrets: vec!["M🌙onSweep59", "🌙"],
+            expects: vec!["PL206", "PL800"],
+        },
+    ]
+}
+
+/// `"password" = "…"`, as TOML and HCL write it: the file does not parse.
+fn broken_equals(kafka: &str) -> Planted {
+    Planted {
+        name: "equals-sign.pipe.json",
+        text: edit(kafka, PASSWORD, r#""password" = "Sweep-Equals-57""#),
+        secrets: vec!["Sweep-Equals-57"],
+        expects: vec!["PL001"],
+    }
+}
+
+/// A pipe response that holds the credentials, whose value is copied into the name, a
+/// consumer group and a column's name: `leaked-secret`'s unsafe fix deletes the credentials
+/// and the copies must stay masked. A column member without a fix keeps a finding on the
+/// column after fixing (so `--add-overrides` writes a pointer through its name), and a
+/// service id that is not a UUID keeps one next to the name.
+fn leaked_response() -> Planted {
+    let path = common_root()
+        .join("fixtures/rules/leaked-secret/invalid/kafka-credentials-placeholders.json");
+    let base = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = edit(
+        &edit(
+            &edit(
+                &edit(
+                    &edit(
+                        &base,
+                        r#""serviceId": "5f0a4b1e-8c2d-4e7f-9a3b-1c2d3e4f5a6b""#,
+                        r#""serviceId": "not-a-service-id""#,
+                    ),
+                    r#""name": "orders-events-kafka""#,
+                    r#""name": "Sweep-Leaked-60""#,
+                ),
+                r#""consumerGroup": "orders-ingest""#,
+                r#""consumerGroup": "Sweep-Leaked-60""#,
+            ),
+            r#""password": "${KAFKA_PASSWORD}""#,
+            r#""password": "Sweep-Leaked-60""#,
+        ),
+        "\"name\": \"order_id\",\n          \"type\": \"UUID\"",
+        "\"name\": \"Sweep-Leaked-60\",\n          \"type\": \"UUID\",\n          \"zzqx\": 1",
+    );
+    Planted {
+        name: "leaked-response.json",
+        text,
+        secrets: vec!["Sweep-Leaked-60"],
+        expects: vec!["PL602", "PL605", "PL014"],
+    }
+}
+
 fn write_tree(planted: &[Planted]) -> Tree {
     let tree = Tree::new();
     for file in planted {
@@ -364,6 +524,97 @@ fn no_output_format_file_or_stderr_shows_a_secret() {
     assert_none(&leaked);
     let json = check(tree.path(), &["--output-format", "json"]);
     assert_findings(&planted, &json.json());
+}
+
+/// `check` with `args` on the walked files and the named ones.
+fn check_named(dir: &Path, args: &[&str], named: &[&str]) -> Run {
+    let mut all = vec!["check", "--no-errors-on-unmatched"];
+    all.extend_from_slice(args);
+    all.push("pipes");
+    all.extend_from_slice(named);
+    run_in(dir, &all, None)
+}
+
+#[test]
+fn fixing_shows_no_secret() {
+    let response = leaked_response();
+    let named = format!("responses/{}", response.name);
+    let fixing_tree = || {
+        let tree = write_tree(&planted());
+        tree.write(&named, &response.text);
+        tree
+    };
+    let mut planted = planted();
+    planted.push(leaked_response());
+    let mut leaked = Vec::new();
+    let tree = fixing_tree();
+    for args in [&["--diff"][..], &["--diff", "--unsafe-fixes"]] {
+        let channel = args.join(" ");
+        let run = check_named(tree.path(), args, &[&named]);
+        // The safe fix next to the escaped copy, and the unsafe one deleting the credentials.
+        assert!(
+            run.stdout.contains("+++ b/pipes/escaped-copy.pipe.json"),
+            "{channel}: no diff:\n{}",
+            run.stdout
+        );
+        if args.contains(&"--unsafe-fixes") {
+            assert!(
+                run.stdout.contains("+++ b/responses/leaked-response.json"),
+                "{channel}: the credentials are not deleted:\n{}\n{}",
+                run.stdout,
+                run.stderr
+            );
+        }
+        leaked.extend(leaks(&planted, &channel, &run.stdout));
+        leaked.extend(leaks(&planted, &format!("{channel} stderr"), &run.stderr));
+    }
+    for args in [&["--fix"][..], &["--fix", "--unsafe-fixes"]] {
+        // Each run fixes the files: a fresh tree each time.
+        let tree = fixing_tree();
+        let channel = args.join(" ");
+        let mut all = args.to_vec();
+        all.extend([
+            "--add-overrides",
+            "--output-format",
+            "full",
+            "--color",
+            "never",
+        ]);
+        let run = check_named(tree.path(), &all, &[&named]);
+        assert!(
+            run.stderr.contains("Applied") && run.stdout.contains("PL602"),
+            "{channel}: nothing fixed or reported:\n{}\n{}",
+            run.stdout,
+            run.stderr
+        );
+        leaked.extend(leaks(&planted, &channel, &run.stdout));
+        leaked.extend(leaks(&planted, &format!("{channel} stderr"), &run.stderr));
+        let config = tree.read("pipelint.toml");
+        assert!(
+            config.contains("/result/destination/columns/"),
+            "{channel}: no override for the column:\n{config}"
+        );
+        leaked.extend(leaks(
+            &planted,
+            &format!("{channel} --add-overrides config"),
+            &config,
+        ));
+        // The entry for the column whose name copies the secret still covers its finding
+        // (a masked name would match nothing).
+        let again = check_named(tree.path(), &["--output-format", "json"], &[&named]).json();
+        let uncovered: Vec<&Value> = again
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|d| d["code"] == "PL014")
+            .filter(|d| d["path"].as_str().is_some_and(|p| p.ends_with(&named)))
+            .collect();
+        assert!(
+            uncovered.is_empty(),
+            "{channel}: the override does not cover the column: {uncovered:?}\n{config}"
+        );
+    }
+    assert_none(&leaked);
 }
 
 #[test]

@@ -34,7 +34,7 @@ static BARE_USERINFO: LazyLock<Regex> = LazyLock::new(|| {
 /// `?sig=VALUE`, `&X-Amz-Signature=VALUE` and the other secret members of a query string.
 static QUERY_SECRET: LazyLock<Regex> = LazyLock::new(|| {
     regex(
-        r#"(?i)[?&;](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|access_token|token|api_key|apikey|client_secret|password)=([^&\s"'`#;\\]+)"#,
+        r#"(?i)[?&;](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token|[a-z0-9_\-]*_token|token|api_key|apikey|key|client_secret|password)=([^&\s"'`#;\\]+)"#,
     )
 });
 
@@ -54,9 +54,33 @@ static QUOTED_SECRET: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// The body of a PEM private key, to the end of its string.
+/// The header of a PEM or PGP private key.
+const PRIVATE_KEY_HEADER: &str = r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----";
+
+/// The body of a PEM (or PGP) private key, to the end of its string.
 static PEM_PRIVATE_KEY: LazyLock<Regex> =
-    LazyLock::new(|| regex(r#"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----([^"]+)"#));
+    LazyLock::new(|| regex(&format!(r#"{PRIVATE_KEY_HEADER}([^"]+)"#)));
+
+/// A private key split over an array of strings, one line each: every string after the
+/// header's, up to the end of the array.
+static PEM_SPLIT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(&format!(
+        r#"{PRIVATE_KEY_HEADER}(?:\s|\\[nr])*"((?:\s*,\s*"(?:[^"\\]|\\.)*")+)\s*\]"#
+    ))
+});
+
+/// `Bearer TOKEN` and `Basic TOKEN` (an `Authorization` header's value, also in free
+/// text). Which matches hide is decided by [`is_authorization_token`].
+static AUTHORIZATION: LazyLock<Regex> =
+    LazyLock::new(|| regex(r"\b(?i-u:bearer|basic)[ \t]+([A-Za-z0-9\-._~+/]+=*)"));
+
+/// The token path of a chat or automation webhook URL (Slack, Discord, Teams, Zapier):
+/// whoever has the URL can post.
+static WEBHOOK_PATH: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?i-u:hooks\.slack\.com|discord(?:app)?\.com(?:/|\\/)api|webhook\.office\.com|outlook\.office\.com|hooks\.zapier\.com(?:/|\\/)hooks)(?:/|\\/)(?i-u:services|workflows|triggers|webhooks|webhookb2|webhook|catch)(?:/|\\/)((?:[^\s"'`?#<>\\]|\\/)+)"#,
+    )
+});
 
 fn regex(pattern: &str) -> Regex {
     match Regex::new(pattern) {
@@ -73,6 +97,7 @@ const SECRET_WORDS: &[&str] = &[
     "token",
     "api_key",
     "apikey",
+    "key",
     "client_secret",
     "password",
     "pwd",
@@ -99,7 +124,85 @@ fn secret_word_before_equals(text: &str) -> bool {
 /// Whether `text` has both literals of a PEM private key's header, which
 /// [`PEM_PRIVATE_KEY`] needs (certificates, which are common in bodies, have only the first).
 fn has_private_key_header(text: &str) -> bool {
-    text.contains("-----BEGIN ") && text.contains("PRIVATE KEY-----")
+    text.contains("-----BEGIN ") && text.contains("PRIVATE KEY")
+}
+
+/// Whether `text` has `bearer` or `basic` ([`AUTHORIZATION`] needs one), and whether it has
+/// `hooks.` or `webhook` ([`WEBHOOK_PATH`] needs one), ASCII case ignored as those patterns
+/// ignore it: one pass over the bytes.
+fn scheme_and_webhook_words(text: &str) -> (bool, bool) {
+    let bytes = text.as_bytes();
+    let (mut scheme, mut webhook) = (false, false);
+    for (i, b) in bytes.iter().enumerate() {
+        let starts = |word: &[u8]| {
+            bytes
+                .get(i..i + word.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(word))
+        };
+        match b.to_ascii_lowercase() {
+            b'b' if !scheme => scheme = starts(b"bearer") || starts(b"basic"),
+            b'h' if !webhook => webhook = starts(b"hooks."),
+            b'w' if !webhook => webhook = starts(b"webhook"),
+            _ => continue,
+        }
+        if scheme && webhook {
+            break;
+        }
+    }
+    (scheme, webhook)
+}
+
+/// Whether `word` (ASCII) is in `text`, ASCII case ignored.
+fn contains_ignoring_case(text: &str, word: &str) -> bool {
+    text.as_bytes()
+        .windows(word.len())
+        .any(|window| window.eq_ignore_ascii_case(word.as_bytes()))
+}
+
+/// Whether a `Bearer`/`Basic` match holds a credential: after `Authorization` (a header),
+/// any token; in other text, only one of at least 8 characters with a digit in it, so that
+/// `Basic authentication` and `bearer tokens` stay readable.
+fn is_authorization_token(text: &str, scheme_at: usize, token: &str) -> bool {
+    let mut from = scheme_at.saturating_sub(24);
+    while !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let before = &text[from..scheme_at];
+    contains_ignoring_case(before, "authorization")
+        || (token.len() >= 8 && token.bytes().any(|b| b.is_ascii_digit()))
+}
+
+/// The contents of the strings in `captured` (`, "a", "b"` gives `a` and `b`), offset by
+/// `at`.
+fn string_contents(captured: &str, at: usize) -> Vec<Range<usize>> {
+    let bytes = captured.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'"' {
+            let mut end = i + 1;
+            while end < bytes.len() && bytes[end] != b'"' {
+                end += if bytes[end] == b'\\' { 2 } else { 1 };
+            }
+            let end = end.min(bytes.len());
+            out.push(at + i + 1..at + end);
+            i = end + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// What of a pattern's capture to hide.
+#[derive(Clone, Copy)]
+enum Take {
+    /// All of it.
+    Whole,
+    /// The contents of the strings in it (a key split over an array).
+    Strings,
+    /// All of it when [`is_authorization_token`] says it is a credential.
+    Token,
 }
 
 /// Byte ranges of every embedded credential in `text`, placeholders left out.
@@ -109,24 +212,39 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     // patterns (most of a one-file run) when a body has none of it.
     let at = text.contains('@');
     let secret_field = secret_word_before_equals(text);
-    for (may_match, pattern) in [
-        (at, &URL_USERINFO),
-        (at, &BARE_USERINFO),
-        (secret_field, &QUERY_SECRET),
-        (secret_field, &CONNECTION_SECRET),
-        (secret_field, &QUOTED_SECRET),
-        (has_private_key_header(text), &PEM_PRIVATE_KEY),
+    let private_key = has_private_key_header(text);
+    let (scheme, webhook) = scheme_and_webhook_words(text);
+    for (may_match, pattern, take) in [
+        (at, &URL_USERINFO, Take::Whole),
+        (at, &BARE_USERINFO, Take::Whole),
+        (secret_field, &QUERY_SECRET, Take::Whole),
+        (secret_field, &CONNECTION_SECRET, Take::Whole),
+        (secret_field, &QUOTED_SECRET, Take::Whole),
+        (private_key, &PEM_PRIVATE_KEY, Take::Whole),
+        (private_key, &PEM_SPLIT, Take::Strings),
+        (scheme, &AUTHORIZATION, Take::Token),
+        (webhook, &WEBHOOK_PATH, Take::Whole),
     ] {
         // Most values match no pattern: `is_match` says so without setting up captures.
         if !may_match || !pattern.is_match(text) {
             continue;
         }
         for captures in pattern.captures_iter(text) {
-            if let Some(secret) = captures.get(1)
-                && !secret.is_empty()
-                && !is_whole_placeholder(secret.as_str())
-            {
-                ranges.push(secret.range());
+            let Some(secret) = captures.get(1) else {
+                continue;
+            };
+            if secret.is_empty() || is_whole_placeholder(secret.as_str()) {
+                continue;
+            }
+            match take {
+                Take::Whole => ranges.push(secret.range()),
+                Take::Strings => ranges.extend(string_contents(secret.as_str(), secret.start())),
+                Take::Token => {
+                    let scheme_at = captures.get(0).map_or(0, |m| m.start());
+                    if is_authorization_token(text, scheme_at, secret.as_str()) {
+                        ranges.push(secret.range());
+                    }
+                }
             }
         }
     }
@@ -248,6 +366,75 @@ mod tests {
             found("-----BEGIN RSA PRIVATE KEY-----\\nMIIE\\n-----END RSA PRIVATE KEY-----\""),
             ["\\nMIIE\\n-----END RSA PRIVATE KEY-----"]
         );
+    }
+
+    #[test]
+    fn finds_bearer_tokens_webhooks_and_more_query_members() {
+        assert_eq!(
+            found(r#""Authorization": "Bearer eyJhbGciOi.e30.Sfl1""#),
+            ["eyJhbGciOi.e30.Sfl1"]
+        );
+        assert_eq!(
+            found("curl -H 'authorization: Basic Ym9iOmh1bnRlcjI=' https://x"),
+            ["Ym9iOmh1bnRlcjI="]
+        );
+        assert_eq!(found("send it with Bearer s3cr3tT0ken4"), ["s3cr3tT0ken4"]);
+        // Ordinary words after the scheme names are text.
+        assert!(found("Basic authentication, or a bearer token").is_empty());
+        assert_eq!(
+            found("https://hooks.slack.com/services/T0AB/B0CD/XyZ123abc"),
+            ["T0AB/B0CD/XyZ123abc"]
+        );
+        assert_eq!(
+            found("https://discord.com/api/webhooks/1234/AbC-dEf_9"),
+            ["1234/AbC-dEf_9"]
+        );
+        for (url, secret) in [
+            ("https://maps.example.com/x?key=AIzaSyK3y", "AIzaSyK3y"),
+            (
+                "https://gitlab.example.com/api?private_token=glpat-T0k",
+                "glpat-T0k",
+            ),
+            ("https://x.example.com/?id_token=idT0k&a=1", "idT0k"),
+            ("https://x.example.com/?a=1&access_token=acc3ss", "acc3ss"),
+            ("https://x.example.com/?SIG=s1g", "s1g"),
+        ] {
+            assert_eq!(found(url), [secret], "{url}");
+        }
+        assert!(found("https://x.example.com/?monkey=1&keyword=2").is_empty());
+        // The looks before these patterns ignore ASCII case, as the patterns do.
+        for text in [
+            "BEARER T0ken-4567",
+            "Https://HOOKS.Slack.COM/Services/T0/B0/x1",
+            "é Basic Ym9iOmh1bnRlcjI=",
+        ] {
+            assert_eq!(found(text).len(), 1, "{text}");
+        }
+    }
+
+    #[test]
+    fn finds_pgp_keys_and_keys_split_across_an_array() {
+        assert_eq!(
+            found(
+                "-----BEGIN PGP PRIVATE KEY BLOCK-----\\nlQOYBGk\\n-----END PGP PRIVATE KEY BLOCK-----\""
+            ),
+            ["\\nlQOYBGk\\n-----END PGP PRIVATE KEY BLOCK-----"]
+        );
+        assert_eq!(
+            found(
+                r#"["-----BEGIN PRIVATE KEY-----\n", "MIIEsplit1", "MIIEsplit2", "-----END PRIVATE KEY-----"], "x": "y""#
+            ),
+            [
+                "\\n",
+                "MIIEsplit1",
+                "MIIEsplit2",
+                "-----END PRIVATE KEY-----"
+            ]
+        );
+        // The members after a key in one string are not lines of it.
+        let one_string =
+            r#""ca": "-----BEGIN PRIVATE KEY-----\nMIIE\n", "credentials": {"a": "b"}"#;
+        assert_eq!(found(one_string), ["\\nMIIE\\n"]);
     }
 
     #[test]

@@ -8,12 +8,18 @@
 //! stays where it was; the length of a secret is the one thing the mask does not hide.
 //!
 //! Everything here is linear in the size of the text: one scan for the secret values, one
-//! Aho-Corasick automaton to find all their copies at once, one sorted pass to mask.
+//! Aho-Corasick automaton to find all their copies at once (in the text as written and, when
+//! it has escapes, in the text with its escapes decoded), one sorted pass to mask.
+//!
+//! After fixing, the text is masked with the secrets of the text before too: a fix that
+//! deletes a secret member (`leaked-secret`) must not unmask the copies of its value.
 
+mod decoded;
 mod embedded;
 mod names;
 mod scan;
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -22,7 +28,7 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use crate::LintResult;
 
 pub use embedded::connection_fields_literal;
-pub use names::is_secret_name;
+pub use names::{is_secret_name, is_secret_scalar_name};
 
 /// Secrets shorter than this (in characters) are masked elsewhere only where they stand
 /// alone between quotes or backticks (`"abc"`, `` `abc` ``), or every `a` in a file would go.
@@ -36,46 +42,66 @@ pub fn secret_ranges(text: &str) -> Vec<Range<usize>> {
     ranges
 }
 
-/// The secret values of `text`, and every range to hide: their members and each other place
-/// the same values stand. `None` when the text holds no secret.
-fn find(text: &str) -> Option<(Values, Vec<Range<usize>>)> {
+/// The secret values of `text` (and of `before`, the text before fixing), and every range
+/// of `text` to hide: its secret members and each other place the same values stand.
+/// `None` when neither text holds a secret.
+fn find(text: &str, before: Option<&str>) -> Option<(Values, Vec<Range<usize>>)> {
     let ranges = secret_ranges(text);
-    if ranges.is_empty() {
+    // The first pass of fixing lints the text it was given: nothing to add then.
+    let earlier = before
+        .filter(|before| *before != text)
+        .map(|before| (before, secret_ranges(before)));
+    let mut sources = vec![(text, ranges.as_slice())];
+    sources.extend(earlier.iter().map(|(t, r)| (*t, r.as_slice())));
+    if sources.iter().all(|(_, r)| r.is_empty()) {
         return None;
     }
-    let values = Values::of(text, &ranges);
-    let mut hidden = ranges;
+    let values = Values::of(&sources);
+    let mut hidden = ranges.clone();
     hidden.extend(values.occurrences(text));
     Some((values, merged(hidden)))
 }
 
-/// `text` with every secret masked as [`mask`] masks a result's text.
+/// `text` with every secret masked as [`mask_with`] masks a result's text.
 pub fn mask_text(text: &str) -> String {
-    match find(text) {
+    mask_text_with(text, None)
+}
+
+/// [`mask_text`], also masking the values of the secrets of `before` (the text before
+/// fixing) wherever they stand in `text`.
+pub fn mask_text_with(text: &str, before: Option<&str>) -> String {
+    match find(text, before) {
         Some((_, hidden)) => masked(text, &hidden),
         None => text.to_owned(),
     }
 }
 
-/// Masks every secret in a lint result in place.
-pub fn mask(result: &mut LintResult) {
-    let Some((values, hidden)) = find(&result.text) else {
+/// Masks every secret in a lint result in place, also the values of the secrets of `before`
+/// (the text before fixing) wherever they stand.
+pub fn mask_with(result: &mut LintResult, before: Option<&str>) {
+    let Some((values, hidden)) = find(&result.text, before) else {
         return;
     };
-    result.text = masked(&result.text, &hidden);
+    let unmasked = std::mem::take(&mut result.text);
+    result.text = masked(&unmasked, &hidden);
 
     if let Some(reason) = &mut result.kind_reason {
         values.hide(reason);
     }
     for diagnostic in &mut result.diagnostics {
-        values.hide(&mut diagnostic.message);
-        if let Some(help) = &mut diagnostic.help {
-            values.hide(help);
-        }
-        for label in std::iter::once(&mut diagnostic.primary).chain(&mut diagnostic.secondary) {
-            if let Some(text) = &mut label.text {
-                values.hide(text);
-            }
+        // The secret text under the finding: a part of it that a message names (`contains
+        // `🌙``) goes too.
+        let under = secret_text_under(&unmasked, &hidden, diagnostic);
+        let texts = std::iter::once(&mut diagnostic.message)
+            .chain(&mut diagnostic.help)
+            .chain(
+                std::iter::once(&mut diagnostic.primary)
+                    .chain(&mut diagnostic.secondary)
+                    .filter_map(|label| label.text.as_mut()),
+            );
+        for text in texts {
+            values.hide(text);
+            hide_named_parts(text, &under, &diagnostic.pointer);
         }
         // A fix is dropped when it would write a secret, or when it rewrites a secret's text
         // (its replacement may hold a short secret that no pattern finds). A fix that only
@@ -88,6 +114,61 @@ pub fn mask(result: &mut LintResult) {
         if leaks {
             diagnostic.fix = None;
         }
+    }
+}
+
+/// The hidden text under a finding's places (as written, and decoded when it has escapes).
+/// Each finding looks only at the hidden ranges its own places overlap (found by bisection).
+fn secret_text_under<'t>(
+    text: &'t str,
+    hidden: &[Range<usize>],
+    diagnostic: &crate::Diagnostic,
+) -> Vec<Cow<'t, str>> {
+    let mut under = Vec::new();
+    let spans = std::iter::once(&diagnostic.primary.span)
+        .chain(diagnostic.secondary.iter().map(|l| &l.span));
+    for span in spans {
+        let first = hidden.partition_point(|r| r.end <= span.start);
+        for range in hidden[first..].iter().take_while(|r| r.start < span.end) {
+            let start = floor_boundary(text, range.start.max(span.start));
+            let end = ceil_boundary(text, range.end.min(span.end).min(text.len()));
+            if start < end {
+                let part = &text[start..end];
+                if let Some(decoded) = decoded::Decoded::of(part) {
+                    under.push(Cow::Owned(decoded.text));
+                }
+                under.push(Cow::Borrowed(part));
+            }
+        }
+    }
+    under
+}
+
+/// Masks each code span (`` `x` ``) of a message whose text is a part of `under`, except the
+/// names of the members on the finding's `pointer` (member names are never masked: the
+/// message of a `password` whose value holds `password` still names it).
+fn hide_named_parts(message: &mut String, under: &[Cow<str>], pointer: &str) {
+    if under.is_empty() || !message.contains('`') {
+        return;
+    }
+    let is_member_name = |inner: &str| {
+        pointer
+            .split('/')
+            .any(|token| token.replace("~1", "/").replace("~0", "~") == inner)
+    };
+    let mut ranges = Vec::new();
+    let mut spans = message.match_indices('`').map(|(at, _)| at);
+    while let (Some(open), Some(close)) = (spans.next(), spans.next()) {
+        let inner = &message[open + 1..close];
+        if !inner.is_empty()
+            && !is_member_name(inner)
+            && under.iter().any(|part| part.contains(inner))
+        {
+            ranges.push(open + 1..close);
+        }
+    }
+    if !ranges.is_empty() {
+        *message = masked(message, &ranges);
     }
 }
 
@@ -177,10 +258,14 @@ struct Values {
 }
 
 impl Values {
-    fn of(text: &str, ranges: &[Range<usize>]) -> Values {
+    /// The values at `ranges` of each text.
+    fn of(sources: &[(&str, &[Range<usize>])]) -> Values {
         let mut forms: HashSet<&str> = HashSet::new();
         let mut owned: HashSet<String> = HashSet::new();
-        for range in ranges {
+        for (text, range) in sources
+            .iter()
+            .flat_map(|(text, ranges)| ranges.iter().map(move |r| (*text, r)))
+        {
             // Each line of a multi-line value on its own, so a pasted PEM key is found line
             // by line wherever it was copied.
             for line in text[range.clone()].lines().map(str::trim) {
@@ -222,8 +307,21 @@ impl Values {
         }
     }
 
-    /// Ranges where a value appears in `text` (short ones without their quotes).
+    /// Ranges where a value appears in `text` (short ones without their quotes), as written
+    /// or once its escapes are decoded (`Quas\u0061r9` is a copy of `Quasar9`).
     fn occurrences(&self, text: &str) -> Vec<Range<usize>> {
+        let mut found = self.occurrences_as_written(text);
+        if let Some(decoded) = decoded::Decoded::of(text) {
+            found.extend(
+                self.occurrences_as_written(&decoded.text)
+                    .into_iter()
+                    .map(|range| decoded.raw_range(range)),
+            );
+        }
+        found
+    }
+
+    fn occurrences_as_written(&self, text: &str) -> Vec<Range<usize>> {
         let mut found = Vec::new();
         if let Some(anywhere) = &self.anywhere {
             found.extend(anywhere.find_iter(text).map(|m| m.range()));
@@ -267,13 +365,10 @@ fn automaton(patterns: Vec<String>, kind: MatchKind) -> Option<AhoCorasick> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Diagnostic;
 
     fn mask_all(text: &str) -> String {
-        let ranges = secret_ranges(text);
-        let values = Values::of(text, &ranges);
-        let mut hidden = ranges;
-        hidden.extend(values.occurrences(text));
-        masked(text, &merged(hidden))
+        mask_text(text)
     }
 
     #[test]
@@ -318,7 +413,7 @@ mod tests {
     fn values_are_found_in_every_quoted_form() {
         let text = r#"{"password": "caf\u00e9-\"q\"", "note": "café-\"q\""}"#;
         let ranges = secret_ranges(text);
-        let values = Values::of(text, &ranges);
+        let values = Values::of(&[(text, &ranges)]);
         for message in [
             "`café-\"q\"` is wrong".to_owned(),
             format!("{:?} is wrong", "café-\"q\""),
@@ -329,6 +424,82 @@ mod tests {
             assert!(!hidden.contains("caf"), "{message} -> {hidden}");
         }
         assert!(!mask_all(text).contains("caf"));
+    }
+
+    #[test]
+    fn copies_written_with_other_escapes_are_found_by_their_decoded_value() {
+        let text = r#"{"password": "Quasar9", "name": "Quas\u0061r9", "t": "Q\u0075asar9\/x"}"#;
+        let out = mask_all(text);
+        assert!(!out.contains("Quas") && !out.contains("asar9"), "{out}");
+        assert_eq!(out.len(), text.len());
+        assert!(out.contains(r#"\/x"#), "only the copy goes: {out}");
+        // And the other way round, in a message.
+        let (values, _) = find(r#"{"password": "Quas\u0061r9"}"#, None).unwrap();
+        let mut message = r#"`Quas\u0061r9` and `Quasar9`"#.to_owned();
+        values.hide(&mut message);
+        assert!(!message.contains("Quas"), "{message}");
+    }
+
+    #[test]
+    fn secrets_of_the_text_before_fixing_stay_masked_after() {
+        let before = r#"{"credentials": {"password": "Nebula-77"}, "name": "Nebula-77"}"#;
+        let after = r#"{"name": "Nebula-77"}"#;
+        assert_eq!(mask_text(after), after, "no secret member left");
+        assert_eq!(
+            mask_text_with(after, Some(before)),
+            r#"{"name": "*********"}"#
+        );
+        let rule = crate::find_rule("invalid-enum-value").unwrap();
+        let at = after.find("Nebula").unwrap();
+        let mut result = LintResult {
+            text: after.to_owned(),
+            kind: None,
+            kind_reason: None,
+            diagnostics: vec![Diagnostic::new(
+                rule,
+                at..at + 9,
+                "/name",
+                "`Nebula-77` is odd",
+            )],
+            overrides_used: Vec::new(),
+        };
+        mask_with(&mut result, Some(before));
+        assert_eq!(result.text, r#"{"name": "*********"}"#);
+        assert_eq!(result.diagnostics[0].message, "`*********` is odd");
+    }
+
+    #[test]
+    fn a_part_of_a_secret_named_in_a_message_is_masked() {
+        let text = r#"{"password": "M🌙on-Pass1", "name": "M🌙on-Pass1", "x": "🌙"}"#;
+        let at = text.find(r#""name": ""#).unwrap() + 9;
+        let rule = crate::find_rule("invalid-enum-value").unwrap();
+        let diagnostic = Diagnostic::new(
+            rule,
+            at..at + "M🌙on-Pass1".len(),
+            "/name",
+            "`name` contains `🌙`",
+        )
+        .with_help("remove `🌙` and `-`; `name` is fine")
+        .with_label("`🌙` here");
+        let elsewhere = text.rfind('🌙').unwrap();
+        let unrelated = Diagnostic::new(rule, elsewhere..elsewhere + 4, "/x", "`x` is `🌙`");
+        let mut result = LintResult {
+            text: text.to_owned(),
+            kind: None,
+            kind_reason: None,
+            diagnostics: vec![diagnostic, unrelated],
+            overrides_used: Vec::new(),
+        };
+        mask_with(&mut result, None);
+        let d = &result.diagnostics[0];
+        assert_eq!(d.message, "`name` contains `🞱`");
+        assert_eq!(
+            d.help.as_deref(),
+            Some("remove `🞱` and `*`; `name` is fine")
+        );
+        assert_eq!(d.primary.text.as_deref(), Some("`🞱` here"));
+        // A finding away from the secret keeps its words.
+        assert_eq!(result.diagnostics[1].message, "`x` is `🌙`");
     }
 
     #[test]
@@ -345,7 +516,7 @@ mod tests {
         /// Any text, however broken: no panic, and the mask keeps every offset and column.
         #[test]
         fn masking_any_text_keeps_its_shape(
-            text in r#"([{}\[\]:,"'\\/*\n ]|password|token|é|中|😀|://|u:p@h|AccountKey=|\$\{X\}|[a-z0-9]){0,60}"#
+            text in r#"([{}\[\]:,"'\\/*\n =]|password|token|é|中|😀|://|u:p@h|AccountKey=|\$\{X\}|\$\{X:-|[a-z0-9]|\\u00e9|\\ud83d\\ude00|\\u0061|Bearer |hooks\.slack\.com/services/|-----BEGIN PRIVATE KEY-----|credentials|\?key=){0,60}"#
         ) {
             let out = mask_all(&text);
             proptest::prop_assert_eq!(out.len(), text.len());

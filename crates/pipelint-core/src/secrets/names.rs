@@ -41,18 +41,34 @@ const EXACT: &[&str] = &[
     "sharedaccesssignature",
     "credential",
     "passphrase",
+    "passwords",
+    "secrets",
+    "tokens",
+    "authorization",
 ];
 
 /// Endings that make a name secret (`saslPassword`, `kafkaApiKey`, `dbSecret`).
 const ENDINGS: &[&str] = &[
     "password",
+    "passwords",
     "passwd",
     "secret",
+    "secrets",
     "secretkey",
     "apikey",
     "token",
+    "tokens",
     "privatekey",
 ];
+
+/// The start that makes a name secret whatever follows: the body of a private key is often
+/// kept apart from its header (`privateKeyPem`, `private_key_data`).
+const PREFIX: &[u8] = b"privatekey";
+
+/// Names that are secret only when they hold a string or a number: `credentials` is the
+/// contract's object of a user name and a password, but `"credentials": "bob:hunter2"` is
+/// the secret itself.
+const SCALAR_ONLY: &[&str] = &["credentials", "creds"];
 
 /// Whether a member name, as written between its quotes (JSON escapes allowed), names a
 /// secret.
@@ -62,7 +78,17 @@ pub fn is_secret_name(raw: &str) -> bool {
     }
     // Escapes and non-ASCII letters are rare: they take the general way.
     if !raw.is_ascii() || raw.contains('\\') {
-        return is_secret_normalised(normalise(raw).as_bytes());
+        let normalised = normalise(raw);
+        return normalised.as_bytes().starts_with(PREFIX)
+            || is_secret_normalised(normalised.as_bytes());
+    }
+    let mut forwards = raw.bytes().filter(|b| !is_separator(*b));
+    if PREFIX.iter().all(|p| {
+        forwards
+            .next()
+            .is_some_and(|b| b.to_ascii_lowercase() == *p)
+    }) {
+        return true;
     }
     // This runs for every name-like word of every file (hundreds per file), and only the end
     // of a name decides: a plain ASCII name is normalised backwards from its end, on the
@@ -81,6 +107,15 @@ pub fn is_secret_name(raw: &str) -> bool {
         tail[start] = b.to_ascii_lowercase();
     }
     is_listed(&tail[start..])
+}
+
+/// Whether a member name (as [`is_secret_name`] takes it) is secret when its value is a
+/// string or a number, though not when it is an object or an array: `credentials`.
+pub fn is_secret_scalar_name(raw: &str) -> bool {
+    // Every listed name ends in `s`: most names are told apart by their last byte, without
+    // normalising them (escapes and non-ASCII letters take the general way).
+    let may_be = raw.ends_with(['s', 'S']) || raw.contains('\\') || !raw.is_ascii();
+    may_be && raw.len() <= MAX_NAME_LEN && SCALAR_ONLY.contains(&normalise(raw).as_str())
 }
 
 fn is_separator(b: u8) -> bool {
@@ -192,7 +227,7 @@ fn normalise(raw: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::is_secret_name;
+    use super::{is_secret_name, is_secret_scalar_name};
 
     #[test]
     fn recognises_spellings_of_secret_names() {
@@ -216,8 +251,22 @@ mod tests {
             "password2",
             "SASL_PASSWORD",
             "kafkaApiKey",
+            "passwords",
+            "tokens",
+            "secrets",
+            "clientSecrets",
+            "apiTokens",
+            "privateKeyPem",
+            "private_key_data",
+            "Authorization",
         ] {
             assert!(is_secret_name(name), "{name}");
+        }
+        for name in ["credentials", "Credentials", "CREDS", "cred\\u0065ntials"] {
+            assert!(is_secret_scalar_name(name), "{name}");
+        }
+        for name in ["credential_id", "credentialsRef", "username", ""] {
+            assert!(!is_secret_scalar_name(name), "{name}");
         }
     }
 
@@ -229,9 +278,10 @@ mod tests {
         }
         let normalised = super::normalise(raw);
         let name = normalised.trim_end_matches(|c: char| c.is_ascii_digit());
-        !name.is_empty()
-            && (super::EXACT.contains(&name)
-                || super::ENDINGS.iter().any(|end| name.ends_with(end)))
+        normalised.as_bytes().starts_with(super::PREFIX)
+            || !name.is_empty()
+                && (super::EXACT.contains(&name)
+                    || super::ENDINGS.iter().any(|end| name.ends_with(end)))
     }
 
     /// Every listed name and ending, in many spellings and with every last byte changed,

@@ -16,7 +16,7 @@
 
 use std::ops::Range;
 
-use super::names::is_secret_name;
+use super::names::{is_secret_name, is_secret_scalar_name};
 use crate::literal::is_whole_placeholder;
 
 /// Byte ranges of the secret values in `text`: string contents without their quotes, bare
@@ -39,7 +39,7 @@ fn scan(text: &str, comments: &mut CommentEnds) -> Vec<Range<usize>> {
             let end = quoted.end(bytes, i, b);
             if bytes.get(end) == Some(&b)
                 && let Some(start) = value_start(bytes, end + 1, comments)
-                && is_secret_name(&text[i + 1..end])
+                && names_a_secret(&text[i + 1..end], bytes.get(start))
             {
                 i = take_value(text, start, &mut ranges, comments);
                 continue;
@@ -51,13 +51,9 @@ fn scan(text: &str, comments: &mut CommentEnds) -> Vec<Range<usize>> {
             // The key's closing quote may stand before the colon, escaped when the JSON sits
             // inside a string (`"{\"password\": \"x\"}"`). The colon is looked for before
             // the name is checked: most words are not keys.
-            let after = match bytes.get(end..end + 2) {
-                Some([b'\\', b'"' | b'\'']) => end + 2,
-                _ if matches!(bytes.get(end), Some(b'"' | b'\'')) => end + 1,
-                _ => end,
-            };
+            let after = past_closing_quote(bytes, end);
             if let Some(start) = value_start(bytes, after, comments)
-                && is_secret_name(&text[i..end])
+                && names_a_secret(&text[i..end], bytes.get(start))
             {
                 i = take_value(text, start, &mut ranges, comments);
                 continue;
@@ -70,11 +66,49 @@ fn scan(text: &str, comments: &mut CommentEnds) -> Vec<Range<usize>> {
     ranges
 }
 
+/// Whether a key names a secret whose value starts with `first`: a secret name, or one
+/// that is secret only as a string or a number (`credentials`).
+fn names_a_secret(name: &str, first: Option<&u8>) -> bool {
+    is_secret_name(name) || (!matches!(first, Some(b'[' | b'{')) && is_secret_scalar_name(name))
+}
+
 /// Where the value begins, when a colon follows `after` (comments and line breaks allowed
-/// around it).
+/// around it), or an `=` and a quoted value (`"password" = "x"`, as TOML and HCL write it).
 fn value_start(bytes: &[u8], after: usize, comments: &mut CommentEnds) -> Option<usize> {
     let colon = skip_trivia(bytes, after, comments);
-    (bytes.get(colon) == Some(&b':')).then(|| skip_trivia(bytes, colon + 1, comments))
+    match bytes.get(colon) {
+        Some(b':') => Some(skip_trivia(bytes, colon + 1, comments)),
+        Some(b'=') => {
+            let start = skip_trivia(bytes, colon + 1, comments);
+            starts_quoted(bytes, start).then_some(start)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a quote, or a run of backslashes and a quote, stands at `at`.
+fn starts_quoted(bytes: &[u8], at: usize) -> bool {
+    let run = backslash_run_end(bytes, at);
+    matches!(bytes.get(run), Some(b'"' | b'\''))
+}
+
+/// Where the run of backslashes starting at `at` ends (`at` when there is none).
+fn backslash_run_end(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at) == Some(&b'\\') {
+        at += 1;
+    }
+    at
+}
+
+/// After a name ending at `end`: past its closing quote when one follows, escaped any
+/// number of times (JSON inside a string inside a string writes `\\\"`), else `end`.
+fn past_closing_quote(bytes: &[u8], end: usize) -> usize {
+    let run = backslash_run_end(bytes, end);
+    if matches!(bytes.get(run), Some(b'"' | b'\'')) {
+        run + 1
+    } else {
+        end
+    }
 }
 
 /// Records the ranges of the value at `start` and returns where scanning goes on (always
@@ -87,11 +121,16 @@ fn take_value(
 ) -> usize {
     let bytes = text.as_bytes();
     match bytes.get(start) {
-        Some(b'\\') if matches!(bytes.get(start + 1), Some(b'"' | b'\'')) => {
-            // JSON inside a string: the value ends at the next escaped quote.
-            let end = until_escaped_quote(bytes, start + 2);
-            push_scalar(text, start + 2..end, ranges);
-            (end + 2).min(bytes.len())
+        Some(b'\\') if starts_quoted(bytes, start) => {
+            // JSON inside a string (inside a string…): the value ends at the next quote
+            // escaped as often as its opening one.
+            let depth = backslash_run_end(bytes, start) - start;
+            let end = until_escaped_quote(bytes, start + depth + 1, depth);
+            // The closing run: what of it is a backslash of the value stays in the value.
+            let close = backslash_run_end(bytes, end);
+            let value_end = close.saturating_sub(depth).max(end);
+            push_scalar(text, start + depth + 1..value_end, ranges);
+            (close + 1).min(bytes.len())
         }
         Some(&quote @ (b'"' | b'\'')) => {
             // A secret value may run over lines (a pasted PEM key): up to its closing quote.
@@ -219,14 +258,24 @@ fn until_quote_or_line_end(bytes: &[u8], mut i: usize, quote: u8) -> usize {
     bytes.len()
 }
 
-/// The offset of the next `\"` or `\'` (or the end of the text).
-fn until_escaped_quote(bytes: &[u8], mut i: usize) -> usize {
+/// The offset of the run of backslashes before the quote that closes a value opened by a
+/// quote after `opening` backslashes (or the end of the text). One string deep a value
+/// opens with `\"`; inside it, a quote is `\\\"` and a backslash `\\\\`, so the closing
+/// run has 1, 5, 9… backslashes. `n` strings deep it opens with 2ⁿ−1 and closes with a
+/// run of the same length modulo 2ⁿ⁺¹.
+fn until_escaped_quote(bytes: &[u8], mut i: usize, opening: usize) -> usize {
+    let period = 2 * (opening + 1);
     while i < bytes.len() {
         if bytes[i] == b'\\' {
-            if matches!(bytes.get(i + 1), Some(b'"' | b'\'')) {
+            let run = backslash_run_end(bytes, i);
+            let length = run - i;
+            if length >= opening
+                && (length - opening).is_multiple_of(period)
+                && matches!(bytes.get(run), Some(b'"' | b'\''))
+            {
                 return i;
             }
-            i += 2;
+            i = run + 1;
         } else {
             i += 1;
         }
@@ -290,13 +339,19 @@ fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-' | b'\\')
 }
 
-/// The end of the name starting at `i`; an escaped quote ends it.
+/// The end of the name starting at `i`; an escaped quote (escaped any number of times)
+/// ends it.
 fn name_end(bytes: &[u8], mut i: usize) -> usize {
     while i < bytes.len() && is_name_byte(bytes[i]) {
-        if bytes[i] == b'\\' && matches!(bytes.get(i + 1), Some(b'"' | b'\'')) {
-            break;
+        if bytes[i] == b'\\' {
+            let run = backslash_run_end(bytes, i);
+            if matches!(bytes.get(run), Some(b'"' | b'\'')) {
+                break;
+            }
+            i = run;
+        } else {
+            i += 1;
         }
-        i += 1;
     }
     i
 }
@@ -484,6 +539,33 @@ mod tests {
     }
 
     #[test]
+    fn finds_values_of_plural_names_equals_signs_and_deeper_json() {
+        assert_eq!(
+            found(r#"{"passwords": ["c1", "c2"], "tokens": "c3", "secrets": {"a": "c4"}}"#),
+            ["c1", "c2", "c3", "c4"]
+        );
+        // `credentials` is secret when it holds a string; as an object, its user name stays.
+        assert_eq!(found(r#"{"credentials": "bob:c5"}"#), ["bob:c5"]);
+        assert_eq!(
+            found(r#"{"credentials": {"username": "bob", "password": "c6"}}"#),
+            ["c6"]
+        );
+        assert_eq!(found(r#"{"password" = "c7", "token"= 'c8'}"#), ["c7", "c8"]);
+        assert_eq!(found(r#"password = "c9""#), ["c9"]);
+        // JSON inside a string inside a string.
+        assert_eq!(
+            found(r#"{"a": "{\"b\": \"{\\\"password\\\": \\\"c10\\\"}\"}"}"#),
+            ["c10"]
+        );
+        assert_eq!(
+            found(r#"{"a": "{\"password\": \"c\\\"11\"}"}"#),
+            [r#"c\\\"11"#]
+        );
+        // A private key's body without its header.
+        assert_eq!(found(r#"{"privateKeyPem": "MIIEc12"}"#), ["MIIEc12"]);
+    }
+
+    #[test]
     fn ignores_secret_names_used_as_values_and_ordinary_names() {
         assert!(found(r#"{"note": "password", "x": "secretKey"}"#).is_empty());
         assert!(
@@ -574,10 +656,10 @@ mod tests {
         use std::ops::Range;
 
         use super::super::{
-            balanced_end, bare_end, is_name_byte, name_end, next_char_boundary, push_scalar,
+            backslash_run_end, balanced_end, bare_end, is_name_byte, name_end, names_a_secret,
+            next_char_boundary, past_closing_quote, push_scalar, starts_quoted,
             until_escaped_quote, until_quote, until_quote_or_line_end,
         };
-        use crate::secrets::names::is_secret_name;
 
         pub fn secret_value_ranges(text: &str) -> Vec<Range<usize>> {
             let bytes = text.as_bytes();
@@ -589,7 +671,7 @@ mod tests {
                     let end = until_quote_or_line_end(bytes, i + 1, b);
                     if bytes.get(end) == Some(&b)
                         && let Some(start) = value_start(bytes, end + 1)
-                        && is_secret_name(&text[i + 1..end])
+                        && names_a_secret(&text[i + 1..end], bytes.get(start))
                     {
                         i = take_value(text, start, &mut ranges);
                         continue;
@@ -597,13 +679,9 @@ mod tests {
                     i += 1;
                 } else if is_name_byte(b) {
                     let end = name_end(bytes, i);
-                    let after = match bytes.get(end..end + 2) {
-                        Some([b'\\', b'"' | b'\'']) => end + 2,
-                        _ if matches!(bytes.get(end), Some(b'"' | b'\'')) => end + 1,
-                        _ => end,
-                    };
+                    let after = past_closing_quote(bytes, end);
                     if let Some(start) = value_start(bytes, after)
-                        && is_secret_name(&text[i..end])
+                        && names_a_secret(&text[i..end], bytes.get(start))
                     {
                         i = take_value(text, start, &mut ranges);
                         continue;
@@ -618,16 +696,26 @@ mod tests {
 
         fn value_start(bytes: &[u8], after: usize) -> Option<usize> {
             let colon = skip_trivia(bytes, after);
-            (bytes.get(colon) == Some(&b':')).then(|| skip_trivia(bytes, colon + 1))
+            match bytes.get(colon) {
+                Some(b':') => Some(skip_trivia(bytes, colon + 1)),
+                Some(b'=') => {
+                    let start = skip_trivia(bytes, colon + 1);
+                    starts_quoted(bytes, start).then_some(start)
+                }
+                _ => None,
+            }
         }
 
         fn take_value(text: &str, start: usize, ranges: &mut Vec<Range<usize>>) -> usize {
             let bytes = text.as_bytes();
             match bytes.get(start) {
-                Some(b'\\') if matches!(bytes.get(start + 1), Some(b'"' | b'\'')) => {
-                    let end = until_escaped_quote(bytes, start + 2);
-                    push_scalar(text, start + 2..end, ranges);
-                    (end + 2).min(bytes.len())
+                Some(b'\\') if starts_quoted(bytes, start) => {
+                    let depth = backslash_run_end(bytes, start) - start;
+                    let end = until_escaped_quote(bytes, start + depth + 1, depth);
+                    let close = backslash_run_end(bytes, end);
+                    let value_end = close.saturating_sub(depth).max(end);
+                    push_scalar(text, start + depth + 1..value_end, ranges);
+                    (close + 1).min(bytes.len())
                 }
                 Some(&quote @ (b'"' | b'\'')) => {
                     let end = until_quote(bytes, start + 1, quote);

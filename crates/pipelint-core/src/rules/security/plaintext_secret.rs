@@ -1,6 +1,8 @@
 use crate::rules::prelude::*;
 
-use crate::secrets::{connection_fields_literal, embedded_secret_count, is_secret_name};
+use crate::secrets::{
+    connection_fields_literal, embedded_secret_count, is_secret_name, is_secret_scalar_name,
+};
 
 declare_rule! {
     /// ## What it checks
@@ -10,10 +12,13 @@ declare_rule! {
     /// (`Password`, `secret_key`, `apiKey`, `token`, `sasl.password`, ...) — hold an
     /// environment or template placeholder such as `${KAFKA_PASSWORD}` or
     /// `{{ kafka_password }}` as their whole value, not the secret itself (`${USER}hunter2`
-    /// is a literal secret; so is a connection string whose `AccountKey=` is literal, and a
-    /// number, array or object holding a literal). Other string members must not carry a
-    /// credential inside: a password in a URL (`https://user:pass@host`, also in `brokers`),
-    /// a `sig=` or `X-Amz-Signature=` query signature, an `AccountKey=` field.
+    /// is a literal secret; so is a placeholder with a default, `${KAFKA_PASSWORD:-hunter2}`
+    /// or `{{ pw | default('hunter2') }}`, a `$` before a mixed-case word such as
+    /// `$Q30xEe`, a connection string whose `AccountKey=` is literal, a `credentials`
+    /// member holding a string, and a number, array or object holding a literal). Other
+    /// string members must not carry a credential inside: a password in a URL
+    /// (`https://user:pass@host`, also in `brokers`), a `sig=` or `X-Amz-Signature=` query
+    /// signature, an `AccountKey=` field, a `Bearer` token, a webhook URL's token path.
     ///
     /// ## Why it matters
     /// Pipe definitions live in git, where a password is readable by everyone with access
@@ -48,7 +53,11 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let Some(name) = member_name(path) else {
             return Walk::Descend;
         };
-        if is_secret_name(name) {
+        // `credentials` is the object of a user name and a password; as a string it is the
+        // secret itself.
+        let scalar_secret =
+            (member.is_string() || member.is_number()) && is_secret_scalar_name(name);
+        if is_secret_name(name) || scalar_secret {
             if holds_literal(member) {
                 let at = path_pointer(path);
                 out.push(

@@ -110,7 +110,7 @@ def main() -> None:
         (work / "good").mkdir()
         (work / "bad").mkdir()
         good = sorted((fixtures / "valid").glob("*.json"))[0]
-        bad = sorted((fixtures / "invalid").glob("*.json"))[0]
+        bad = fixtures / "invalid" / "invalid-enum-value--kafka-auth-lowercase.json"
         (work / "good" / "orders.pipe.json").write_bytes(good.read_bytes())
         (work / "bad" / "orders.pipe.json").write_bytes(bad.read_bytes())
 

@@ -1,6 +1,7 @@
 //! End to end with the real pre-commit: it is installed from PyPI into a fresh virtualenv,
 //! this checkout (uncommitted changes included) becomes the hook repository, and a
-//! throwaway git repository commits a good and a bad pipe spec through the hook.
+//! throwaway git repository commits a good and a bad pipe spec through the hook. README's
+//! `repo: local` configurations (the recipes for before the release) are run as written.
 //!
 //! Needs python3 with venv, git and the network to PyPI (and crates.io for the `language:
 //! rust` build), so the tests are ignored by default; `.ci/run` runs them with

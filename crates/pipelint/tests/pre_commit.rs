@@ -1,6 +1,7 @@
 //! End to end with the real pre-commit: it is installed from PyPI into a fresh virtualenv,
 //! this checkout (uncommitted changes included) becomes the hook repository, and a
-//! throwaway git repository commits a good and a bad pipe spec through the hook.
+//! throwaway git repository commits a good and a bad pipe spec through the hook. README's
+//! `repo: local` configurations (the recipes for before the release) are run as written.
 //!
 //! Needs python3 with venv, git and the network to PyPI (and crates.io for the `language:
 //! rust` build), so the tests are ignored by default; `.ci/run` runs them with
@@ -127,17 +128,27 @@ impl Project {
     ) -> Project {
         let temp = tempfile::tempdir().unwrap();
         let hooks = temp.path().join("hook-repo");
-        let dir = temp.path().join("project");
-        let home = temp.path().join("pre-commit-home");
-        for d in [&hooks, &dir] {
-            std::fs::create_dir_all(d).unwrap();
-        }
+        std::fs::create_dir_all(&hooks).unwrap();
         let rev = snapshot_checkout(&hooks);
-        ok(git(&dir).args(["init", "--quiet"]));
         let config = format!(
             "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: {hook}\n",
             hooks.display()
         );
+        Project::with_config(temp, &config, path_prefix, env)
+    }
+
+    /// A project whose `.pre-commit-config.yaml` is `config` (in `temp`), with the hooks
+    /// installed in git.
+    fn with_config(
+        temp: TempDir,
+        config: &str,
+        path_prefix: Option<PathBuf>,
+        env: Vec<(&'static str, OsString)>,
+    ) -> Project {
+        let dir = temp.path().join("project");
+        let home = temp.path().join("pre-commit-home");
+        std::fs::create_dir_all(&dir).unwrap();
+        ok(git(&dir).args(["init", "--quiet"]));
         std::fs::write(dir.join(".pre-commit-config.yaml"), config).unwrap();
         let project = Project {
             _temp: temp,
@@ -252,34 +263,28 @@ fn pre_commit_rust_hook_builds_from_source_and_refuses_a_bad_spec() {
     good_passes_bad_is_refused(&project);
 }
 
-/// The `pipelint` hook is `language: python`: pre-commit pip-installs the repository root,
-/// whose only dependency is the pipelint wheel; the wheel comes from `PIPELINT_WHEEL_DIR`
-/// (pip's `--find-links`), as it would come from PyPI. Nothing is compiled: cargo is not on
-/// the hook's PATH.
-#[test]
-#[ignore = "installs pre-commit and the pipelint wheel; .ci/run builds the wheel and runs it"]
-fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
-    let wheels = std::env::var_os("PIPELINT_WHEEL_DIR").unwrap_or_else(|| {
+/// The folder of the pipelint wheel (`PIPELINT_WHEEL_DIR`, which `.ci/run` sets).
+fn wheel_dir() -> OsString {
+    std::env::var_os("PIPELINT_WHEEL_DIR").unwrap_or_else(|| {
         panic!("set PIPELINT_WHEEL_DIR to a folder holding the pipelint wheel (maturin build)")
-    });
-    let no_cargo = tempfile::tempdir().unwrap();
+    })
+}
+
+/// A folder whose `cargo`, `rustc` and `rustup` fail loudly: put first on `PATH`, it proves
+/// that a hook compiles nothing.
+fn no_cargo() -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
     for name in ["cargo", "rustc", "rustup"] {
-        let stub = no_cargo.path().join(name);
+        let stub = dir.path().join(name);
         std::fs::write(&stub, "#!/bin/sh\necho \"$0 must not run\" >&2\nexit 97\n").unwrap();
         make_executable(&stub);
     }
-    let project = Project::with_env(
-        "pipelint",
-        Some(no_cargo.path().to_path_buf()),
-        vec![
-            ("PIP_FIND_LINKS", wheels),
-            ("PIP_DISABLE_PIP_VERSION_CHECK", "1".into()),
-        ],
-    );
-    good_passes_bad_is_refused(&project);
+    dir
+}
 
-    // The hook runs the console script of the wheel installed in pre-commit's virtualenv.
-    let installed: Vec<PathBuf> = std::fs::read_dir(&project.home)
+/// The `pipelint` script of the one virtualenv pre-commit made for a `language: python` hook.
+fn installed_console_script(home: &Path) -> String {
+    let installed: Vec<PathBuf> = std::fs::read_dir(home)
         .unwrap()
         .flatten()
         .flat_map(|repo| {
@@ -295,16 +300,107 @@ fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
         })
         .collect();
     let [env] = installed.as_slice() else {
-        panic!(
-            "expected one py_env in {}: {installed:?}",
-            project.home.display()
-        );
+        panic!("expected one py_env in {}: {installed:?}", home.display());
     };
-    let script = std::fs::read_to_string(env.join("bin/pipelint")).unwrap();
+    std::fs::read_to_string(env.join("bin/pipelint")).unwrap()
+}
+
+/// The `pipelint` hook is `language: python`: pre-commit pip-installs the repository root,
+/// whose only dependency is the pipelint wheel; the wheel comes from `PIPELINT_WHEEL_DIR`
+/// (pip's `--find-links`), as it would come from PyPI. Nothing is compiled: cargo is not on
+/// the hook's PATH.
+#[test]
+#[ignore = "installs pre-commit and the pipelint wheel; .ci/run builds the wheel and runs it"]
+fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
+    let no_cargo = no_cargo();
+    let project = Project::with_env(
+        "pipelint",
+        Some(no_cargo.path().to_path_buf()),
+        vec![
+            ("PIP_FIND_LINKS", wheel_dir()),
+            ("PIP_DISABLE_PIP_VERSION_CHECK", "1".into()),
+        ],
+    );
+    good_passes_bad_is_refused(&project);
+
+    // The hook runs the console script of the wheel installed in pre-commit's virtualenv.
+    let script = installed_console_script(&project.home);
     assert!(
         script.contains("from pipelint._cli import main"),
         "{script}"
     );
+}
+
+/// README's `.pre-commit-config.yaml` block for a `repo: local` hook of `language`, as written
+/// there; exactly one.
+fn readme_local_config(language: &str) -> String {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    let blocks: Vec<&str> = readme
+        .split("```yaml\n")
+        .skip(1)
+        .filter_map(|rest| rest.split("```").next())
+        .filter(|block| {
+            block.starts_with("# .pre-commit-config.yaml\n")
+                && block.contains("- repo: local\n")
+                && block.contains(&format!("language: {language}\n"))
+        })
+        .collect();
+    let [block] = blocks.as_slice() else {
+        panic!(
+            "README has {} `repo: local` blocks with language: {language}",
+            blocks.len()
+        );
+    };
+    (*block).to_owned()
+}
+
+/// Before the release: README's `repo: local` hook with `language: python` installs the wheel
+/// of a clone. As README says, `pre-commit install --install-hooks` runs once with
+/// `PIP_FIND_LINKS` naming the wheel's folder; the commits after it run without it (and with no
+/// cargo), on the virtualenv made then.
+#[test]
+#[ignore = "installs pre-commit and the pipelint wheel; .ci/run builds the wheel and runs it"]
+fn pre_commit_readme_local_python_recipe_installs_the_built_wheel_once() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    assert!(
+        readme
+            .lines()
+            .any(|line| line.starts_with("PIP_FIND_LINKS=")
+                && line.contains(" pre-commit install --install-hooks")),
+        "README no longer installs the local hook with PIP_FIND_LINKS"
+    );
+    let no_cargo = no_cargo();
+    let project = Project::with_config(
+        tempfile::tempdir().unwrap(),
+        &readme_local_config("python"),
+        Some(no_cargo.path().to_path_buf()),
+        vec![("PIP_DISABLE_PIP_VERSION_CHECK", "1".into())],
+    );
+    ok(project
+        .command(pre_commit())
+        .args(["install", "--install-hooks"])
+        .env("PIP_FIND_LINKS", wheel_dir()));
+    good_passes_bad_is_refused(&project);
+    let script = installed_console_script(&project.home);
+    assert!(
+        script.contains("from pipelint._cli import main"),
+        "{script}"
+    );
+}
+
+/// Before the release: README's `repo: local` hook with `language: system` runs the `pipelint`
+/// on `PATH` (here the one this test run built, as `cargo install` would put it there).
+#[test]
+#[ignore = "installs pre-commit from PyPI; .ci/run runs it"]
+fn pre_commit_readme_local_system_recipe_uses_pipelint_on_path() {
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_pipelint"));
+    let project = Project::with_config(
+        tempfile::tempdir().unwrap(),
+        &readme_local_config("system"),
+        binary.parent().map(Path::to_path_buf),
+        Vec::new(),
+    );
+    good_passes_bad_is_refused(&project);
 }
 
 #[cfg(unix)]
@@ -352,8 +448,9 @@ fn pre_commit_checks_many_files_in_one_run_with_one_summary() {
 }
 
 /// The `rev` README pins must be the tag of this version (`.ci/release` makes it), and the
-/// `pipelint` hook installs the wheel of this very version: README's pins, the root
-/// `pyproject.toml` (the hook's package) and the workspace version move together.
+/// `pipelint` hook installs the wheel of this very version: README's pins (and the action's
+/// tag), the version `action.yml` installs, the root `pyproject.toml` (the hook's package) and
+/// the workspace version move together.
 #[test]
 fn the_pinned_rev_and_the_python_pins_follow_the_workspace_version() {
     let version = env!("CARGO_PKG_VERSION");
@@ -366,16 +463,40 @@ fn the_pinned_rev_and_the_python_pins_follow_the_workspace_version() {
         .filter_map(|line| line.trim().strip_prefix("rev: "))
         .filter_map(|rest| rest.split_whitespace().next())
         .collect();
-    assert!(revs.len() >= 2, "README pins no rev: {revs:?}");
+    assert!(!revs.is_empty(), "README pins no rev");
     assert!(
         revs.iter().all(|rev| *rev == format!("v{version}")),
         "{revs:?}"
     );
 
+    // The action's tag in `uses:` (README), and the version the action installs by default.
+    let actions: Vec<&str> = readme
+        .split("uses: pipelint/pipelint@")
+        .skip(1)
+        .filter_map(|rest| rest.split_whitespace().next())
+        .collect();
+    assert!(!actions.is_empty(), "README uses no pipelint action");
+    assert!(
+        actions.iter().all(|tag| *tag == format!("v{version}")),
+        "{actions:?}"
+    );
+    let action = read("action.yml");
+    let default = action.split("\n  version:\n").nth(1).and_then(|input| {
+        input
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("default: "))
+    });
+    assert_eq!(
+        default,
+        Some(format!("\"{version}\"").as_str()),
+        "action.yml"
+    );
+
     // `pipelint==X` (pip), `pipelint@X` (uvx) and `pipelint-X` (a cache key).
+    let without_actions = readme.replace("pipelint/pipelint@", "");
     let pins: Vec<&str> = ["pipelint==", "pipelint@", "key: pipelint-"]
         .iter()
-        .flat_map(|prefix| readme.split(prefix).skip(1))
+        .flat_map(|prefix| without_actions.split(prefix).skip(1))
         .map(|rest| {
             rest.split(|c: char| !(c.is_ascii_digit() || c == '.'))
                 .next()

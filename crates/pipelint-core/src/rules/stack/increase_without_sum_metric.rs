@@ -48,7 +48,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             for (member, fine) in [("metricDataType", "sum"), ("dataSource", "metrics")] {
                 let at = format!("{base}/{member}");
                 if let Some(kind) = cx.get_str(&at).filter(|k| *k != fine) {
-                    out.push(finding(cx, &base, &at, &format!("`{member}: {kind}`")));
+                    out.push(finding(cx, &base, Some(&at), &format!("`{member}: {kind}`")));
                 }
             }
         }
@@ -63,9 +63,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             let at = format!("{base}/metricType");
             match item.get("metricType").and_then(Value::as_str) {
                 Some("sum") => {}
-                Some(kind) => out.push(finding(cx, &base, &at, &format!("`metricType: {kind}`"))),
+                Some(kind) => out.push(finding(cx, &base, Some(&at), &format!("`metricType: {kind}`"))),
                 None => out.push(
-                    finding(cx, &base, &at, "an item without `metricType`")
+                    finding(cx, &base, None, "an item without `metricType`")
                         .with_help("`increase` needs `\"metricType\": \"sum\"` and the counter's `metricName`"),
                 ),
             }
@@ -73,15 +73,20 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The finding at the `aggFn` of the series or item at `base`, because of `reason` at `at`.
-fn finding(cx: &Context, base: &str, at: &str, reason: &str) -> Diagnostic {
-    cx.at_value(
-        &RULE,
-        &format!("{base}/aggFn"),
-        format!("`increase` needs a Sum metric, not {reason}"),
-    )
-    .with_label("Sum (counter) metrics only")
-    .with_secondary(cx.value_span(at), "not a Sum metric")
+/// The finding at the `aggFn` of the series or item at `base`, because of `reason` (at `at`
+/// when the body states it).
+fn finding(cx: &Context, base: &str, at: Option<&str>, reason: &str) -> Diagnostic {
+    let diagnostic = cx
+        .at_value(
+            &RULE,
+            &format!("{base}/aggFn"),
+            format!("`increase` needs a Sum metric, not {reason}"),
+        )
+        .with_label("Sum (counter) metrics only");
+    match at {
+        Some(at) => diagnostic.with_secondary(cx.value_span(at), "not a Sum metric"),
+        None => diagnostic,
+    }
     .with_help("use `increase` on a Sum (counter) metric, or a function for this kind of data, such as `avg`, `max` or `sum`")
 }
 

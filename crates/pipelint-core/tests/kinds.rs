@@ -4,7 +4,7 @@
 mod common;
 
 use common::{read, schema};
-use pipelint_core::{DocumentKind, LintOptions, LintResult, Severity, lint};
+use pipelint_core::{DocumentKind, LintOptions, LintResult, Severity, What, lint};
 use serde_json::Value;
 
 fn lint_text(text: &str, file_name: Option<&str>) -> LintResult {
@@ -164,8 +164,9 @@ fn the_envelope_schemas_embed_their_record_schema() {
     }
 }
 
-/// The two alert forms differ only in wording: the managed form's email channel is told
-/// apart by the `alert-channel` rule, so both schemas accept the same members.
+/// The two alert forms differ only in wording and in what the table of changes gives the
+/// managed form alone: the managed form's email channel is told apart by the
+/// `alert-channel` rule, so both schemas accept the same members otherwise.
 #[test]
 fn the_alert_forms_accept_the_same_members() {
     fn strip(value: &Value) -> Value {
@@ -180,12 +181,42 @@ fn the_alert_forms_accept_the_same_members() {
             other => other.clone(),
         }
     }
+    // Whether the table gives `pointer` (a value, or a member when `value` is `None`) to the
+    // managed form and not to the self-hosted one.
+    let managed_only = |pointer: &str, value: Option<&str>| {
+        let rows = |kind: DocumentKind| {
+            pipelint_core::changes().any(|c| {
+                let at: &[&str] = c.at;
+                c.kinds.contains(&kind)
+                    && at.contains(&pointer)
+                    && match (c.what, value) {
+                        (What::Value(listed), Some(v)) => listed == v,
+                        (What::Member, None) => true,
+                        _ => false,
+                    }
+            })
+        };
+        rows(DocumentKind::ManagedStackAlert) && !rows(DocumentKind::StackAlert)
+    };
     // The managed form alone has the `30s` interval (api-version 2026-07, a team flag).
     let mut managed = strip(&schema(DocumentKind::ManagedStackAlert));
     let intervals = managed["properties"]["interval"]["enum"]
         .as_array_mut()
         .unwrap();
     assert_eq!(intervals.remove(0), "30s");
+    assert!(managed_only("/interval", Some("30s")));
+    // ... and the webhook channel's extras (api-version 2026-04).
+    let channel = managed["$defs"]["channel"]["properties"]
+        .as_object_mut()
+        .unwrap();
+    for extra in ["webhookService", "slackChannelId", "severity"] {
+        assert!(channel.remove(extra).is_some(), "{extra}");
+        assert!(managed_only(&format!("/channel/{extra}"), None), "{extra}");
+        assert!(
+            managed_only(&format!("/channels/*/{extra}"), None),
+            "{extra}"
+        );
+    }
     assert_eq!(strip(&schema(DocumentKind::StackAlert)), managed);
     assert_eq!(
         strip(&schema(DocumentKind::Dashboard)),

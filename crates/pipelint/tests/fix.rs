@@ -135,6 +135,9 @@ fn check_fixture(fixture: &Fixture, crlf: bool) {
     if kind.is_some() {
         flags.extend(["--kind", kind_name]);
     }
+    // The fixture's profile markers (`@stack-latest`), as the findings above were judged.
+    let profile_args = common::fixture_profile_args(path);
+    flags.extend(profile_args.iter().map(String::as_str));
     let context = format!("{} ({}crlf: {crlf})", path.display(), flags.join(" "));
 
     let tree = Tree::new();

@@ -11,6 +11,7 @@ const S2_24: Version = Version::Stack(StackVersion::V2_24);
 const S2_27: Version = Version::Stack(StackVersion::V2_27);
 const S2_30: Version = Version::Stack(StackVersion::V2_30);
 const S2_36: Version = Version::Stack(StackVersion::V2_36);
+const APR: Version = Version::Api(ApiVersion::V2026_04);
 const MAY: Version = Version::Api(ApiVersion::V2026_05);
 /// The newest cloud snapshot. Members first seen in the managed spec published after
 /// 2026-07-31 (`channels`, `interval: 30s`) are bundled with it, as nothing newer is.
@@ -170,6 +171,22 @@ pub(super) static CHANGES: &[Change] = &[
             35,
         )
     },
+    // The managed webhook channel's optional extras (row 36), on `channel` and on every item
+    // of `channels`.
+    added(
+        &[ManagedStackAlert],
+        &[
+            "/channel/webhookService",
+            "/channel/slackChannelId",
+            "/channel/severity",
+            "/channels/*/webhookService",
+            "/channels/*/slackChannelId",
+            "/channels/*/severity",
+        ],
+        What::Member,
+        APR,
+        36,
+    ),
     // Dashboard tiles (rows 37–45).
     Change {
         instead: Some("older servers have no such tile"),
@@ -238,6 +255,64 @@ pub(super) static CHANGES: &[Change] = &[
         What::Member,
         S2_27,
         41,
+    ),
+    // Row 40 (2.23, first bundled in 2.24): a select item's own number format, and the unit
+    // of a number format.
+    added(
+        DASHBOARDS,
+        &["/tiles/*/config/select/*/numberFormat"],
+        What::Member,
+        S2_24,
+        40,
+    ),
+    added(
+        DASHBOARDS,
+        &[
+            "/tiles/*/config/numberFormat/numericUnit",
+            "/tiles/*/config/select/*/numberFormat/numericUnit",
+        ],
+        What::Member,
+        S2_24,
+        40,
+    ),
+    // Table tile link-outs (row 42).
+    added(
+        DASHBOARDS,
+        &["/tiles/*/config/onClick"],
+        What::Member,
+        S2_27,
+        42,
+    ),
+    // Number tile colours and background chart (row 43: 2.29, first bundled in 2.30).
+    added(
+        DASHBOARDS,
+        &[
+            "/tiles/*/config/color",
+            "/tiles/*/config/colorRules",
+            "/tiles/*/config/backgroundChart",
+        ],
+        What::Member,
+        S2_30,
+        43,
+    ),
+    // Formulas over the select items (row 44).
+    added(
+        DASHBOARDS,
+        &[
+            "/tiles/*/config/formulas",
+            "/tiles/*/config/showOperandSeries",
+        ],
+        What::Member,
+        S2_36,
+        44,
+    ),
+    // `increase` (row 45), on a chart series and on a dashboard select item alike.
+    added(
+        DASHBOARDS,
+        &["/tiles/*/config/select/*/aggFn"],
+        What::Value("increase"),
+        S2_27,
+        45,
     ),
     added(
         &[ChartSeries],

@@ -2,7 +2,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The alert's `channel` has the shape its form accepts (real-API notes): a webhook
+    /// The alert's `channel`, and every item of `channels` (api-profiles.md row 34), has
+    /// the shape its form accepts (real-API notes): a webhook
     /// channel (`"type": "webhook"`) has a non-empty `webhookId`; an email channel
     /// (`"type": "email"`) exists only in the managed form and has a non-empty
     /// `emailRecipients` list of email addresses.
@@ -37,15 +38,24 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(kind) = cx.get_str("/channel/type") else {
+    let listed = (0..super::len(cx, "/channels")).map(|i| format!("/channels/{i}"));
+    for channel in std::iter::once("/channel".to_owned()).chain(listed) {
+        check_channel(cx, &channel, out);
+    }
+}
+
+/// Checks the channel at `channel` (`/channel` or an item of `channels`).
+fn check_channel(cx: &Context, channel: &str, out: &mut Vec<Diagnostic>) {
+    let type_pointer = format!("{channel}/type");
+    let Some(kind) = cx.get_str(&type_pointer) else {
         return;
     };
     match kind {
-        "webhook" => require_webhook_id(cx, out),
+        "webhook" => require_webhook_id(cx, channel, out),
         "email" if cx.kind == DocumentKind::StackAlert => out.push(
             cx.at_value(
                 &RULE,
-                "/channel/type",
+                &type_pointer,
                 "email channels exist only in the managed analytics stack",
             )
             .with_label("not accepted by the self-hosted server")
@@ -53,26 +63,27 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 "the self-hosted server notifies through webhooks: use `{\"type\": \"webhook\", \"webhookId\": \"…\"}`, or check this body as `--kind managed-stack-alert` if it is sent to the managed form",
             ),
         ),
-        "email" => require_recipients(cx, out),
+        "email" => require_recipients(cx, channel, out),
         _ => {}
     }
 }
 
-fn require_webhook_id(cx: &Context, out: &mut Vec<Diagnostic>) {
-    match cx.get("/channel/webhookId") {
+fn require_webhook_id(cx: &Context, channel: &str, out: &mut Vec<Diagnostic>) {
+    let pointer = format!("{channel}/webhookId");
+    match cx.get(&pointer) {
         None | Some(Value::Null) => out.push(
             Diagnostic::new(
                 &RULE,
-                cx.document.object_anchor("/channel"),
-                "/channel/webhookId",
+                cx.document.object_anchor(channel),
+                &pointer,
                 "a webhook channel needs `webhookId`",
             )
             .with_label("`webhookId` missing here")
-            .with_secondary(cx.value_span("/channel/type"), "a webhook channel")
+            .with_secondary(cx.value_span(&format!("{channel}/type")), "a webhook channel")
             .with_help("add `\"webhookId\"`: the id of the webhook (24 hexadecimal digits; `GET /api/v2/webhooks` lists them)"),
         ),
         Some(Value::String(s)) if s.trim().is_empty() => out.push(
-            cx.at_value(&RULE, "/channel/webhookId", "`webhookId` is empty")
+            cx.at_value(&RULE, &pointer, "`webhookId` is empty")
                 .with_label("empty")
                 .with_help("write the id of the webhook (24 hexadecimal digits; `GET /api/v2/webhooks` lists them)"),
         ),
@@ -80,22 +91,22 @@ fn require_webhook_id(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn require_recipients(cx: &Context, out: &mut Vec<Diagnostic>) {
-    const POINTER: &str = "/channel/emailRecipients";
-    match cx.get(POINTER) {
+fn require_recipients(cx: &Context, channel: &str, out: &mut Vec<Diagnostic>) {
+    let pointer = format!("{channel}/emailRecipients");
+    match cx.get(&pointer) {
         None | Some(Value::Null) => out.push(
             Diagnostic::new(
                 &RULE,
-                cx.document.object_anchor("/channel"),
-                POINTER,
+                cx.document.object_anchor(channel),
+                &pointer,
                 "an email channel needs `emailRecipients`",
             )
             .with_label("`emailRecipients` missing here")
-            .with_secondary(cx.value_span("/channel/type"), "an email channel")
+            .with_secondary(cx.value_span(&format!("{channel}/type")), "an email channel")
             .with_help("add `\"emailRecipients\": [\"oncall@example.com\"]`"),
         ),
         Some(Value::Array(items)) if items.is_empty() => out.push(
-            cx.at_value(&RULE, POINTER, "`emailRecipients` is empty")
+            cx.at_value(&RULE, &pointer, "`emailRecipients` is empty")
                 .with_label("no recipient")
                 .with_help("list at least one email address"),
         ),
@@ -108,7 +119,7 @@ fn require_recipients(cx: &Context, out: &mut Vec<Diagnostic>) {
                     out.push(
                         cx.at_value(
                             &RULE,
-                            &format!("{POINTER}/{i}"),
+                            &format!("{pointer}/{i}"),
                             format!("`{address}` is not an email address"),
                         )
                         .with_label("not an email address")

@@ -3,16 +3,21 @@
 
 use serde_json::{Map, Value};
 
+use crate::api::changes::{self, What};
 use crate::diagnostic::Diagnostic;
+use crate::kind::DocumentKind;
 use crate::rule::{Context, Rule};
 use crate::rules::support::help_with_guess;
 
 super::rule_files! {
     alert_channel,
+    alert_channels,
     alert_schedule_offset,
     alert_schedule_start_format,
     alert_schedule_start_range,
     alert_source_ids,
+    alert_threshold_max,
+    alert_without_channel,
     deprecated_tile_series,
     doc_placeholder,
     dropped_alert_member,
@@ -20,15 +25,20 @@ super::rule_files! {
     end_before_start,
     epoch_milliseconds,
     filter_id,
+    heatmap_select_item,
+    increase_without_sum_metric,
     invalid_object_id,
     legacy_alert_member,
     level_without_quantile,
     number_format_output,
     percentile_agg_fn,
+    saved_query_language,
     series_group_by_mismatch,
     tile_config_or_series,
+    tile_container_id,
     tile_display_type,
     tile_off_grid,
+    tile_select_agg_fn,
     tile_select_count,
     tile_select_level,
     tile_select_value_expression,
@@ -47,14 +57,47 @@ pub(crate) const DISPLAY_TYPES: &[&str] = &[
     "markdown",
 ];
 
-/// Display types that came after the March 2026 server: newer servers accept them.
-pub(crate) const NEWER_DISPLAY_TYPES: &[&str] = &["bar", "heatmap", "event_patterns"];
+/// Aggregation functions the March 2026 server knows, for chart series and dashboard select
+/// items alike (`increase` and any later ones come from the table of changes). A test holds
+/// the chart-series schema to the same list.
+pub(crate) const AGG_FNS: &[&str] = &[
+    "avg",
+    "count",
+    "count_distinct",
+    "last_value",
+    "max",
+    "min",
+    "quantile",
+    "sum",
+    "any",
+    "none",
+];
 
 /// `numberFormat.output` values the March 2026 server knows.
 pub(crate) const NUMBER_OUTPUTS: &[&str] = &["currency", "percent", "byte", "time", "number"];
 
-/// `numberFormat.output` values that came after the March 2026 server.
-pub(crate) const NEWER_NUMBER_OUTPUTS: &[&str] = &["duration", "data_rate", "throughput"];
+/// The values the table of changes (`crate::api::changes`) adds at a pointer pattern of a
+/// kind: the newer display types, number outputs and aggregation functions come from there,
+/// not from a second list here.
+pub(crate) fn newer_values(kind: DocumentKind, pattern: &str) -> Vec<&'static str> {
+    changes::of_kind(kind)
+        .filter(|c| c.at.contains(&pattern))
+        .filter_map(|c| match c.what {
+            What::Value(value) => Some(value),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the profile in force accepts the member at a pointer pattern of the table (a
+/// member the table does not list is accepted by every profile). Rules whose checks only
+/// make sense where the member exists ask this, so that an older profile reports the member
+/// once, through `needs-newer-api`.
+pub(crate) fn accepts_member(cx: &Context, pattern: &str) -> bool {
+    changes::of_kind(cx.kind)
+        .filter(|c| c.what == What::Member && c.at.contains(&pattern))
+        .all(|c| c.accepted_by(&cx.profile))
+}
 
 /// The `config` objects of a dashboard's tiles, with each tile's index.
 pub(crate) fn tile_configs<'a>(
@@ -74,11 +117,30 @@ pub(crate) fn is_raw_sql(config: &Map<String, Value>) -> bool {
     config.get("configType").and_then(Value::as_str) == Some("sql")
 }
 
-/// The select items of a builder tile config that are objects, with their indexes.
+/// Whether the profile in force has the tile `config.displayType` of `tiles[tile]`: the
+/// checks of a newer display type run only where the server has it (elsewhere
+/// `needs-newer-api` is the one finding).
+pub(crate) fn display_type_accepted(cx: &Context, tile: usize, display: &str) -> bool {
+    changes::value_accepted(
+        cx.kind,
+        &format!("/tiles/{tile}/config/displayType"),
+        display,
+        &cx.profile,
+    )
+}
+
+/// Whether a tile config is a heatmap: its select items have a shape of their own
+/// (`heatmap-select-item`), without `aggFn`.
+pub(crate) fn is_heatmap(config: &Map<String, Value>) -> bool {
+    config.get("displayType").and_then(Value::as_str) == Some("heatmap")
+}
+
+/// The select items of a builder tile config that are objects, with their indexes (none for
+/// a heatmap, whose items are not aggregations).
 pub(crate) fn select_items(
     config: &Map<String, Value>,
 ) -> impl Iterator<Item = (usize, &Map<String, Value>)> {
-    let select = if is_raw_sql(config) {
+    let select = if is_raw_sql(config) || is_heatmap(config) {
         None
     } else {
         config.get("select").and_then(Value::as_array)
@@ -188,10 +250,12 @@ pub(crate) fn level_without_quantile(
 }
 
 /// The values a member may take: those every server knows and those only newer ones know
-/// (`needs-newer-server` tells about those), and how a finding names them.
+/// (the table of changes lists them at `newer_at`; `needs-newer-api` tells about those), and
+/// how a finding names them.
 pub(crate) struct KnownValues {
     pub current: &'static [&'static str],
-    pub newer: &'static [&'static str],
+    /// The pointer pattern under which the table lists the newer values.
+    pub newer_at: &'static str,
     /// Completes "`x` is not …": `a display type`.
     pub what: &'static str,
     pub label: &'static str,
@@ -200,12 +264,12 @@ pub(crate) struct KnownValues {
 }
 
 impl KnownValues {
-    pub(crate) fn contains(&self, value: &str) -> bool {
-        self.current.contains(&value) || self.newer.contains(&value)
+    pub(crate) fn contains(&self, kind: DocumentKind, value: &str) -> bool {
+        self.current.contains(&value) || newer_values(kind, self.newer_at).contains(&value)
     }
 
     /// The finding for `value` at `pointer`, which is not a known value: with the closest
-    /// known value as a guess, or the list.
+    /// value the profile in force accepts as a guess, or the list.
     pub(crate) fn unknown(
         &self,
         cx: &Context,
@@ -223,14 +287,25 @@ impl KnownValues {
                 format!("{shown} is not {} the server knows", self.what),
             )
             .with_label(self.label);
-        let all: Vec<&str> = self.current.iter().chain(self.newer).copied().collect();
+        // Only what the profile in force accepts is offered (a guess the server of that
+        // release rejects would trade one finding for another).
+        let all: Vec<&str> = self
+            .current
+            .iter()
+            .copied()
+            .chain(
+                newer_values(cx.kind, self.newer_at)
+                    .into_iter()
+                    .filter(|v| changes::value_accepted(cx.kind, pointer, v, &cx.profile)),
+            )
+            .collect();
         help_with_guess(
             diagnostic,
             cx,
             pointer,
             value.as_str(),
             &all,
-            self.current,
+            &all,
             self.list_name,
         )
     }
@@ -266,7 +341,30 @@ pub(crate) fn len(cx: &Context, pointer: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kind::DocumentKind;
+
+    /// The dashboard select items and the chart series take the same functions: the
+    /// chart-series schema lists the contract's and the table's newer ones.
+    #[test]
+    fn aggregation_functions_match_the_chart_series_schema() {
+        let schema = crate::schema::schema(DocumentKind::ChartSeries);
+        let listed: Vec<&str> = schema["$defs"]["series"]["properties"]["aggFn"]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let newer = newer_values(DocumentKind::ChartSeries, "/series/*/aggFn");
+        let known: Vec<&str> = AGG_FNS
+            .iter()
+            .copied()
+            .chain(newer.iter().copied())
+            .collect();
+        assert_eq!(listed, known);
+        assert_eq!(
+            newer_values(DocumentKind::Dashboard, "/tiles/*/config/select/*/aggFn"),
+            newer
+        );
+    }
 
     #[test]
     fn number_format_outputs_come_in_document_order() {
@@ -307,21 +405,51 @@ mod tests {
 pub(crate) mod testing {
     use crate::diagnostic::Diagnostic;
     use crate::rule::Rule;
-    use crate::{DocumentKind, LintOptions, lint};
+    use crate::{DocumentKind, LintOptions, Profile, lint};
 
     /// The findings of `rule` in `json` checked as `kind`.
     pub(crate) fn findings(rule: &'static Rule, kind: DocumentKind, json: &str) -> Vec<Diagnostic> {
-        lint(
-            json.as_bytes(),
-            &LintOptions {
-                kind: Some(kind),
-                ..LintOptions::default()
-            },
+        findings_under(rule, kind, json, Profile::default())
+    }
+
+    /// The findings of `rule` in `json` checked as `kind` against `profile`.
+    pub(crate) fn findings_under(
+        rule: &'static Rule,
+        kind: DocumentKind,
+        json: &str,
+        profile: Profile,
+    ) -> Vec<Diagnostic> {
+        let options = LintOptions::new().kind(kind).profile(profile);
+        lint(json.as_bytes(), &options)
+            .diagnostics
+            .into_iter()
+            .filter(|d| std::ptr::eq(d.rule, rule))
+            .collect()
+    }
+
+    /// The findings of `rule` for a dashboard whose one tile has the given `config`, checked
+    /// against the newest server.
+    pub(crate) fn latest_dashboard_findings(rule: &'static Rule, config: &str) -> Vec<Diagnostic> {
+        findings_under(
+            rule,
+            DocumentKind::Dashboard,
+            &dashboard(&format!(r#""config": {config}"#)),
+            Profile::latest(),
         )
-        .diagnostics
-        .into_iter()
-        .filter(|d| std::ptr::eq(d.rule, rule))
-        .collect()
+    }
+
+    /// The findings of `rule` for a line tile whose select list holds `item`, checked
+    /// against the newest server.
+    pub(crate) fn latest_select_findings(rule: &'static Rule, item: &str) -> Vec<Diagnostic> {
+        let config = format!(
+            r#"{{"displayType": "line", "sourceId": "65f5e4a3b9e77c001a123456", "select": [{item}]}}"#
+        );
+        findings_under(
+            rule,
+            DocumentKind::Dashboard,
+            &dashboard(&format!(r#""config": {config}"#)),
+            Profile::latest(),
+        )
     }
 
     /// A dashboard create body with one tile (`tile` holds its members after the grid).

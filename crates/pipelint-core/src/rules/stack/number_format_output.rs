@@ -1,12 +1,13 @@
-use super::{KnownValues, NEWER_NUMBER_OUTPUTS, NUMBER_OUTPUTS};
+use super::{KnownValues, NUMBER_OUTPUTS};
 use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
     /// Every `numberFormat.output` of a dashboard (on a tile config, its select items, or a
     /// deprecated `series` item) is `currency`, `percent`, `byte`, `time` or `number`, or one
-    /// of the later `duration`, `data_rate` and `throughput`, which `needs-newer-server`
-    /// reports instead (real-API notes, "Dashboard tiles, beyond the grid").
+    /// of the later `duration`, `data_rate` and `throughput` (stack-version 2.24 and 2.27),
+    /// which `needs-newer-api` reports instead under an older profile (real-API notes,
+    /// "Dashboard tiles, beyond the grid"; api-profiles.md row 40).
     ///
     /// ## Why it matters
     /// The server rejects the dashboard when a number format has another output.
@@ -36,7 +37,7 @@ declare_rule! {
 
 const OUTPUTS: KnownValues = KnownValues {
     current: NUMBER_OUTPUTS,
-    newer: NEWER_NUMBER_OUTPUTS,
+    newer_at: "/tiles/*/config/numberFormat/output",
     what: "a number format output",
     label: "unknown output",
     list_name: "outputs",
@@ -44,7 +45,7 @@ const OUTPUTS: KnownValues = KnownValues {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for (at, value) in super::number_format_outputs(cx) {
-        if value.is_null() || value.as_str().is_some_and(|s| OUTPUTS.contains(s)) {
+        if value.is_null() || value.as_str().is_some_and(|s| OUTPUTS.contains(cx.kind, s)) {
             continue;
         }
         out.push(OUTPUTS.unknown(cx, &RULE, &at.output_pointer(), value));

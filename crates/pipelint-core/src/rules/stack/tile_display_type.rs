@@ -1,14 +1,15 @@
 use crate::rules::prelude::*;
 
-use super::{DISPLAY_TYPES, KnownValues, NEWER_DISPLAY_TYPES};
+use super::{DISPLAY_TYPES, KnownValues};
 
 declare_rule! {
     /// ## What it checks
     /// Every dashboard tile `config` has a `displayType` the server knows: `line`,
     /// `stacked_bar`, `table`, `number`, `pie`, `search` or `markdown` (the March 2026
-    /// server), or one of the later `bar`, `heatmap` and `event_patterns`, which
-    /// `needs-newer-server` reports instead (real-API notes, "Dashboard tiles, beyond the
-    /// grid").
+    /// server), or one of the later `heatmap` (stack-version 2.27), `bar` and
+    /// `event_patterns` (2.30), which `needs-newer-api` reports instead under an older
+    /// profile (real-API notes, "Dashboard tiles, beyond the grid"; api-profiles.md rows
+    /// 37–39).
     ///
     /// ## Why it matters
     /// The server picks the tile's shape by its `displayType`; with another value, or none,
@@ -39,7 +40,7 @@ declare_rule! {
 
 const TYPES: KnownValues = KnownValues {
     current: DISPLAY_TYPES,
-    newer: NEWER_DISPLAY_TYPES,
+    newer_at: "/tiles/*/config/displayType",
     what: "a display type",
     label: "unknown display type",
     list_name: "display types",
@@ -62,7 +63,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     list_code(DISPLAY_TYPES)
                 )),
             ),
-            Some(Value::String(name)) if TYPES.contains(name) => {}
+            Some(Value::String(name)) if TYPES.contains(cx.kind, name) => {}
             Some(value) => out.push(TYPES.unknown(cx, &RULE, &pointer(), value)),
         }
     }

@@ -7,8 +7,11 @@ declare_rule! {
     ///
     /// - a `number` tile exactly one, unless it sets `formulas` (the items are then the
     ///   formula's operands);
-    /// - a `pie` or `bar` tile exactly one;
-    /// - `asRatio: true` exactly two (the first divided by the second).
+    /// - a `pie` or `bar` tile exactly one, and a `heatmap` tile exactly one (stack-version
+    ///   2.27 and 2.30, api-profiles.md rows 37 and 38);
+    /// - `asRatio: true` exactly two (the first divided by the second);
+    /// - a `search` or `event_patterns` tile has no list at all: its `select` is one string
+    ///   of columns.
     ///
     /// Raw SQL tiles (`configType: "sql"`) have no select list and are only held to the
     /// `asRatio` count, as the server does.
@@ -73,7 +76,29 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     .with_help("give exactly two select items (the numerator, then the denominator), or remove `asRatio`"),
             );
         }
-        if super::is_raw_sql(config) || count.is_none() {
+        if super::is_raw_sql(config) {
+            continue;
+        }
+        if display.is_some_and(|d| !super::display_type_accepted(cx, i, d)) {
+            continue;
+        }
+        if let Some(display @ ("search" | "event_patterns")) = display {
+            if count.is_some() {
+                let select = format!("/tiles/{i}/config/select");
+                out.push(
+                    cx.at_value(
+                        &RULE,
+                        &select,
+                        format!("a `{display}` tile's `select` is a string, not a list"),
+                    )
+                    .with_label("a list of select items")
+                    .with_secondary(cx.value_span(&format!("/tiles/{i}/config/displayType")), "set here")
+                    .with_help("write the columns to show as one string, such as `\"Timestamp, ServiceName, Body\"`, or leave `select` out"),
+                );
+            }
+            continue;
+        }
+        if count.is_none() {
             continue;
         }
         let formulas = config
@@ -86,6 +111,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             }
             Some("pie" | "bar") if count != Some(1) => {
                 "keep one select item; a pie or bar shows one value per group (`groupBy`)"
+            }
+            Some("heatmap") if count != Some(1) => {
+                "keep one select item: a heatmap shows the distribution of one `valueExpression`"
             }
             _ => continue,
         };
@@ -104,7 +132,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::dashboard_findings;
+    use crate::rules::stack::testing::latest_dashboard_findings as dashboard_findings;
 
     const COUNT: &str = r#"{"aggFn": "count"}"#;
 
@@ -119,12 +147,27 @@ mod tests {
     }
 
     #[test]
+    fn a_newer_tile_is_checked_only_where_the_server_has_it() {
+        let two = format!(
+            r#"{{"displayType": "heatmap", "select": [{COUNT}, {COUNT}]}}"#
+        );
+        assert!(crate::rules::stack::testing::dashboard_findings(&RULE, &two).is_empty());
+        assert_eq!(dashboard_findings(&RULE, &two).len(), 1);
+    }
+
+    #[test]
     fn counts_select_items_per_display_type() {
         assert!(tile("number", 1, "").is_empty());
         assert_eq!(tile("number", 2, "").len(), 1);
         assert!(tile("number", 2, r#", "formulas": [{"expression": "A / B"}]"#).is_empty());
         assert_eq!(tile("pie", 2, "").len(), 1);
         assert_eq!(tile("bar", 0, "").len(), 1);
+        assert_eq!(tile("heatmap", 2, "").len(), 1);
+        assert_eq!(tile("event_patterns", 1, "").len(), 1);
+        assert!(
+            dashboard_findings(&RULE, r#"{"displayType": "event_patterns", "select": "Body"}"#)
+                .is_empty()
+        );
         assert!(tile("line", 3, "").is_empty());
         assert_eq!(tile("line", 3, r#", "asRatio": true"#).len(), 1);
         assert!(tile("line", 2, r#", "asRatio": true"#).is_empty());

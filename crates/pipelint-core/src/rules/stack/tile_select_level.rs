@@ -1,10 +1,13 @@
 use crate::rules::prelude::*;
 
+use super::percentile_agg_fn::percentile_level;
+
 declare_rule! {
     /// ## What it checks
     /// In the select list of a dashboard tile's `config`, `level` appears only with
-    /// `"aggFn": "quantile"`, and is one of `0.5`, `0.9`, `0.95` and `0.99` (real-API notes,
-    /// "Dashboard tiles, beyond the grid"). Chart series queries have their own rule,
+    /// `"aggFn": "quantile"`, and is one of the numbers `0.5`, `0.9`, `0.95` and `0.99`
+    /// (real-API notes, "Dashboard tiles, beyond the grid"); a string such as `"0.5"` is not
+    /// a level (api-profiles.md, "Gaps in the contract profile"). Chart series queries have their own rule,
     /// `level-without-quantile`, and accept any level from 0 to 1.
     ///
     /// ## Why it matters
@@ -46,11 +49,24 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             };
             let base = || format!("/tiles/{i}/config/select/{j}");
             let agg_fn = item.get("aggFn").and_then(Value::as_str);
-            if let Some(name) = agg_fn.filter(|f| *f != "quantile") {
+            // `p95` with a level is reported by `percentile-agg-fn`.
+            if let Some(name) = agg_fn.filter(|f| *f != "quantile" && percentile_level(f).is_none())
+            {
                 out.push(super::level_without_quantile(cx, &RULE, &base(), name));
                 continue;
             }
             let Some(number) = value.as_f64() else {
+                // `"0.5"` is not the number 0.5: the server compares with numbers.
+                let level = format!("{}/level", base());
+                out.push(
+                    cx.at_value(
+                        &RULE,
+                        &level,
+                        format!("a tile's quantile level is a number, not {value}"),
+                    )
+                    .with_label("not a number")
+                    .with_help("write the level as a number without quotes: 0.5, 0.9, 0.95 or 0.99"),
+                );
                 continue;
             };
             if LEVELS.contains(&number) {
@@ -108,5 +124,9 @@ mod tests {
             select(r#"{"aggFn": "avg", "level": 0.95, "valueExpression": "D"}"#).len(),
             1
         );
+        let text = select(r#"{"aggFn": "quantile", "level": "0.5", "valueExpression": "D"}"#);
+        assert_eq!(text.len(), 1);
+        assert!(text[0].fix.is_none());
+        assert!(select(r#"{"aggFn": "p95", "level": 0.95, "valueExpression": "D"}"#).is_empty());
     }
 }

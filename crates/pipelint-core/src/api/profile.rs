@@ -79,7 +79,7 @@ pub enum StackVersion {
     V2_27,
     /// 2.30: bar and event-pattern tiles, `numConsecutiveWindows`.
     V2_30,
-    /// 2.36: alert `channels`, formulas.
+    /// 2.36: alert `channels`, `showOperandSeries`.
     V2_36,
 }
 

@@ -298,10 +298,9 @@ pub(super) static CHANGES: &[Change] = &[
     // Formulas over the select items (row 44).
     added(
         DASHBOARDS,
-        &[
-            "/tiles/*/config/formulas",
-            "/tiles/*/config/showOperandSeries",
-        ],
+        // `formulas` itself: the March 2026 server already takes a number tile with
+        // formulas (real-api-notes, "Dashboard tiles"), so it is known under every profile.
+        &["/tiles/*/config/showOperandSeries"],
         What::Member,
         S2_36,
         44,

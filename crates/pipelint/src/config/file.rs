@@ -10,6 +10,7 @@ use toml::Spanned;
 
 use pipelint_core::{Level, PointerPattern, Selector};
 
+use super::override_files::OverrideFiles;
 use super::patterns::Patterns;
 use super::{Config, ConfigError, DEFAULT_INCLUDE, FailLevel, Levels, Override};
 
@@ -42,6 +43,9 @@ struct RawOverride {
 struct Located<'a> {
     text: &'a str,
     path: &'a Path,
+    /// Built on the first position asked for, once: a config with thousands of entries
+    /// asks for one per entry.
+    lines: std::cell::OnceCell<LineIndex>,
 }
 
 impl Located<'_> {
@@ -55,7 +59,8 @@ impl Located<'_> {
 
     /// The 1-based line and column where `span` starts.
     fn position(&self, span: Range<usize>) -> (usize, usize) {
-        let at = LineIndex::new(self.text).line_col(self.text, span.start);
+        let lines = self.lines.get_or_init(|| LineIndex::new(self.text));
+        let at = lines.line_col(self.text, span.start);
         (at.line, at.column)
     }
 
@@ -164,7 +169,11 @@ impl Config {
 impl Checked {
     /// Reads and checks one text; errors point into it.
     fn read(text: &str, path: &Path) -> Result<Checked, ConfigError> {
-        let file = Located { text, path };
+        let file = Located {
+            text,
+            path,
+            lines: Default::default(),
+        };
         let raw: RawConfig =
             toml::from_str(text).map_err(|e| file.at(e.span(), with_suggestion(e.message())))?;
         let strings = |list: &[Spanned<String>]| -> Vec<String> {
@@ -281,6 +290,8 @@ impl Checked {
                 Patterns::new(list.iter().map(String::as_str)).map_err(whole)?,
             ));
         }
+        let override_files =
+            OverrideFiles::new(self.overrides.iter().map(|o| o.files.sources())).map_err(whole)?;
         let mut config = Config {
             source: source.map(Path::to_path_buf),
             base: base.to_path_buf(),
@@ -292,6 +303,7 @@ impl Checked {
             settings: Default::default(),
             unselected: None,
             overrides: self.overrides,
+            override_files,
             renamed: self.renamed,
         };
         config.select(&Default::default());

@@ -360,15 +360,25 @@ impl InlineOverride {
             toml,
         };
         let error = match toml::from_str::<toml::Table>(argument) {
-            Ok(_) => return Ok(inline(argument.to_owned())),
-            Err(error) => error.message().trim_end().to_owned(),
+            Ok(_) => return one_key_value(argument).map(|()| inline(argument.to_owned())),
+            Err(error) => {
+                let at = error
+                    .span()
+                    .map(|span| format!(" at {}", line_column(argument, span.start)))
+                    .unwrap_or_default();
+                format!("{}{at}", error.message().trim_end())
+            }
         };
         if let Some((key, value)) = argument.split_once('=') {
             let value = value.trim();
             let quoted = format!("{key} = {}", toml_string(value));
-            let bare = !value.is_empty() && !value.starts_with(['"', '\'', '[', '{']);
+            // A bare value is one line: a line break in it would start more settings.
+            let bare = !value.is_empty()
+                && !value.starts_with(['"', '\'', '[', '{'])
+                && !value.contains(['\n', '\r']);
             if bare && toml::from_str::<toml::Table>(&quoted).is_ok() {
-                return Ok(inline(quoted));
+                // The key is as typed: positions in it are those of the argument.
+                return one_key_value(&quoted).map(|()| inline(quoted));
             }
         }
         Err(format!(
@@ -393,6 +403,59 @@ impl InlineOverride {
         }
         Ok(checked)
     }
+}
+
+/// Checks that valid TOML is one `KEY = VALUE` and nothing more: no table header and no
+/// second key (a line break in a `--config` argument would start them). The error says
+/// where the first text that is more starts.
+fn one_key_value(toml: &str) -> Result<(), String> {
+    use toml_parser::parser::{Event, EventKind};
+    let tokens = toml_parser::Source::new(toml).lex().into_vec();
+    // Inside arrays and inline tables, keys and line breaks belong to the value.
+    let mut depth = 0usize;
+    let mut pairs = 0;
+    let mut key_start = None;
+    let mut extra: Option<(usize, &str)> = None;
+    let mut receiver = |event: Event| {
+        let at = event.span().start();
+        match event.kind() {
+            _ if extra.is_some() => {}
+            EventKind::ArrayOpen | EventKind::InlineTableOpen => depth += 1,
+            EventKind::ArrayClose | EventKind::InlineTableClose => {
+                depth = depth.saturating_sub(1);
+            }
+            EventKind::StdTableOpen | EventKind::ArrayTableOpen => {
+                extra = Some((at, "a table header"));
+            }
+            EventKind::SimpleKey if depth == 0 => {
+                key_start.get_or_insert(at);
+            }
+            EventKind::KeyValSep if depth == 0 => {
+                pairs += 1;
+                if pairs > 1 {
+                    extra = Some((key_start.unwrap_or(at), "a second key"));
+                }
+                key_start = None;
+            }
+            _ => {}
+        }
+    };
+    toml_parser::parser::parse_document(&tokens, &mut receiver, &mut ());
+    match extra {
+        None => Ok(()),
+        Some((at, what)) => Err(format!(
+            "`{}` must be one `KEY = VALUE`, but it has {what} at {} (give each setting \
+             its own --config)",
+            toml.escape_debug(),
+            line_column(toml, at)
+        )),
+    }
+}
+
+/// `line:column` (1-based) of a byte offset.
+fn line_column(text: &str, offset: usize) -> String {
+    let at = LineIndex::new(text).line_col(text, offset);
+    format!("{}:{}", at.line, at.column)
 }
 
 /// A TOML basic string holding `value`.

@@ -118,7 +118,13 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             // Over the limit (what was read, then the rest), or not checked (all of it).
             (None, _) => StdinDocument::Streamed(over_limit),
         };
-        document.print()?;
+        if let Err(problem) = document.print() {
+            // Both are said: the run's own trouble first.
+            if let Err(first) = checked {
+                console::message(first);
+            }
+            return Err(problem);
+        }
     }
     checked
 }

@@ -30,6 +30,7 @@
 //! # Ok::<(), String>(())
 //! ```
 
+mod index;
 pub mod pointer;
 
 use std::collections::HashMap;
@@ -236,16 +237,6 @@ impl Override {
         codes.sort_unstable();
         codes
     }
-
-    /// The index of the pointer that covers `pointer` (0 without pointers), if any.
-    fn covering(&self, pointer: &str, document: Option<&Value>) -> Option<usize> {
-        if self.pointers.is_empty() {
-            return Some(0);
-        }
-        self.pointers
-            .iter()
-            .position(|p| p.covers(pointer, document))
-    }
 }
 
 /// Which override changed the level of a finding the result kept (reported or turned off),
@@ -307,25 +298,27 @@ impl Settings {
 
     /// The severity of each finding (`None`: off), with the overrides that set it.
     /// `document` is the parsed document, for the `[key=value]` tokens of override pointers.
+    /// The overrides are indexed first, so the cost grows with overrides plus findings.
     pub(crate) fn judge(
         &self,
         diagnostics: &[Diagnostic],
         document: Option<&Value>,
     ) -> Vec<Judged> {
+        let index =
+            (!self.overrides.is_empty()).then(|| index::OverrideIndex::new(&self.overrides));
         diagnostics
             .iter()
             .map(|diagnostic| {
                 let code = diagnostic.rule.code;
                 let mut level = self.levels.get(code).copied();
-                let mut uses = Vec::new();
-                for (entry, over) in self.overrides.iter().enumerate() {
-                    let Some(set) = over.levels.get(code) else {
-                        continue;
-                    };
-                    if let Some(pointer) = over.covering(&diagnostic.pointer, document) {
-                        uses.push(OverrideUse { entry, pointer });
-                        level = Some(*set);
-                    }
+                let uses = match &index {
+                    Some(index) => index.covering(&diagnostic.pointer, code, document),
+                    None => Vec::new(),
+                };
+                // A later override wins.
+                let last = uses.last().and_then(|last| self.overrides.get(last.entry));
+                if let Some(set) = last.and_then(|over| over.levels.get(code)) {
+                    level = Some(*set);
                 }
                 Judged {
                     severity: match level {
@@ -458,6 +451,57 @@ mod tests {
         );
         assert_eq!(Selector::parse("pl2"), Ok(Selector::Prefix("PL2".into())));
         assert_eq!(Selector::parse("ALL"), Ok(Selector::Prefix("".into())));
+    }
+
+    /// A create body with `count` columns of an unknown type (`invalid-column-type` each).
+    fn columns_of_unknown_type(count: usize) -> String {
+        let columns: Vec<String> = (0..count)
+            .map(|i| format!(r#"{{"name": "c{i}", "type": "Strin"}}"#))
+            .collect();
+        format!(
+            r#"{{"name": "p", "source": {{"kafka": {{"type": "warpstream", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b:9092", "topics": "t", "credentials": {{"username": "${{U}}", "password": "${{P}}"}}}}}}, "destination": {{"database": "d", "table": "t", "managedTable": false, "columns": [{}]}}}}"#,
+            columns.join(", ")
+        )
+    }
+
+    #[test]
+    fn judging_does_not_try_every_override_on_every_finding() {
+        use crate::{DocumentKind, LintOptions, lint};
+        let count = 300;
+        let mut settings = Settings::default();
+        for i in 0..count {
+            // As `--add-overrides` writes them, and as written by hand.
+            let pattern = if i % 2 == 0 {
+                format!("/destination/columns/[name=c{i}]/type")
+            } else {
+                format!("/destination/*/{i}/type")
+            };
+            let mut entry = Override::new(vec![PointerPattern::new(&pattern)]);
+            entry
+                .set("invalid-column-type", Level::Off)
+                .unwrap_or_else(|e| panic!("{e}"));
+            settings.add_override(entry);
+        }
+        let body = columns_of_unknown_type(count);
+        let options = LintOptions::new()
+            .kind(DocumentKind::CreatePipe)
+            .settings(&settings);
+        pointer::COVERS_CALLS.with(|calls| calls.set(0));
+        let result = lint(body.as_bytes(), &options);
+        let calls = pointer::COVERS_CALLS.with(std::cell::Cell::get);
+        assert!(
+            !result
+                .diagnostics
+                .iter()
+                .any(|d| d.name() == "invalid-column-type"),
+            "{:?}",
+            result.diagnostics
+        );
+        assert_eq!(result.overrides_used.len(), count);
+        assert!(
+            calls <= 2 * count,
+            "{calls} calls of the per-override matcher for {count} findings and {count} overrides"
+        );
     }
 
     #[test]

@@ -47,14 +47,16 @@ impl Adding {
                 base: target.config.base.clone(),
                 entries: BTreeMap::new(),
             });
-        for d in &report.diagnostics {
-            let pointer = match &document {
-                Some(value) => unmasked(
-                    pointer::PointerPattern::stable(value, &d.pointer),
-                    &d.pointer,
-                ),
-                None => d.pointer.clone(),
-            };
+        let pointers = report.diagnostics.iter().map(|d| d.pointer.as_str());
+        let stable = match &document {
+            Some(value) => pointer::PointerPattern::stable_all(value, pointers)
+                .into_iter()
+                .zip(&report.diagnostics)
+                .map(|(stable, d)| unmasked(stable, &d.pointer))
+                .collect(),
+            None => pointers.map(str::to_owned).collect::<Vec<_>>(),
+        };
+        for (d, pointer) in report.diagnostics.iter().zip(stable) {
             pending
                 .entries
                 .entry((relative.to_owned(), pointer))

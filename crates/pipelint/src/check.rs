@@ -76,15 +76,111 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
         None => None,
     };
     // At most one byte over the limit is read: a stream can be endless.
+    let mut over_limit = Vec::new();
     let stdin = if stdin_checked {
-        match files::read_limited(std::io::stdin().lock(), limit) {
+        let mut bytes = Vec::new();
+        match files::read_limited_into(std::io::stdin().lock(), limit, &mut bytes) {
+            Ok(()) => Ok(bytes),
             Err(Unread::Failed(e)) => return Err(format!("cannot read stdin: {e}")),
-            read => read,
+            Err(unread) => {
+                over_limit = bytes;
+                Err(unread)
+            }
         }
     } else {
         Ok(Vec::new())
     };
 
+    // `--fix -` prints the document on stdout (it replaces an editor's buffer, or the file
+    // in `--fix - < f > f.new`): fixed, or as it came whatever stopped it from being fixed.
+    // The findings go to stderr, as ruff does.
+    let fix_stdin = args.fix && !args.diff && paths.iter().any(|p| p.as_os_str() == "-");
+    let mut fixed_stdin = None;
+    let checked = check_inputs(
+        Inputs {
+            args,
+            cwd: &cwd,
+            paths: &paths,
+            selection: &selection,
+            stdin_target,
+            pipe: pipe.as_ref(),
+            stdin: &stdin,
+            fix_stdin,
+        },
+        &mut resolver,
+        &mut fixed_stdin,
+    );
+    if fix_stdin {
+        let document = match (fixed_stdin, &stdin) {
+            (Some(fixed), _) => StdinDocument::Whole(fixed),
+            // Read in full but never fixed (the run stopped before it).
+            (None, Ok(read)) if stdin_checked => StdinDocument::Whole(read.clone()),
+            // Over the limit (what was read, then the rest), or not checked (all of it).
+            (None, _) => StdinDocument::Streamed(over_limit),
+        };
+        if let Err(problem) = document.print() {
+            // Both are said: the run's own trouble first.
+            if let Err(first) = checked {
+                console::message(first);
+            }
+            return Err(problem);
+        }
+    }
+    checked
+}
+
+/// What `check_inputs` needs of the run's set-up.
+struct Inputs<'r> {
+    args: &'r CheckArgs,
+    cwd: &'r Path,
+    paths: &'r [PathBuf],
+    selection: &'r Selection,
+    stdin_target: Option<files::StdinTarget>,
+    pipe: Option<&'r Document>,
+    stdin: &'r Result<Vec<u8>, Unread>,
+    /// `--fix -`: stdout is the document, the findings go to stderr.
+    fix_stdin: bool,
+}
+
+/// The document `--fix -` prints.
+enum StdinDocument {
+    Whole(Vec<u8>),
+    /// These bytes, then what stdin still holds (copied as it comes: it is not read whole).
+    Streamed(Vec<u8>),
+}
+
+impl StdinDocument {
+    fn print(self) -> Result<(), String> {
+        let mut stdout = std::io::stdout().lock();
+        let written = match self {
+            StdinDocument::Whole(bytes) => stdout.write_all(&bytes),
+            StdinDocument::Streamed(head) => stdout
+                .write_all(&head)
+                .and_then(|()| std::io::copy(&mut std::io::stdin().lock(), &mut stdout).map(drop)),
+        };
+        written
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write the document: {e}"))
+    }
+}
+
+/// Checks (and fixes) every input and reports; `fixed_stdin` gets the text `--fix -`
+/// fixed, for the caller to print whatever this returns.
+fn check_inputs(
+    inputs: Inputs,
+    resolver: &mut Resolver,
+    fixed_stdin: &mut Option<Vec<u8>>,
+) -> Result<u8, String> {
+    let Inputs {
+        args,
+        cwd,
+        paths,
+        selection,
+        stdin_target,
+        pipe,
+        stdin,
+        fix_stdin,
+    } = inputs;
     if args.show_secrets {
         console::message(
             "warning: --show-secrets prints secret values; never use it in CI or shared logs",
@@ -98,25 +194,23 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             && named
                 .map(PathBuf::as_path)
                 .chain(stdin_path)
-                .any(|input| same_path(&cwd, input, output))
+                .any(|input| same_path(cwd, input, output))
         {
             return Err(overwrite_refused(output));
         }
     }
 
     let style = style(args);
-    // `--fix -` prints the fixed text on stdout: the findings go to stderr, as ruff does.
-    let stdin_fixed = args.fix && !args.diff && stdin.is_ok() && stdin_checked;
-    let sink = if stdin_fixed && args.output_file.is_none() {
+    let sink = if fix_stdin && args.output_file.is_none() {
         Sink::Stderr(std::io::BufWriter::new(std::io::stderr().lock()))
     } else {
         Sink::open(args.output_file.as_deref())?
     };
     let mut run = Progress {
         args,
-        cwd: &cwd,
-        pipe: pipe.as_ref(),
-        stdin: &stdin,
+        cwd,
+        pipe,
+        stdin,
         style,
         sink,
         trouble: false,
@@ -129,10 +223,10 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     // The walk hands over bounded batches as it goes, and each is checked and written
     // before the next is looked for: memory stays flat however many files there are.
     files::find(
-        &paths,
-        &selection,
-        &mut resolver,
-        &cwd,
+        paths,
+        selection,
+        resolver,
+        cwd,
         stdin_target,
         CHUNK,
         &mut |found| run.batch(found),
@@ -165,29 +259,23 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             .map_err(|e| format!("cannot write the findings: {e}"))?;
     }
     sink.finish()?;
-    if let Some(text) = &fixes.stdout {
-        let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(text)
-            .and_then(|()| stdout.flush())
-            .map_err(|e| format!("cannot write the fixed text: {e}"))?;
-    }
+    *fixed_stdin = fixes.stdout;
     trouble |= tally.kind_unknown;
 
     // Suppressions: report overrides that covered nothing, or add them for every finding.
     let walked: Vec<PathBuf> = paths
         .iter()
         .filter(|p| p.is_dir())
-        .map(|p| crate::paths::absolute(&cwd, p))
+        .map(|p| crate::paths::absolute(cwd, p))
         .collect();
-    for line in resolver.inline_renamed_rules(&cwd) {
+    for line in resolver.inline_renamed_rules(cwd) {
         console::to_stderr(&format!("{}\n", visible(&line)));
     }
     for config in resolver.loaded() {
-        for line in config.renamed_rules(&cwd) {
+        for line in config.renamed_rules(cwd) {
             console::to_stderr(&format!("{}\n", visible(&line)));
         }
-        for line in config.unused_overrides(&walked, &cwd) {
+        for line in config.unused_overrides(&walked, cwd) {
             console::to_stderr(&format!("{}\n", visible(&line)));
         }
     }
@@ -200,7 +288,7 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
                 adding.skipped
             ));
         }
-        adding.write(&cwd)?.into_iter().for_each(console::message);
+        adding.write(cwd)?.into_iter().for_each(console::message);
         tally.failing = false;
     }
 
@@ -685,6 +773,17 @@ fn write_fixed(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), String> {
     let permissions = std::fs::metadata(&path)
         .map_err(|e| format!("cannot write the fixes: {e}"))?
         .permissions();
+    // The rename would replace a file that may not be written (as root, too): refused, as
+    // tools that write in place are refused.
+    let writable = !permissions.readonly()
+        && match std::fs::OpenOptions::new().write(true).open(&path) {
+            Ok(_) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => false,
+            Err(e) => return Err(format!("cannot write the fixes: {e}")),
+        };
+    if !writable {
+        return Err("read-only, not fixed (make it writable to apply its fixes)".into());
+    }
     write_unless_changed(&path, read, fixed, permissions, || std::fs::read(&path))
 }
 

@@ -605,14 +605,21 @@ pub fn read_regular(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, Un
 /// Reads a stream (stdin) up to `limit` bytes; one byte more makes it too large.
 pub fn read_limited(stream: impl Read, limit: u64) -> Result<Vec<u8>, Unread> {
     let mut bytes = Vec::new();
+    read_limited_into(stream, limit, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// [`read_limited`] into `bytes`, which keep what was read when it is too large (the
+/// first `limit + 1` bytes): `--fix -` prints them back before the rest of the stream.
+pub fn read_limited_into(stream: impl Read, limit: u64, bytes: &mut Vec<u8>) -> Result<(), Unread> {
     stream
         .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
+        .read_to_end(bytes)
         .map_err(Unread::Failed)?;
     if bytes.len() as u64 > limit {
         return Err(Unread::TooLarge(None));
     }
-    Ok(bytes)
+    Ok(())
 }
 
 #[cfg(unix)]

@@ -35,8 +35,9 @@ pub struct Fixed {
 
 /// Applies fixes to `original` pass after pass until none applies (at most
 /// [`MAX_PASSES`]). The core applies the settings in `options`, so a disabled or ignored
-/// finding is not fixed either; `seen` is shown each pass's result. Returns `None` for text that is not
-/// what the rules' spans index (invalid UTF-8, a byte-order mark): such files are left alone.
+/// finding is not fixed either; `seen` is shown each pass's result. A byte-order mark is
+/// kept: the text after it is fixed. Returns `None` for invalid UTF-8, which spans do not
+/// index: such files are left alone.
 pub fn fix_text(
     original: &[u8],
     options: &LintOptions,
@@ -44,10 +45,27 @@ pub fn fix_text(
     seen: impl Fn(&LintResult),
 ) -> Option<Fixed> {
     let text = std::str::from_utf8(original).ok()?;
-    // The loader reads a BOM as spaces: spans would not index these bytes.
-    if text.starts_with('\u{feff}') {
-        return None;
-    }
+    // The loader reads a mark as blanks, so a fix could span its bytes: it is set aside
+    // (its own finding has no fix) and put back.
+    let (mark, text) = match text.strip_prefix(BOM) {
+        Some(rest) => (BOM, rest),
+        None => ("", text),
+    };
+    let mut fixed = fix_unmarked(text, options, mode, seen);
+    fixed.text.insert_str(0, mark);
+    Some(fixed)
+}
+
+/// The UTF-8 byte-order mark.
+const BOM: &str = "\u{feff}";
+
+/// [`fix_text`] on text without a byte-order mark.
+fn fix_unmarked(
+    text: &str,
+    options: &LintOptions,
+    mode: Mode,
+    seen: impl Fn(&LintResult),
+) -> Fixed {
     // Every pass masks the secrets of the original too: a fix of a later pass must not write
     // a secret whose member an earlier pass deleted.
     let masked_options = options.show_secrets(false).before_fixing(text);
@@ -65,7 +83,7 @@ pub fn fix_text(
         fixed.text = next;
         fixed.applied += applied;
     }
-    Some(fixed)
+    fixed
 }
 
 /// How many findings of `text` carry a fix only `--unsafe-fixes` applies (counted on a
@@ -192,10 +210,23 @@ mod tests {
     }
 
     #[test]
-    fn a_bom_or_invalid_utf8_is_left_alone() {
+    fn invalid_utf8_is_left_alone() {
         let options = LintOptions::default();
-        assert_eq!(fix_text(b"\xEF\xBB\xBF{}", &options, SAFE, |_| {}), None);
         assert_eq!(fix_text(b"{\"a\": \"\xff\"}", &options, SAFE, |_| {}), None);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_kept_and_the_rest_fixed() {
+        let options = LintOptions::default().file_name("p.scaling.json");
+        let all = Mode { unsafe_fixes: true };
+        let fixed = fix_text(b"\xEF\xBB\xBF{\"replicaz\": 3}", &options, all, |_| {});
+        assert_eq!(
+            fixed,
+            Some(Fixed {
+                text: "\u{feff}{\"replicas\": 3}".into(),
+                applied: 1
+            })
+        );
     }
 
     #[test]

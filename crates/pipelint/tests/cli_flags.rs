@@ -348,3 +348,56 @@ fn a_broken_key_value_override_is_a_usage_error_with_a_guess() {
         "{run:#?}"
     );
 }
+
+/// `--config KEY=VALUE` is one key and one value: a line break cannot smuggle in a table
+/// header or a second key, and the error says where the extra text starts.
+#[test]
+fn a_key_value_override_is_one_key_and_one_value() {
+    let tree = Tree::new();
+    tree.write("s.scaling.json", common::WARNING_ONLY_SCALING);
+    let refused = [
+        ("fail-on=\"info\"\n[rules]\nunknown-field=\"off\"", "2:1"),
+        (
+            "fail-on=\"info\"\n[[overrides]]\nfiles=[\"*\"]\nrules={PL014=\"off\"}",
+            "2:1",
+        ),
+        ("fail-on=\"info\"\nrules.PL014=\"off\"", "2:1"),
+        ("fail-on=\"info\" # fine\n\n  rules.PL014=\"off\"", "3:3"),
+        ("rules = { PL014 = \"off\" }\nfail-on = \"info\"", "2:1"),
+        ("fail-on\n[rules]\nPL014=info", "1:8"),
+        ("fail-on=info\n[rules]\nPL014=off", "1:9"),
+    ];
+    for (setting, position) in refused {
+        let run = tree
+            .run(&["check", "--config", setting, "s.scaling.json"])
+            .expect(2);
+        assert!(
+            run.stderr.contains(&format!("at {position}")),
+            "{setting:?}: no position {position}; {run:#?}"
+        );
+        assert!(!run.stderr.contains("no problems"), "{setting:?}: {run:#?}");
+    }
+    // One key, one value, however it is written (PL014 off: a warning no longer fails).
+    for setting in [
+        "rules = { PL014 = \"off\", PL011 = \"off\" }",
+        "rules.PL014 = \"off\" # the legacy patch\n",
+        "rules.\"PL014\"=off",
+    ] {
+        tree.run(&[
+            "check",
+            "--config",
+            setting,
+            "--fail-on",
+            "warning",
+            "s.scaling.json",
+        ])
+        .expect(0);
+    }
+    tree.run(&[
+        "check",
+        "--config",
+        "include = [\n  \"*.scaling.json\",\n  \"*.pipe.json\",\n]",
+        "s.scaling.json",
+    ])
+    .expect(0);
+}

@@ -624,3 +624,149 @@ fn fixing_any_fixture_keeps_its_structure_and_settles() {
     }
     assert!(fixed_files > 30, "only {fixed_files} fixtures had fixes");
 }
+
+/// `--fix -` replaces a document in an editor or a `--fix - < f > f.new` pipeline: its stdout
+/// is the document, fixed or as it came, and never a report, whatever it could not fix.
+#[test]
+fn fixing_stdin_prints_the_document_even_when_it_cannot_fix_it() {
+    let tree = Tree::new();
+    tree.write("pipelint.toml", "exclude = [\"skipped.pipe.json\"]\n");
+    // Larger than a pipe's buffer: what is past the limit is passed through unread.
+    let large = format!("{}\n{}", common::BAD_PIPE.trim_end(), " ".repeat(200_000));
+    let fix = |extra: &[&str], name: &str, input: &str| {
+        let mut args = vec!["check", "--fix", "--stdin-filename", name];
+        args.extend_from_slice(extra);
+        args.push("-");
+        tree.run_with_stdin(&args, Some(input))
+    };
+    let cases: [(&str, &[&str], &str, &str, i32); 8] = [
+        (
+            "over the limit",
+            &["--max-file-size", "100"],
+            "p.pipe.json",
+            common::BAD_PIPE,
+            1,
+        ),
+        (
+            "far over the limit",
+            &["--max-file-size", "100"],
+            "p.pipe.json",
+            &large,
+            1,
+        ),
+        (
+            "over the limit, JSON report",
+            &["--max-file-size", "100", "--output-format", "json"],
+            "p.pipe.json",
+            common::BAD_PIPE,
+            1,
+        ),
+        ("not JSON", &[], "p.pipe.json", "{\"name\": \n", 1),
+        (
+            "a raw control character",
+            &[],
+            "p.pipe.json",
+            "{\"name\": \"\u{1}\"}",
+            1,
+        ),
+        ("of no known kind", &[], "p.json", "{\"a\": 1}\n", 2),
+        // "No files to check" exits 2, as it does without `--fix`.
+        (
+            "excluded by the config",
+            &["--force-exclude"],
+            "skipped.pipe.json",
+            common::BAD_PIPE,
+            2,
+        ),
+        (
+            "excluded, which is fine",
+            &["--force-exclude", "--no-errors-on-unmatched"],
+            "skipped.pipe.json",
+            common::BAD_PIPE,
+            0,
+        ),
+    ];
+    for (what, extra, name, input, code) in cases {
+        let run = fix(extra, name, input);
+        assert_eq!(
+            run.stdout, input,
+            "{what}: stdout is not the document; {run:#?}"
+        );
+        assert_eq!(run.code, code, "{what}: {run:#?}");
+    }
+    // The finding of the file over the limit is on stderr.
+    let run = fix(&["--max-file-size", "100"], "p.pipe.json", common::BAD_PIPE);
+    assert!(run.stderr.contains("PL009"), "{run:#?}");
+}
+
+/// A byte-order mark is kept, and the document after it is fixed as it would be without it.
+#[test]
+fn a_file_with_a_byte_order_mark_is_fixed_and_keeps_it() {
+    let tree = Tree::new();
+    let with_mark = format!("\u{FEFF}{}", common::BAD_PIPE);
+    tree.write("plain.pipe.json", common::BAD_PIPE)
+        .write("marked.pipe.json", &with_mark);
+    tree.run(&["check", "--isolated", "--fix", "plain.pipe.json"]);
+    let fixed = tree.read("plain.pipe.json");
+    assert_ne!(fixed, common::BAD_PIPE, "nothing to compare with was fixed");
+
+    let diff = tree
+        .run(&["check", "--isolated", "--diff", "marked.pipe.json"])
+        .expect(1);
+    assert!(
+        diff.stdout
+            .contains("+      \"authentication\": \"SCRAM-SHA-512\","),
+        "{diff:#?}"
+    );
+    assert!(diff.stderr.contains("Would apply 1 fix"), "{diff:#?}");
+
+    let piped = tree.run_with_stdin(
+        &[
+            "check",
+            "--isolated",
+            "--fix",
+            "--stdin-filename",
+            "marked.pipe.json",
+            "-",
+        ],
+        Some(&with_mark),
+    );
+    assert_eq!(piped.stdout, format!("\u{FEFF}{fixed}"), "{piped:#?}");
+
+    let run = tree.run(&["check", "--isolated", "--fix", "marked.pipe.json"]);
+    assert!(run.stderr.contains("Applied 1 fix."), "{run:#?}");
+    assert_eq!(tree.read("marked.pipe.json"), format!("\u{FEFF}{fixed}"));
+}
+
+/// A read-only file is not replaced (a rename would bypass its mode): it is named, the
+/// other files are fixed, and the run exits 2.
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_refused_and_the_others_are_fixed() {
+    use std::os::unix::fs::PermissionsExt;
+    let tree = Tree::new();
+    tree.write("locked.pipe.json", common::BAD_PIPE)
+        .write("open.pipe.json", common::BAD_PIPE);
+    let locked = tree.join("locked.pipe.json");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let run = tree
+        .run(&[
+            "check",
+            "--isolated",
+            "--fix",
+            "locked.pipe.json",
+            "open.pipe.json",
+        ])
+        .expect(2);
+    assert_eq!(tree.read("locked.pipe.json"), common::BAD_PIPE);
+    assert_ne!(tree.read("open.pipe.json"), common::BAD_PIPE);
+    assert!(
+        run.stderr.contains("locked.pipe.json: read-only"),
+        "{run:#?}"
+    );
+    assert!(run.stderr.contains("Applied 1 fix."), "{run:#?}");
+    let mode = std::fs::metadata(&locked).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o444);
+    // Its findings are those of the text as it is.
+    assert!(run.stdout.contains("locked.pipe.json"), "{run:#?}");
+}

@@ -2,6 +2,8 @@
 //! (any one token) or `[key=value]` (the array item whose member `key` holds the string
 //! `value`), so an override keeps naming the same column when items are inserted.
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use crate::pointer::{pointer_join, pointer_tokens};
@@ -9,16 +11,23 @@ use crate::pointer::{pointer_join, pointer_tokens};
 /// The members an array item is named by in a stable pointer, most telling first.
 pub(crate) const STABLE_KEYS: [&str; 2] = ["name", "sourceTable"];
 
+#[cfg(test)]
+thread_local! {
+    /// Calls of [`PointerPattern::covers`] on this thread: a test holds the overrides'
+    /// matching to a number of calls that does not grow with overrides × findings.
+    pub(crate) static COVERS_CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// One token of an override pointer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Token {
+pub(super) enum Token {
     Exact(String),
     Any,
     Keyed { key: String, value: String },
 }
 
 impl Token {
-    fn parse(token: String) -> Token {
+    pub(super) fn parse(token: String) -> Token {
         if token == "*" {
             return Token::Any;
         }
@@ -59,6 +68,16 @@ impl PointerPattern {
         stable(document, pointer)
     }
 
+    /// [`PointerPattern::stable`] for each of `pointers`, in order; the items of an array
+    /// are compared once for all of them, so the cost grows with the pointers and the
+    /// document, not with their product.
+    pub fn stable_all<'p>(
+        document: &Value,
+        pointers: impl IntoIterator<Item = &'p str>,
+    ) -> Vec<String> {
+        stable_all(document, pointers)
+    }
+
     /// `source` starts with `/` or is empty (the whole document); checked by the caller.
     pub fn new(source: &str) -> PointerPattern {
         PointerPattern {
@@ -72,11 +91,21 @@ impl PointerPattern {
         &self.source
     }
 
+    pub(super) fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
+    /// Whether every token is matched as written (no `*`, no `[key=value]`).
+    pub(super) fn is_plain(&self) -> bool {
+        self.tokens.iter().all(|t| matches!(t, Token::Exact(_)))
+    }
+
     /// Whether `pointer` is at the place this names or below it. `document` is the value the
     /// `[key=value]` tokens look into; `None` (text that is not JSON) resolves no key.
     pub fn covers(&self, pointer: &str, document: Option<&Value>) -> bool {
-        let plain = self.tokens.iter().all(|t| matches!(t, Token::Exact(_)));
-        if plain {
+        #[cfg(test)]
+        COVERS_CALLS.with(|calls| calls.set(calls.get() + 1));
+        if self.is_plain() {
             // Most pointers: a prefix on token boundaries (`/ab` is not below `/a`).
             let source = self.source.as_str();
             return pointer == source
@@ -119,13 +148,40 @@ impl PointerPattern {
 /// `pointer` with each array index replaced by `[key=value]` where the item has a
 /// [`STABLE_KEYS`] member holding a string no sibling shares; other tokens are kept.
 pub(crate) fn stable(document: &Value, pointer: &str) -> String {
+    stable_in(document, pointer, &mut HashMap::new())
+}
+
+/// How many items of an array hold each string of each [`STABLE_KEYS`] member, by the
+/// array's pointer: counted once per array, however many of its items are named.
+type SiblingCounts<'d> = HashMap<String, HashMap<(&'static str, &'d str), usize>>;
+
+/// [`stable`] for many pointers into one document, counting the siblings of each array
+/// once: naming every item of a large array costs its length, not its square.
+pub(crate) fn stable_all<'p>(
+    document: &Value,
+    pointers: impl IntoIterator<Item = &'p str>,
+) -> Vec<String> {
+    let mut counts = HashMap::new();
+    pointers
+        .into_iter()
+        .map(|pointer| stable_in(document, pointer, &mut counts))
+        .collect()
+}
+
+fn stable_in<'d>(document: &'d Value, pointer: &str, counts: &mut SiblingCounts<'d>) -> String {
     let mut out = String::new();
     let mut at = Some(document);
+    // Where the tokens read so far end in `pointer`.
+    let mut read = 0;
     for token in pointer_tokens(pointer) {
+        let parent = &pointer[..read];
+        read = pointer[read + 1..]
+            .find('/')
+            .map_or(pointer.len(), |end| read + 1 + end);
         let keyed = at
             .and_then(Value::as_array)
             .zip(token.parse::<usize>().ok())
-            .and_then(|(items, index)| stable_token(items, index));
+            .and_then(|(items, index)| stable_token(items, index, parent, counts));
         at = at.and_then(|value| match value {
             Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
             Value::Object(members) => members.get(&token),
@@ -137,14 +193,27 @@ pub(crate) fn stable(document: &Value, pointer: &str) -> String {
 }
 
 /// `[key=value]` for the item at `index`, when one stable key tells it from its siblings.
-fn stable_token(items: &[Value], index: usize) -> Option<String> {
+fn stable_token<'d>(
+    items: &'d [Value],
+    index: usize,
+    array: &str,
+    counts: &mut SiblingCounts<'d>,
+) -> Option<String> {
     let item = items.get(index)?;
+    let counts = counts.entry(array.to_owned()).or_insert_with(|| {
+        let mut counts = HashMap::new();
+        for other in items {
+            for key in STABLE_KEYS {
+                if let Some(value) = other.get(key).and_then(Value::as_str) {
+                    *counts.entry((key, value)).or_insert(0) += 1;
+                }
+            }
+        }
+        counts
+    });
     STABLE_KEYS.iter().find_map(|key| {
         let value = item.get(*key)?.as_str()?;
-        let shared = items
-            .iter()
-            .filter(|other| other.get(*key).and_then(Value::as_str) == Some(value))
-            .count();
+        let shared = counts.get(&(*key, value)).copied().unwrap_or(0);
         // `*` alone would read as the wildcard, and a key would not round-trip through it.
         (shared == 1 && value != "*").then(|| format!("[{key}={value}]"))
     })
@@ -221,5 +290,30 @@ mod tests {
         );
         let round_trip = stable(&value, "/destination/columns/1/type");
         assert!(covers(&round_trip, "/destination/columns/1/type"));
+    }
+
+    #[test]
+    fn stable_pointers_at_once_are_those_one_at_a_time() {
+        let value: Value = serde_json::from_str(
+            r#"{"a": [{"name": "x", "b": [{"name": "x"}, {"name": "y"}]}, {"name": "y", "b": [{"name": "x"}, {"name": "x"}]}],
+                "c": {"0": [{"sourceTable": "t"}, {"name": "*"}]}}"#,
+        )
+        .unwrap();
+        let pointers = [
+            "/a/0/b/1/name",
+            "/a/1/b/0",
+            "/a/1/b/1/name",
+            "/a/0/b/0",
+            "/c/0/0/x",
+            "/c/0/1",
+            "/a/5",
+            "/a/0",
+            "",
+            "/",
+        ];
+        let one_by_one: Vec<String> = pointers.iter().map(|p| stable(&value, p)).collect();
+        assert_eq!(stable_all(&value, pointers), one_by_one);
+        assert_eq!(one_by_one[0], "/a/[name=x]/b/[name=y]/name");
+        assert_eq!(one_by_one[1], "/a/[name=y]/b/0");
     }
 }

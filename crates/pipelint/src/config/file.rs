@@ -10,6 +10,7 @@ use toml::Spanned;
 
 use pipelint_core::{Level, PointerPattern, Selector};
 
+use super::override_files::OverrideFiles;
 use super::patterns::Patterns;
 use super::{Config, ConfigError, DEFAULT_INCLUDE, FailLevel, Levels, Override};
 
@@ -42,6 +43,9 @@ struct RawOverride {
 struct Located<'a> {
     text: &'a str,
     path: &'a Path,
+    /// Built on the first position asked for, once: a config with thousands of entries
+    /// asks for one per entry.
+    lines: std::cell::OnceCell<LineIndex>,
 }
 
 impl Located<'_> {
@@ -55,7 +59,8 @@ impl Located<'_> {
 
     /// The 1-based line and column where `span` starts.
     fn position(&self, span: Range<usize>) -> (usize, usize) {
-        let at = LineIndex::new(self.text).line_col(self.text, span.start);
+        let lines = self.lines.get_or_init(|| LineIndex::new(self.text));
+        let at = lines.line_col(self.text, span.start);
         (at.line, at.column)
     }
 
@@ -164,7 +169,11 @@ impl Config {
 impl Checked {
     /// Reads and checks one text; errors point into it.
     fn read(text: &str, path: &Path) -> Result<Checked, ConfigError> {
-        let file = Located { text, path };
+        let file = Located {
+            text,
+            path,
+            lines: Default::default(),
+        };
         let raw: RawConfig =
             toml::from_str(text).map_err(|e| file.at(e.span(), with_suggestion(e.message())))?;
         let strings = |list: &[Spanned<String>]| -> Vec<String> {
@@ -281,6 +290,8 @@ impl Checked {
                 Patterns::new(list.iter().map(String::as_str)).map_err(whole)?,
             ));
         }
+        let override_files =
+            OverrideFiles::new(self.overrides.iter().map(|o| o.files.sources())).map_err(whole)?;
         let mut config = Config {
             source: source.map(Path::to_path_buf),
             base: base.to_path_buf(),
@@ -292,6 +303,7 @@ impl Checked {
             settings: Default::default(),
             unselected: None,
             overrides: self.overrides,
+            override_files,
             renamed: self.renamed,
         };
         config.select(&Default::default());
@@ -348,15 +360,25 @@ impl InlineOverride {
             toml,
         };
         let error = match toml::from_str::<toml::Table>(argument) {
-            Ok(_) => return Ok(inline(argument.to_owned())),
-            Err(error) => error.message().trim_end().to_owned(),
+            Ok(_) => return one_key_value(argument).map(|()| inline(argument.to_owned())),
+            Err(error) => {
+                let at = error
+                    .span()
+                    .map(|span| format!(" at {}", line_column(argument, span.start)))
+                    .unwrap_or_default();
+                format!("{}{at}", error.message().trim_end())
+            }
         };
         if let Some((key, value)) = argument.split_once('=') {
             let value = value.trim();
             let quoted = format!("{key} = {}", toml_string(value));
-            let bare = !value.is_empty() && !value.starts_with(['"', '\'', '[', '{']);
+            // A bare value is one line: a line break in it would start more settings.
+            let bare = !value.is_empty()
+                && !value.starts_with(['"', '\'', '[', '{'])
+                && !value.contains(['\n', '\r']);
             if bare && toml::from_str::<toml::Table>(&quoted).is_ok() {
-                return Ok(inline(quoted));
+                // The key is as typed: positions in it are those of the argument.
+                return one_key_value(&quoted).map(|()| inline(quoted));
             }
         }
         Err(format!(
@@ -381,6 +403,59 @@ impl InlineOverride {
         }
         Ok(checked)
     }
+}
+
+/// Checks that valid TOML is one `KEY = VALUE` and nothing more: no table header and no
+/// second key (a line break in a `--config` argument would start them). The error says
+/// where the first text that is more starts.
+fn one_key_value(toml: &str) -> Result<(), String> {
+    use toml_parser::parser::{Event, EventKind};
+    let tokens = toml_parser::Source::new(toml).lex().into_vec();
+    // Inside arrays and inline tables, keys and line breaks belong to the value.
+    let mut depth = 0usize;
+    let mut pairs = 0;
+    let mut key_start = None;
+    let mut extra: Option<(usize, &str)> = None;
+    let mut receiver = |event: Event| {
+        let at = event.span().start();
+        match event.kind() {
+            _ if extra.is_some() => {}
+            EventKind::ArrayOpen | EventKind::InlineTableOpen => depth += 1,
+            EventKind::ArrayClose | EventKind::InlineTableClose => {
+                depth = depth.saturating_sub(1);
+            }
+            EventKind::StdTableOpen | EventKind::ArrayTableOpen => {
+                extra = Some((at, "a table header"));
+            }
+            EventKind::SimpleKey if depth == 0 => {
+                key_start.get_or_insert(at);
+            }
+            EventKind::KeyValSep if depth == 0 => {
+                pairs += 1;
+                if pairs > 1 {
+                    extra = Some((key_start.unwrap_or(at), "a second key"));
+                }
+                key_start = None;
+            }
+            _ => {}
+        }
+    };
+    toml_parser::parser::parse_document(&tokens, &mut receiver, &mut ());
+    match extra {
+        None => Ok(()),
+        Some((at, what)) => Err(format!(
+            "`{}` must be one `KEY = VALUE`, but it has {what} at {} (give each setting \
+             its own --config)",
+            toml.escape_debug(),
+            line_column(toml, at)
+        )),
+    }
+}
+
+/// `line:column` (1-based) of a byte offset.
+fn line_column(text: &str, offset: usize) -> String {
+    let at = LineIndex::new(text).line_col(text, offset);
+    format!("{}:{}", at.line, at.column)
 }
 
 /// A TOML basic string holding `value`.

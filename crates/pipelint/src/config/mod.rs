@@ -3,6 +3,7 @@
 
 mod discover;
 mod file;
+mod override_files;
 pub mod patterns;
 pub mod pointer;
 mod selection;
@@ -90,18 +91,6 @@ pub struct Override {
     position: Option<(usize, usize)>,
 }
 
-impl Override {
-    /// Notes that a checked file is the one file an entry names (an entry without `/`
-    /// matches the name at any depth, so names no one file).
-    fn saw_file(&self, relative: &str) {
-        for (entry, seen) in &self.file_entries {
-            if entry.contains('/') && entry.trim_start_matches('/') == relative {
-                seen.store(true, Ordering::Relaxed);
-            }
-        }
-    }
-}
-
 /// One loaded configuration, with every glob compiled and every name checked.
 #[derive(Debug)]
 pub struct Config {
@@ -123,6 +112,8 @@ pub struct Config {
     /// document that comes after the config's own: an override cannot report them again.
     unselected: Option<pipelint_core::Override>,
     overrides: Vec<Override>,
+    /// The entries of `overrides` by the files they name.
+    override_files: override_files::OverrideFiles,
     /// Rules it names by an old name, for a warning: a config file's own keys. Those of the
     /// `--config KEY=VALUE` overrides are held by the defaults only, to be warned about once.
     renamed: Vec<file::RenamedRule>,
@@ -155,6 +146,7 @@ impl Config {
             settings: Settings::default(),
             unselected: None,
             overrides: Vec::new(),
+            override_files: Default::default(),
             renamed: Vec::new(),
         }
     }
@@ -238,17 +230,18 @@ impl Config {
         let entries: Vec<usize> = match relative {
             None => Vec::new(),
             Some(relative) => {
-                for entry in &self.overrides {
-                    entry.saw_file(relative);
+                // Noted for the report of unused overrides (an entry without `/` matches
+                // the name at any depth, so names no one file).
+                for &(entry, place) in self.override_files.naming(relative) {
+                    let seen = self
+                        .overrides
+                        .get(entry)
+                        .and_then(|e| e.file_entries.get(place));
+                    if let Some((_, seen)) = seen {
+                        seen.store(true, Ordering::Relaxed);
+                    }
                 }
-                let matching =
-                    |(_, entry): &(usize, &Override)| entry.files.matches_path_or_parent(relative);
-                self.overrides
-                    .iter()
-                    .enumerate()
-                    .filter(matching)
-                    .map(|(index, _)| index)
-                    .collect()
+                self.override_files.matching(relative)
             }
         };
         if entries.is_empty() {
@@ -318,6 +311,34 @@ mod tests {
                 "the core tells no kind from `{name}`"
             );
         }
+    }
+
+    #[test]
+    fn finding_a_files_overrides_does_not_try_every_entry() {
+        let count = 300;
+        let mut text = String::new();
+        for i in 0..count {
+            // As `--add-overrides` writes them, and a name matched at any depth.
+            let file = if i % 2 == 0 {
+                format!("pipes/p{i}.pipe.json")
+            } else {
+                format!("p{i}.pipe.json")
+            };
+            text.push_str(&format!(
+                "[[overrides]]\nfiles = [\"{file}\"]\nrules = {{ PL014 = \"off\" }}\n"
+            ));
+        }
+        let config = load(&text, &RuleSelection::default());
+        patterns::MATCHES_CALLS.with(|calls| calls.set(0));
+        for i in 0..count {
+            let file = config.settings_for(Some(&format!("pipes/p{i}.pipe.json")));
+            assert_eq!(file.entries, [i]);
+        }
+        let calls = patterns::MATCHES_CALLS.with(std::cell::Cell::get);
+        assert!(
+            calls <= 4 * count,
+            "{calls} glob matches for {count} files and {count} entries"
+        );
     }
 
     /// The scaling patch's two members: `replicaz` is unknown (PL014, a warning).

@@ -8,6 +8,13 @@
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
+#[cfg(test)]
+thread_local! {
+    /// Calls of [`Patterns::matches`] on this thread: a test holds finding a file's
+    /// `[[overrides]]` to a number of calls that does not grow with files × entries.
+    pub(crate) static MATCHES_CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// A compiled list of patterns.
 #[derive(Clone, Debug)]
 pub struct Patterns {
@@ -56,6 +63,8 @@ impl Patterns {
 
     /// Whether the `/`-separated relative path itself matches.
     pub fn matches(&self, relative: &str) -> bool {
+        #[cfg(test)]
+        MATCHES_CALLS.with(|calls| calls.set(calls.get() + 1));
         match &self.matcher {
             Matcher::NameSuffixes(suffixes) => {
                 let name = relative.rsplit('/').next().unwrap_or(relative);
@@ -99,12 +108,47 @@ fn glob_set(patterns: &[String]) -> Result<GlobSet, String> {
         .map_err(|e| format!("invalid glob: {}", e.kind()))
 }
 
-fn glob(pattern: &str) -> Result<Glob, String> {
+pub(super) fn glob(pattern: &str) -> Result<Glob, String> {
     GlobBuilder::new(&expand(pattern))
         .literal_separator(true)
         .backslash_escape(true)
         .build()
         .map_err(|e| format!("invalid glob `{pattern}`: {}", e.kind()))
+}
+
+/// A pattern without glob syntax, once its `\` escapes are read.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Literal {
+    /// A path from the config's directory (the pattern has a `/`): it matches that path.
+    Path(String),
+    /// A name without `/`: it matches a path whose last segment is that name.
+    Name(String),
+}
+
+/// The literal a pattern stands for, or `None` when it has glob syntax.
+pub(super) fn literal(pattern: &str) -> Option<Literal> {
+    let expanded = expand(pattern);
+    let (name, text) = match expanded.strip_prefix("**/") {
+        Some(name) if !pattern.trim_end_matches('/').contains('/') => (true, name),
+        _ => (false, expanded.as_str()),
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push(chars.next()?),
+            '*' | '?' | '[' | ']' | '{' | '}' => return None,
+            c => out.push(c),
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    Some(if name {
+        Literal::Name(out)
+    } else {
+        Literal::Path(out)
+    })
 }
 
 /// The glob the pattern stands for under the convention above.

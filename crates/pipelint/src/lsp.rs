@@ -5,7 +5,7 @@ use std::path::Path;
 
 use pipelint_lsp::{ConfigProblem, Linted};
 
-use crate::config::{ConfigError, Resolver};
+use crate::config::{ConfigError, Resolver, VersionChoice};
 use crate::files::{self, Links, SIDE_FILE_LIMIT};
 
 // The server reads a message body of at most `MAX_BODY_BYTES`: enough for `didOpen` of a
@@ -42,10 +42,11 @@ fn lint_with_config(path: Option<&Path>, text: &str) -> Linted {
     }
     let file_name = path.file_name().and_then(|n| n.to_str());
     let settings = config.settings_for(Some(&relative));
-    let options = pipelint_core::LintOptions::new()
+    // No flags in an editor: the config alone chooses the versions, as for `pipelint check`.
+    let options = settings
+        .lint_options(VersionChoice::default())
         .kind(config.kind_for(&relative).ok().flatten())
-        .file_name(file_name)
-        .settings(settings.settings());
+        .file_name(file_name);
     Linted::Findings(pipelint_core::lint(text.as_bytes(), &options))
 }
 

@@ -116,4 +116,40 @@ mod tests {
                 .any(|d| d.name() == "unknown-field")
         );
     }
+
+    #[test]
+    fn the_config_chooses_the_profile_for_the_editor_as_for_check() {
+        let dir = std::env::temp_dir().join(format!("pipelint-lsp-profile-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.join("orders.pipe.json");
+        let text =
+            include_str!("../../../fixtures/rules/needs-newer-api/invalid/api-kafka-gcmk.json");
+        let names = |linted: Linted| match linted {
+            Linted::Findings(result) => result
+                .diagnostics
+                .iter()
+                .map(|d| (d.name(), d.pointer.clone()))
+                .collect::<Vec<_>>(),
+            _ => panic!("the config selects {}", file.display()),
+        };
+        let contract = names(lint_with_config(Some(&file), text));
+        std::fs::write(dir.join("pipelint.toml"), "api-version = \"latest\"\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let latest = names(lint_with_config(Some(&file), text));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(contract.iter().any(|(name, _)| *name == "needs-newer-api"));
+        assert!(!latest.iter().any(|(name, _)| *name == "needs-newer-api"));
+        // What `pipelint check --api-version latest` reports.
+        let options = pipelint_core::LintOptions::new()
+            .file_name("orders.pipe.json")
+            .profile(pipelint_core::Profile::latest());
+        let cli = pipelint_core::lint(text.as_bytes(), &options);
+        let cli: Vec<_> = cli
+            .diagnostics
+            .iter()
+            .map(|d| (d.name(), d.pointer.clone()))
+            .collect();
+        assert_eq!(latest, cli);
+    }
 }

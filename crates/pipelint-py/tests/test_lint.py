@@ -10,7 +10,7 @@ import pytest
 import pipelint
 from pipelint import Applicability, Finding, Kind, Severity
 
-from conftest import FIXTURES, edit, position_of
+from conftest import FIXTURES, edit, fixture_versions, position_of
 
 VALID = sorted(FIXTURES.glob("*/valid/*.json"))
 
@@ -22,8 +22,9 @@ def test_there_are_valid_fixtures_of_every_kind():
 @pytest.mark.parametrize("path", VALID, ids=lambda p: f"{p.parts[-3]}/{p.name}")
 def test_a_valid_body_has_no_finding(path: pathlib.Path):
     kind = Kind(path.parts[-3])
-    assert pipelint.lint(path.read_bytes(), kind=kind) == []
-    assert pipelint.lint(path.read_text(encoding="utf-8"), kind=kind.value) == []
+    versions = fixture_versions(path)
+    assert pipelint.lint(path.read_bytes(), kind=kind, **versions) == []
+    assert pipelint.lint(path.read_text(encoding="utf-8"), kind=kind.value, **versions) == []
 
 
 # The typical mistake of each source kind: the body, the code, and the text the finding

@@ -84,11 +84,11 @@ def test_each_source_kind_s_typical_mistake_is_found_where_it_is(
 
 
 def test_a_dict_is_linted_as_json_dumps_with_indent_2_writes_it():
-    body = {"replicas": 50, "replicaCpuMillicores": 500}
+    body = {"replicas": 45, "replicaCpuMillicores": 500}
     (finding,) = pipelint.lint(body, kind=Kind.PIPE_SCALING)
     assert (finding.code, finding.name, finding.pointer) == ("PL012", "out-of-range", "/replicas")
     text = json.dumps(body, indent=2, ensure_ascii=False)
-    assert (finding.line, finding.column) == position_of(text, "50")
+    assert (finding.line, finding.column) == position_of(text, "45")
     assert (finding.end_line, finding.end_column) == (finding.line, finding.column + 2)
 
 

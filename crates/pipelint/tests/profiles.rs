@@ -303,3 +303,14 @@ fn the_config_schema_and_the_starter_know_every_version() {
     }
     assert!(starter.contains("# api-version = ") && starter.contains("# stack-version = "));
 }
+
+#[test]
+fn the_rule_page_says_from_which_version_each_value_is_accepted() {
+    let tree = Tree::new();
+    let page = tree.run(&["rule", "needs-newer-api"]).expect(0).stdout;
+    assert!(
+        page.contains("| `/source/kafka/type` | value `gcmk` | api-version 2026-04 |"),
+        "{page}"
+    );
+    assert_eq!(page, read("docs/rules/needs-newer-api.md"));
+}

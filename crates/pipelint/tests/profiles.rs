@@ -275,6 +275,8 @@ fn the_config_schema_and_the_starter_know_every_version() {
             true,
         ),
         ("[[overrides]]\nfiles = [\"a\"]\n", false),
+        // As before versions: an empty `rules` is allowed.
+        ("[[overrides]]\nfiles = [\"a\"]\nrules = {}\n", true),
         (
             "[[overrides]]\nfiles = [\"a\"]\npointers = [\"/a\"]\nstack-version = \"2.24\"\n",
             false,

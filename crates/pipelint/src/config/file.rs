@@ -38,8 +38,8 @@ struct RawOverride {
     files: Vec<Spanned<String>>,
     #[serde(default)]
     pointers: Vec<Spanned<String>>,
-    #[serde(default)]
-    rules: BTreeMap<Spanned<String>, Level>,
+    /// `None`: not written (an entry may set only versions).
+    rules: Option<BTreeMap<Spanned<String>, Level>>,
     #[serde(rename = "api-version")]
     api_version: Option<Spanned<toml::Value>>,
     #[serde(rename = "stack-version")]
@@ -237,7 +237,7 @@ impl Checked {
                 .collect();
             let versions =
                 file.versions(entry.api_version.as_ref(), entry.stack_version.as_ref())?;
-            if entry.rules.is_empty() && versions.is_empty() {
+            if entry.rules.is_none() && versions.is_empty() {
                 return Err(file.at(
                     Some(spanned.span()),
                     "an [[overrides]] entry sets nothing: give it `rules`, `api-version` or \
@@ -257,7 +257,11 @@ impl Checked {
             }
             let files = file.globs(&entry.files)?;
             let mut levels = pipelint_core::Override::new(pointers);
-            for (code, level) in file.levels(&entry.rules, &mut renamed)? {
+            let rules = match &entry.rules {
+                Some(rules) => file.levels(rules, &mut renamed)?,
+                None => Levels::new(),
+            };
+            for (code, level) in rules {
                 // Every code of `levels` was found in the catalog.
                 if let Some(rule) = find_rule(code) {
                     levels.set_selected(&Selector::rule(rule), level);

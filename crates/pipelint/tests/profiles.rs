@@ -163,6 +163,18 @@ fn json_json_lines_and_sarif_name_the_profile_and_the_first_accepting_version() 
     let result = &sarif["runs"][0]["results"][0];
     assert_eq!(result["properties"]["profile"], "api-version 2025-11");
     assert_eq!(result["properties"]["acceptedFrom"], "2026-04");
+    // A result's property bag is SARIF's place for them: the log stays valid.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sarif-schema-2.1.0.json"
+    );
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&sarif)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
 
     // A finding about something else carries none.
     tree.write("s.scaling.json", common::WARNING_ONLY_SCALING);

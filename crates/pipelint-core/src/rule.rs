@@ -140,13 +140,15 @@ impl Rule {
 - Applies to: {kinds}
 - Automatic fix: {}
 
-{}",
+{}{}",
             self.code,
             self.name,
             self.summary,
             self.severity,
             self.fix.describe(),
-            self.documentation()
+            self.documentation(),
+            // The profile rules end with the versions they know, from the table of changes.
+            crate::rules::profile::table::for_rule(self)
         )
     }
 

@@ -8,7 +8,8 @@ use std::io::Write;
 use std::ops::Range;
 
 use pipelint_core::{
-    Diagnostic, DocumentKind, Level, LineIndex, LintOptions, Rule, Settings, rules,
+    ApiVersion, Diagnostic, DocumentKind, Level, LineIndex, LintOptions, Profile, Rule, Settings,
+    StackVersion, rules,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -16,20 +17,23 @@ use pyo3::types::PyDict;
 
 /// Lints one document (UTF-8 bytes) and returns its findings as dicts, secrets masked.
 #[pyfunction]
-#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new()))]
+#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None))]
 fn lint<'py>(
     py: Python<'py>,
     body: &[u8],
     kind: Option<&str>,
     file_name: Option<&str>,
     config: Vec<(String, String)>,
+    api_version: Option<&str>,
+    stack_version: Option<&str>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let kind = kind.map(parse_kind).transpose()?;
     let settings = settings(&config)?;
     let options = LintOptions::new()
         .kind(kind)
         .file_name(file_name)
-        .settings(&settings);
+        .settings(&settings)
+        .profile(profile(api_version, stack_version)?);
     // Linting holds no Python object, so other Python threads may run meanwhile.
     let result = py.detach(|| pipelint_core::lint(body, &options));
     let places = Places {
@@ -98,6 +102,19 @@ fn settings(config: &[(String, String)]) -> PyResult<Settings> {
             .map_err(|e| PyValueError::new_err(format!("config: {e}")))?;
     }
     Ok(settings)
+}
+
+/// The profile the two versions choose (as `pipelint.toml`'s keys do); the contract's
+/// where one is `None`. An unknown version is a `ValueError` naming the known ones.
+fn profile(api: Option<&str>, stack: Option<&str>) -> PyResult<Profile> {
+    let mut profile = Profile::default();
+    if let Some(api) = api {
+        profile = profile.with_api(ApiVersion::parse(api).map_err(PyValueError::new_err)?);
+    }
+    if let Some(stack) = stack {
+        profile = profile.with_stack(StackVersion::parse(stack).map_err(PyValueError::new_err)?);
+    }
+    Ok(profile)
 }
 
 fn parse_kind(name: &str) -> PyResult<DocumentKind> {

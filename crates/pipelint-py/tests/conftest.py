@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+import re
 
 import pytest
 
@@ -33,3 +34,16 @@ def edit(text: str, old: str, new: str) -> str:
     """`text` with the only occurrence of `old` replaced by `new`."""
     assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times"
     return text.replace(old, new)
+
+
+def fixture_versions(path: pathlib.Path) -> dict[str, str]:
+    """The `api_version` / `stack_version` arguments a fixture's name markers choose
+    (`mysql-cdc@api-latest.json`, `between@stack-2.24.alert.json`); none for the defaults."""
+    versions = {}
+    api = re.search(r"@api-(latest|\d{4}-\d{2})", path.name)
+    if api:
+        versions["api_version"] = api.group(1)
+    stack = re.search(r"@stack-(latest|\d+\.\d+)", path.name)
+    if stack:
+        versions["stack_version"] = stack.group(1)
+    return versions

@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use pipelint_core::{Document, DocumentKind, LintOptions, LintResult, Severity, lint};
+use pipelint_core::{Document, DocumentKind, LintResult, Severity, lint};
 use rayon::prelude::*;
 
 use crate::add_overrides::Adding as AddOverrides;
 use crate::cli::CheckArgs;
-use crate::config::{FailLevel, FileSettings, Resolver};
+use crate::config::{FailLevel, FileSettings, Resolver, VersionChoice};
 use crate::console;
 use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
 use crate::fix::{self, Fixed, Mode};
@@ -692,13 +692,12 @@ fn check_one(
             paired.as_ref()
         }
     };
-    let options = LintOptions::new()
+    let options = settings
+        .lint_options(flag_versions(args))
         .kind(target.kind)
         .file_name(target.file_name.as_deref())
         .pipe(pipe)
-        .show_secrets(args.show_secrets)
-        .settings(settings.settings())
-        .profile(profile(args));
+        .show_secrets(args.show_secrets);
     if !(args.fix || args.diff) {
         let result = lint(bytes, &options);
         return Ok(Checked::of(report(target, args, &settings, result)));
@@ -883,16 +882,12 @@ fn style(args: &CheckArgs) -> Style {
     }
 }
 
-/// The versions the flags choose; the defaults (the contract's) otherwise.
-fn profile(args: &CheckArgs) -> pipelint_core::Profile {
-    let mut profile = pipelint_core::Profile::default();
-    if let Some(api) = args.api_version {
-        profile = profile.with_api(api);
+/// The versions the flags choose; they beat the config's.
+fn flag_versions(args: &CheckArgs) -> VersionChoice {
+    VersionChoice {
+        api: args.api_version,
+        stack: args.stack_version,
     }
-    if let Some(stack) = args.stack_version {
-        profile = profile.with_stack(stack);
-    }
-    profile
 }
 
 #[cfg(test)]

@@ -24,6 +24,9 @@ pub enum Command {
     Check(Box<CheckArgs>),
     /// List every rule: code, name, default severity, kinds and summary.
     Rules(RulesArgs),
+    /// List every API version and analytics-stack release pipelint knows, and what each
+    /// accepts that the one before did not (or no longer accepts).
+    Profiles(RulesArgs),
     /// Print the full documentation of one rule, by code or name.
     Rule {
         /// A code such as `PL011` or a name such as `invalid-enum-value`.

@@ -11,6 +11,7 @@ pub fn dispatch(cli: Cli) -> u8 {
     match cli.command {
         Command::Check(args) => crate::check::check(&args),
         Command::Rules(args) => list_rules(&args),
+        Command::Profiles(args) => crate::profiles::list(args.format),
         Command::Rule { rule } => show_rule(&rule),
         Command::Schema { kind } => show_schema(&kind),
         Command::Init(args) => crate::init::init(&args.dir, args.force),

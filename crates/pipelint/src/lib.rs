@@ -17,6 +17,7 @@ mod commands;
 mod console;
 mod init;
 mod lsp;
+mod profiles;
 mod stats;
 
 use std::ffi::OsString;

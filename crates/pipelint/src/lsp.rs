@@ -5,7 +5,7 @@ use std::path::Path;
 
 use pipelint_lsp::{ConfigProblem, Linted};
 
-use crate::config::{ConfigError, Resolver};
+use crate::config::{ConfigError, Resolver, VersionChoice};
 use crate::files::{self, Links, SIDE_FILE_LIMIT};
 
 // The server reads a message body of at most `MAX_BODY_BYTES`: enough for `didOpen` of a
@@ -42,10 +42,11 @@ fn lint_with_config(path: Option<&Path>, text: &str) -> Linted {
     }
     let file_name = path.file_name().and_then(|n| n.to_str());
     let settings = config.settings_for(Some(&relative));
-    let options = pipelint_core::LintOptions::new()
+    // No flags in an editor: the config alone chooses the versions, as for `pipelint check`.
+    let options = settings
+        .lint_options(VersionChoice::default())
         .kind(config.kind_for(&relative).ok().flatten())
-        .file_name(file_name)
-        .settings(settings.settings());
+        .file_name(file_name);
     Linted::Findings(pipelint_core::lint(text.as_bytes(), &options))
 }
 
@@ -114,5 +115,41 @@ mod tests {
                 .iter()
                 .any(|d| d.name() == "unknown-field")
         );
+    }
+
+    #[test]
+    fn the_config_chooses_the_profile_for_the_editor_as_for_check() {
+        let dir = std::env::temp_dir().join(format!("pipelint-lsp-profile-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.join("orders.pipe.json");
+        let text =
+            include_str!("../../../fixtures/rules/needs-newer-api/invalid/api-kafka-gcmk.json");
+        let names = |linted: Linted| match linted {
+            Linted::Findings(result) => result
+                .diagnostics
+                .iter()
+                .map(|d| (d.name(), d.pointer.clone()))
+                .collect::<Vec<_>>(),
+            _ => panic!("the config selects {}", file.display()),
+        };
+        let contract = names(lint_with_config(Some(&file), text));
+        std::fs::write(dir.join("pipelint.toml"), "api-version = \"latest\"\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let latest = names(lint_with_config(Some(&file), text));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(contract.iter().any(|(name, _)| *name == "needs-newer-api"));
+        assert!(!latest.iter().any(|(name, _)| *name == "needs-newer-api"));
+        // What `pipelint check --api-version latest` reports.
+        let options = pipelint_core::LintOptions::new()
+            .file_name("orders.pipe.json")
+            .profile(pipelint_core::Profile::latest());
+        let cli = pipelint_core::lint(text.as_bytes(), &options);
+        let cli: Vec<_> = cli
+            .diagnostics
+            .iter()
+            .map(|d| (d.name(), d.pointer.clone()))
+            .collect();
+        assert_eq!(latest, cli);
     }
 }

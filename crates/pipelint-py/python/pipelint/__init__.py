@@ -136,6 +136,8 @@ def lint(
     kind: Kind | str | None = None,
     file_name: str | os.PathLike[str] | None = None,
     config: Mapping[str, str] | None = None,
+    api_version: str | None = None,
+    stack_version: str | None = None,
 ) -> list[Finding]:
     """Lints one document and returns its findings, sorted by position.
 
@@ -154,20 +156,33 @@ def lint(
     entries win over earlier ones. A prefix or ``ALL`` never turns off the findings that
     say the body could not be checked (not JSON, not UTF-8, empty, kind unknown, ...).
 
+    ``api_version`` and ``stack_version``: the profile, as ``pipelint.toml``'s keys of those
+    names set it. ``api_version`` (``"2025-11"``, the default, ``"2026-04"``, ``"2026-05"``,
+    ``"2026-07"`` or ``"latest"``) is the cloud API version for pipes, scaling patches,
+    records and managed alerts; ``stack_version`` (``"2.22"``, the default, ``"2.24"``,
+    ``"2.27"``, ``"2.30"``, ``"2.36"`` or ``"latest"``) the analytics-stack server release for
+    alerts, chart series and dashboards. Choose ``"latest"`` for bodies sent to today's cloud
+    API; ``pipelint profiles`` lists what each version adds.
+
     A body that is not valid JSON is not an error: it gets the parse findings the command
-    reports. Raises ``TypeError`` for a body, kind, file name or config of the wrong type,
-    ``ValueError`` for an unknown kind or rule, a level other than those three, a ``str``
-    that cannot be encoded as UTF-8 (a lone surrogate: the message gives its position, never
-    the text), and a ``dict`` that ``json.dumps`` refuses (``NaN`` included) or that is nested
-    too deeply to write; ``json.dumps``'s ``TypeError`` for values it cannot serialize passes
-    through.
+    reports. Raises ``TypeError`` for a body, kind, file name, config or version of the wrong
+    type, ``ValueError`` for an unknown kind, rule or version (naming the known ones), a level
+    other than those three, a ``str`` that cannot be encoded as UTF-8 (a lone surrogate: the
+    message gives its position, never the text), and a ``dict`` that ``json.dumps`` refuses
+    (``NaN`` included) or that is nested too deeply to write; ``json.dumps``'s ``TypeError``
+    for values it cannot serialize passes through.
     """
     text = _body_bytes(body)
     kind_name = _kind_name(kind)
     name = None if file_name is None else os.fspath(file_name)
     if name is not None and not isinstance(name, str):
         raise TypeError(f"file_name must be a str or os.PathLike[str], not {_type(name)}")
-    raw = _pipelint.lint(text, kind_name, name, _config_items(config))
+    for setting, version in (("api_version", api_version), ("stack_version", stack_version)):
+        if version is not None and not isinstance(version, str):
+            raise TypeError(f"{setting} must be a str, not {_type(version)}")
+    raw = _pipelint.lint(
+        text, kind_name, name, _config_items(config), api_version, stack_version
+    )
     return [_finding(f) for f in raw]
 
 

@@ -12,6 +12,7 @@ use pipelint_core::{Level, PointerPattern, Selector};
 
 use super::override_files::OverrideFiles;
 use super::patterns::Patterns;
+use super::versions::VersionChoice;
 use super::{Config, ConfigError, DEFAULT_INCLUDE, FailLevel, Levels, Override};
 
 /// The file as written. Unknown keys are errors (toml ignores them otherwise). Lists are
@@ -20,6 +21,8 @@ use super::{Config, ConfigError, DEFAULT_INCLUDE, FailLevel, Levels, Override};
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawConfig {
     fail_on: Option<FailLevel>,
+    api_version: Option<Spanned<toml::Value>>,
+    stack_version: Option<Spanned<toml::Value>>,
     include: Option<Vec<Spanned<String>>>,
     exclude: Option<Vec<Spanned<String>>>,
     #[serde(default)]
@@ -36,7 +39,12 @@ struct RawOverride {
     files: Vec<Spanned<String>>,
     #[serde(default)]
     pointers: Vec<Spanned<String>>,
-    rules: BTreeMap<Spanned<String>, Level>,
+    /// `None`: not written (an entry may set only versions).
+    rules: Option<BTreeMap<Spanned<String>, Level>>,
+    #[serde(rename = "api-version")]
+    api_version: Option<Spanned<toml::Value>>,
+    #[serde(rename = "stack-version")]
+    stack_version: Option<Spanned<toml::Value>>,
 }
 
 /// Builds errors that point into one config file.
@@ -49,6 +57,16 @@ struct Located<'a> {
 }
 
 impl Located<'_> {
+    /// `api-version` and `stack-version` as written (see [`VersionChoice::read`]).
+    fn versions(
+        &self,
+        api: Option<&Spanned<toml::Value>>,
+        stack: Option<&Spanned<toml::Value>>,
+    ) -> Result<VersionChoice, ConfigError> {
+        VersionChoice::read(self.text, api, stack)
+            .map_err(|(span, message)| self.at(Some(span), message))
+    }
+
     fn at(&self, span: Option<Range<usize>>, message: String) -> ConfigError {
         ConfigError {
             path: self.path.to_path_buf(),
@@ -115,6 +133,7 @@ impl Located<'_> {
 #[derive(Default)]
 struct Checked {
     fail_on: Option<FailLevel>,
+    versions: VersionChoice,
     include: Option<Vec<String>>,
     exclude: Option<Vec<String>>,
     kinds: Vec<(DocumentKind, Vec<String>)>,
@@ -225,9 +244,33 @@ impl Checked {
             let used = (0..pointers.len().max(1))
                 .map(|_| Default::default())
                 .collect();
+            let versions =
+                file.versions(entry.api_version.as_ref(), entry.stack_version.as_ref())?;
+            if entry.rules.is_none() && versions.is_empty() {
+                return Err(file.at(
+                    Some(spanned.span()),
+                    "an [[overrides]] entry sets nothing: give it `rules`, `api-version` or \
+                     `stack-version`"
+                        .into(),
+                ));
+            }
+            // A version applies to whole files: the core checks one document against one
+            // profile.
+            if !versions.is_empty() && !entry.pointers.is_empty() {
+                return Err(file.at(
+                    Some(spanned.span()),
+                    "an [[overrides]] entry with `pointers` cannot set `api-version` or \
+                     `stack-version` (a version applies to whole files)"
+                        .into(),
+                ));
+            }
             let files = file.globs(&entry.files)?;
             let mut levels = pipelint_core::Override::new(pointers);
-            for (code, level) in file.levels(&entry.rules, &mut renamed)? {
+            let rules = match &entry.rules {
+                Some(rules) => file.levels(rules, &mut renamed)?,
+                None => Levels::new(),
+            };
+            for (code, level) in rules {
                 // Every code of `levels` was found in the catalog.
                 if let Some(rule) = find_rule(code) {
                     levels.set_selected(&Selector::rule(rule), level);
@@ -237,6 +280,7 @@ impl Checked {
                 files,
                 file_entries,
                 levels,
+                versions,
                 used,
                 position: Some(file.position(spanned.span())),
             });
@@ -244,6 +288,7 @@ impl Checked {
 
         Ok(Checked {
             fail_on: raw.fail_on,
+            versions: file.versions(raw.api_version.as_ref(), raw.stack_version.as_ref())?,
             include: raw.include.as_deref().map(strings),
             exclude: raw.exclude.as_deref().map(strings),
             kinds,
@@ -257,6 +302,7 @@ impl Checked {
     /// entries replace the same kind or rule, and its `[[overrides]]` come last (so win).
     fn merge(&mut self, over: Checked) {
         self.fail_on = over.fail_on.or(self.fail_on);
+        self.versions = over.versions.over(self.versions);
         self.include = over.include.or(self.include.take());
         self.exclude = over.exclude.or(self.exclude.take());
         for (kind, globs) in over.kinds {
@@ -296,6 +342,7 @@ impl Checked {
             source: source.map(Path::to_path_buf),
             base: base.to_path_buf(),
             fail_on: self.fail_on,
+            versions: self.versions,
             include,
             exclude,
             kinds,

@@ -8,6 +8,7 @@ pub mod patterns;
 pub mod pointer;
 mod selection;
 mod unused;
+mod versions;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -22,6 +23,7 @@ pub use discover::Resolver;
 pub use file::{InlineOverride, parse, toml_string};
 use patterns::Patterns;
 pub use selection::{RuleSelection, RuleSelector};
+pub use versions::VersionChoice;
 
 /// The names a config file may have, in the order they are looked for in one directory.
 pub const FILE_NAMES: [&str; 2] = ["pipelint.toml", ".pipelint.toml"];
@@ -85,6 +87,8 @@ pub struct Override {
     file_entries: Vec<(String, AtomicBool)>,
     /// Its pointers (none: the whole file) and rule levels, as the core applies them.
     levels: pipelint_core::Override,
+    /// The `api-version` and `stack-version` it sets for its files.
+    versions: VersionChoice,
     /// Whether each pointer (or, without pointers, the whole entry) covered a finding.
     used: Vec<AtomicBool>,
     /// 1-based line and column of the entry in its config file.
@@ -99,6 +103,8 @@ pub struct Config {
     /// The directory the globs are relative to.
     pub base: PathBuf,
     pub fail_on: Option<FailLevel>,
+    /// The top-level `api-version` and `stack-version`.
+    versions: VersionChoice,
     /// What a directory walk checks: the defaults, `include` and every kind glob.
     include: Patterns,
     exclude: Patterns,
@@ -122,6 +128,8 @@ pub struct Config {
 /// The settings the core applies to one file, and which config overrides they hold.
 pub struct FileSettings<'a> {
     settings: Cow<'a, Settings>,
+    /// The versions the config chooses for the file (top level, then matching overrides).
+    versions: VersionChoice,
     /// For each override of `settings`, the index of the config's `[[overrides]]` entry.
     entries: Vec<usize>,
 }
@@ -129,6 +137,20 @@ pub struct FileSettings<'a> {
 impl FileSettings<'_> {
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// The versions the config chooses for the file, before any command-line flag.
+    pub fn versions(&self) -> VersionChoice {
+        self.versions
+    }
+
+    /// What the core lints the file with: its rule levels and its profile, with `flags`
+    /// (the command line's `--api-version` / `--stack-version`) laid over the config's. The
+    /// CLI and the language server both lint through this, so they cannot disagree.
+    pub fn lint_options(&self, flags: VersionChoice) -> pipelint_core::LintOptions<'_> {
+        pipelint_core::LintOptions::new()
+            .settings(self.settings())
+            .profile(flags.over(self.versions).profile())
     }
 }
 
@@ -139,6 +161,7 @@ impl Config {
             source: None,
             base: base.to_path_buf(),
             fail_on: None,
+            versions: VersionChoice::default(),
             include: Patterns::new(DEFAULT_INCLUDE).unwrap_or_else(|_| Patterns::empty()),
             exclude: Patterns::empty(),
             kinds: Vec::new(),
@@ -244,9 +267,15 @@ impl Config {
                 self.override_files.matching(relative)
             }
         };
+        // Later entries win.
+        let versions = entries
+            .iter()
+            .filter_map(|&index| self.overrides.get(index))
+            .fold(self.versions, |beneath, entry| entry.versions.over(beneath));
         if entries.is_empty() {
             return FileSettings {
                 settings: Cow::Borrowed(&self.settings),
+                versions,
                 entries,
             };
         }
@@ -262,6 +291,7 @@ impl Config {
         }
         FileSettings {
             settings: Cow::Owned(settings),
+            versions,
             entries,
         }
     }

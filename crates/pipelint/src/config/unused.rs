@@ -23,7 +23,9 @@ impl Config {
         let place = crate::paths::display_name(cwd, source);
         let mut lines = Vec::new();
         for entry in &self.overrides {
-            if !entry.fully_checked(walked_here) {
+            // An entry that sets only versions suppresses nothing: it applies wherever its
+            // files match.
+            if !entry.fully_checked(walked_here) || entry.levels.codes().is_empty() {
                 continue;
             }
             let at = entry

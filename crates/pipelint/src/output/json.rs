@@ -24,6 +24,9 @@ struct Finding<'a> {
     label: Option<&'a str>,
     related: Vec<Related<'a>>,
     fix: Option<Fix<'a>>,
+    /// Only for a finding about API versions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    versions: Option<super::VersionProperties>,
     url: String,
     fingerprint: String,
 }
@@ -105,6 +108,7 @@ fn finding<'a>(report: &'a FileReport, d: &'a Diagnostic, fingerprint: String) -
                 end: end.into(),
             }
         }),
+        versions: super::VersionProperties::of(d),
         url: d.url(),
         fingerprint,
     }

@@ -82,3 +82,26 @@ fn message_with_help(d: &Diagnostic) -> String {
         None => d.message.clone(),
     }
 }
+
+/// For a finding about API versions (`json`, `json-lines` and SARIF's property bag): the
+/// profile in force on the document's axis (`api-version 2025-11`), the first version that
+/// accepts what the finding is about and the one that removed it (`2026-04`, same axis).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VersionProperties {
+    profile: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    accepted_from: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    removed_in: Option<&'static str>,
+}
+
+impl VersionProperties {
+    fn of(d: &Diagnostic) -> Option<VersionProperties> {
+        d.versions.map(|v| VersionProperties {
+            profile: v.in_force.to_string(),
+            accepted_from: v.accepted_from.map(|v| v.as_str()),
+            removed_in: v.removed_in.map(|v| v.as_str()),
+        })
+    }
+}

@@ -82,6 +82,9 @@ struct SarifResult {
     partial_fingerprints: BTreeMap<&'static str, String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     fixes: Vec<Fix>,
+    /// Only for a finding about API versions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<super::VersionProperties>,
 }
 
 #[derive(Serialize)]
@@ -237,6 +240,7 @@ fn result(
         related_locations: related,
         partial_fingerprints: BTreeMap::from([("pipelint/v1", fingerprint)]),
         fixes,
+        properties: super::VersionProperties::of(d),
     }
 }
 

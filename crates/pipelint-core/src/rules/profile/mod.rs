@@ -15,6 +15,8 @@ super::rule_files! {
     removed_in_api,
 }
 
+pub(crate) mod table;
+
 /// The changes of the document's kind, each with the pointers where it applies, for the
 /// changes `relevant` picks (so a clean document under the newest profile walks nothing).
 pub(crate) fn matching<'a>(

@@ -1,0 +1,61 @@
+"""`api_version` and `stack_version`: the profile `pipelint.lint` checks a body against."""
+
+from __future__ import annotations
+
+import pytest
+
+import pipelint
+from pipelint import Kind, Severity
+
+from conftest import fixture_versions
+
+GCMK = "rules/needs-newer-api/invalid/api-kafka-gcmk.json"
+BAR_TILE = "rules/needs-newer-api/invalid/bar-tile.json"
+
+
+def names(findings: list[pipelint.Finding]) -> list[str]:
+    return [f.name for f in findings]
+
+
+def test_a_newer_api_version_accepts_what_the_contract_warns_about(fixture_text):
+    body = fixture_text(GCMK)
+    contract = pipelint.lint(body, kind=Kind.CREATE_PIPE)
+    assert names(contract) == ["needs-newer-api"]
+    assert contract[0].severity == Severity.WARNING
+    assert "needs-newer-api" not in names(
+        pipelint.lint(body, kind=Kind.CREATE_PIPE, api_version="latest")
+    )
+    assert "needs-newer-api" not in names(
+        pipelint.lint(body, kind=Kind.CREATE_PIPE, api_version="2026-04")
+    )
+
+
+def test_a_chosen_stack_version_makes_the_finding_an_error(fixture_text):
+    body = fixture_text(BAR_TILE)
+    assert pipelint.lint(body, kind=Kind.DASHBOARD)[0].severity == Severity.WARNING
+    chosen = pipelint.lint(body, kind=Kind.DASHBOARD, stack_version="2.22")
+    assert [(f.name, f.severity) for f in chosen] == [("needs-newer-api", Severity.ERROR)]
+    assert pipelint.lint(body, kind=Kind.DASHBOARD, stack_version="2.30") == []
+
+
+@pytest.mark.parametrize(
+    ("argument", "value", "known"),
+    [("api_version", "2026-06", "2026-04"), ("stack_version", "2.23", "2.36")],
+)
+def test_an_unknown_version_is_a_value_error_naming_the_known_ones(argument, value, known):
+    with pytest.raises(ValueError, match=known) as raised:
+        pipelint.lint("{}", kind=Kind.CREATE_PIPE, **{argument: value})
+    assert "latest" in str(raised.value)
+
+
+def test_a_version_that_is_not_a_string_is_a_type_error():
+    with pytest.raises(TypeError, match="stack_version"):
+        pipelint.lint("{}", kind=Kind.DASHBOARD, stack_version=2.3)  # type: ignore[arg-type]
+
+
+def test_fixture_markers_choose_the_versions(tmp_path):
+    assert fixture_versions(tmp_path / "mysql@api-latest.json") == {"api_version": "latest"}
+    assert fixture_versions(tmp_path / "between@stack-2.24.alert.json") == {
+        "stack_version": "2.24"
+    }
+    assert fixture_versions(tmp_path / "plain.json") == {}

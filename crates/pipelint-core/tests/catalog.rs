@@ -297,8 +297,10 @@ fn every_rule_file_is_registered_and_every_rule_has_a_file() {
 const SOURCE_GROUPS: &[(&str, &str)] = &[
     ("kafka", "kafka-"),
     ("kinesis", "kinesis-"),
+    ("mysql", "mysql-"),
     ("object_storage", "object-storage-"),
     ("postgres", "postgres-"),
+    ("pubsub", "pubsub-"),
 ];
 
 /// Rule names: a rule in a source's group is named `<source>-<what>`; the rules of the

@@ -11,12 +11,14 @@ pub mod edit;
 mod group_imports;
 pub mod kafka;
 pub mod kinesis;
+pub mod mysql;
 pub mod object_storage;
 pub(crate) mod object_storage_requirements;
 pub mod pipe;
 pub mod postgres;
 pub(crate) mod prelude;
 pub mod profile;
+pub mod pubsub;
 pub(crate) mod requirement;
 pub mod response;
 pub mod scaling;
@@ -51,7 +53,9 @@ pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
         kinesis::RULES,
         object_storage::RULES,
         postgres::RULES,
+        mysql::RULES,
         profile::RULES,
+        pubsub::RULES,
         scaling::RULES,
         security::RULES,
         response::RULES,

@@ -86,9 +86,27 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
+    use super::RULE;
     use crate::api::changes::{What, of_kind};
     use crate::kind::DocumentKind;
     use crate::rules::support::SourceKind;
+    use crate::rules::testing::{body, findings, findings_latest};
+
+    #[test]
+    fn the_help_names_the_kinds_of_the_profile_in_force() {
+        let json = body(r#"{"oracle": {"host": "db.internal"}}"#);
+        let help = |found: Vec<crate::Diagnostic>| found[0].help.clone().unwrap();
+        assert!(!help(findings(&RULE, &json).1).contains("`mysql`"));
+        assert!(help(findings_latest(&RULE, &json).1).contains("`mysql`"));
+        // A newer kind is known under every profile: no PL107 (the default profile has
+        // `needs-newer-api` say it instead), and a miscased one is guessed.
+        let mysql = body(r#"{"mysql": {"host": "h", "port": 3306}}"#);
+        assert!(findings(&RULE, &mysql).1.is_empty());
+        assert!(findings_latest(&RULE, &mysql).1.is_empty());
+        let miscased = body(r#"{"MySQL": {"host": "h", "port": 3306}}"#);
+        let found = findings_latest(&RULE, &miscased).1;
+        assert_eq!(found[0].fix.as_ref().unwrap().replacement, "\"mysql\"");
+    }
 
     /// The kinds after the contract's four are those, and only those, that the version table
     /// adds at `/source/<kind>`: the table says from which version, the enum only names them.

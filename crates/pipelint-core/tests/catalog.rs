@@ -295,10 +295,14 @@ fn every_rule_file_is_registered_and_every_rule_has_a_file() {
 
 /// The groups of one source kind, and the prefix their rules' names carry.
 const SOURCE_GROUPS: &[(&str, &str)] = &[
+    ("bigquery", "bigquery-"),
     ("kafka", "kafka-"),
     ("kinesis", "kinesis-"),
+    ("mongodb", "mongodb-"),
+    ("mysql", "mysql-"),
     ("object_storage", "object-storage-"),
     ("postgres", "postgres-"),
+    ("pubsub", "pubsub-"),
 ];
 
 /// Rule names: a rule in a source's group is named `<source>-<what>`; the rules of the

@@ -57,6 +57,7 @@ const BASES: &[(&str, &str)] = &[
         "create-pipe/valid/objectstorage-s3-public.json",
     ),
     ("create-pipe", "create-pipe/valid/postgres-cdc.json"),
+    ("create-pipe", "create-pipe/valid/mysql-cdc@api-latest.json"),
     ("pipe-scaling", "pipe-scaling/valid/streaming-all.json"),
     ("pipe", "pipe/valid/kafka-running.json"),
     (
@@ -421,7 +422,13 @@ fn every_base_body_is_clean() {
         let kind = DocumentKind::from_name(name);
         assert!(kind.is_some(), "unknown kind {name}");
         let text = serde_json::to_string(&fixture(path)).expect("a value serializes");
-        let found = findings(&text, kind, Profile::default());
+        // A base of a newer source kind is clean under the version its name asks for.
+        let profile = if path.contains("@api-latest") {
+            Profile::default().with_api(ApiVersion::LATEST)
+        } else {
+            Profile::default()
+        };
+        let found = findings(&text, kind, profile);
         assert!(found.is_empty(), "base {path} is not clean: {found:#?}");
     }
 }

@@ -96,7 +96,14 @@ fn the_pipe_record_schema_mirrors_the_create_schema() {
         panic!("no $defs");
     };
     for (name, def) in create_defs {
-        if ["credentials", "kafkaCredentials", "accessKey"].contains(&name.as_str()) {
+        if [
+            "credentials",
+            "kafkaCredentials",
+            "accessKey",
+            "serviceAccountCredentials",
+        ]
+        .contains(&name.as_str())
+        {
             continue;
         }
         let Some(mirror) = record_defs.get(name) else {

@@ -7,7 +7,7 @@ mod common;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use common::{Tree, fixture_profile, json_files, repo_root, run_in};
+use common::{Tree, fixture_profile, fixture_profile_args, json_files, repo_root, run_in};
 use pipelint::fix::masked;
 use pipelint_core::{
     Applicability, Diagnostic, DocumentKind, FixAvailability, LintOptions, Rule, find_rule, lint,
@@ -136,7 +136,7 @@ fn check_fixture(fixture: &Fixture, crlf: bool) {
         flags.extend(["--kind", kind_name]);
     }
     // The fixture's profile markers (`@stack-latest`), as the findings above were judged.
-    let profile_args = common::fixture_profile_args(path);
+    let profile_args = fixture_profile_args(path);
     flags.extend(profile_args.iter().map(String::as_str));
     let context = format!("{} ({}crlf: {crlf})", path.display(), flags.join(" "));
 

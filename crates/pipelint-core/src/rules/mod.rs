@@ -5,18 +5,22 @@ use std::sync::LazyLock;
 
 use crate::rule::Rule;
 
+pub mod bigquery;
 pub mod document;
 pub mod edit;
 #[cfg(test)]
 mod group_imports;
 pub mod kafka;
 pub mod kinesis;
+pub mod mongodb;
+pub mod mysql;
 pub mod object_storage;
 pub(crate) mod object_storage_requirements;
 pub mod pipe;
 pub mod postgres;
 pub(crate) mod prelude;
 pub mod profile;
+pub mod pubsub;
 pub(crate) mod requirement;
 pub mod response;
 pub mod scaling;
@@ -25,6 +29,7 @@ pub mod security;
 pub mod service;
 pub mod stack;
 pub mod support;
+pub(crate) mod table_mappings;
 #[cfg(test)]
 pub(crate) mod testing;
 pub(crate) mod walk;
@@ -51,7 +56,11 @@ pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
         kinesis::RULES,
         object_storage::RULES,
         postgres::RULES,
+        mysql::RULES,
+        mongodb::RULES,
+        bigquery::RULES,
         profile::RULES,
+        pubsub::RULES,
         scaling::RULES,
         security::RULES,
         response::RULES,

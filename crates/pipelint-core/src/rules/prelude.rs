@@ -19,8 +19,8 @@ pub(crate) use crate::rule::Context;
 pub(crate) use crate::rules::edit::{removal_span, remove_member, rename_key, write_corrected};
 pub(crate) use crate::rules::requirement::{Ignored, Lack, Needed, TimestampStart, check_iam_role};
 pub(crate) use crate::rules::support::{
-    SourceKind, help_with_correction, help_with_guess, present_sources, records, repeats,
-    single_source, strings,
+    SourceKind, accepted_source_kinds, help_with_correction, help_with_guess, present_sources,
+    records, repeats, single_source, strings,
 };
 pub(crate) use crate::rules::walk::{Walk, member_name, walk};
 pub(crate) use crate::string_span::string_part_span;

@@ -13,21 +13,31 @@ use crate::rules::edit::{replace_with_guess, write_corrected};
 use crate::string_span::string_part_span;
 use crate::suggest::{closest, list_code};
 
-/// The four source kinds of a pipe (spec 2.7), in the order the spec lists them.
+/// The source kinds of a pipe: the four of the contract (spec 2.7), in the order the spec
+/// lists them, then the kinds newer API versions added (api-profiles.md rows 1-4). Which
+/// version first accepts a newer kind is said once, in the table of `api::changes`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SourceKind {
     Kafka,
     Kinesis,
     ObjectStorage,
     Postgres,
+    MySql,
+    BigQuery,
+    MongoDb,
+    PubSub,
 }
 
 impl SourceKind {
-    pub const ALL: [SourceKind; 4] = [
+    pub const ALL: [SourceKind; 8] = [
         SourceKind::Kafka,
         SourceKind::Kinesis,
         SourceKind::ObjectStorage,
         SourceKind::Postgres,
+        SourceKind::MySql,
+        SourceKind::BigQuery,
+        SourceKind::MongoDb,
+        SourceKind::PubSub,
     ];
 
     /// The member name under `source`.
@@ -37,6 +47,10 @@ impl SourceKind {
             SourceKind::Kinesis => "kinesis",
             SourceKind::ObjectStorage => "objectStorage",
             SourceKind::Postgres => "postgres",
+            SourceKind::MySql => "mysql",
+            SourceKind::BigQuery => "bigquery",
+            SourceKind::MongoDb => "mongodb",
+            SourceKind::PubSub => "pubsub",
         }
     }
 
@@ -47,12 +61,25 @@ impl SourceKind {
             SourceKind::Kinesis => "/source/kinesis",
             SourceKind::ObjectStorage => "/source/objectStorage",
             SourceKind::Postgres => "/source/postgres",
+            SourceKind::MySql => "/source/mysql",
+            SourceKind::BigQuery => "/source/bigquery",
+            SourceKind::MongoDb => "/source/mongodb",
+            SourceKind::PubSub => "/source/pubsub",
         }
     }
 
     /// Streaming pipes read a stream continuously (Kafka-type and Kinesis).
     pub fn is_streaming(self) -> bool {
         matches!(self, SourceKind::Kafka | SourceKind::Kinesis)
+    }
+
+    /// Database pipes (Postgres, MySQL, MongoDB, BigQuery) create their destination tables
+    /// from `tableMappings`: their destination names only the database.
+    pub fn is_database(self) -> bool {
+        matches!(
+            self,
+            SourceKind::Postgres | SourceKind::MySql | SourceKind::MongoDb | SourceKind::BigQuery
+        )
     }
 }
 
@@ -64,6 +91,21 @@ pub fn present_sources(root: &Value) -> Vec<SourceKind> {
     SourceKind::ALL
         .into_iter()
         .filter(|k| source.get(k.member()).is_some_and(|v| !v.is_null()))
+        .collect()
+}
+
+/// The source kinds the profile in force accepts: every kind of [`SourceKind::ALL`] but
+/// those that a row of the version table (`api::changes`) adds after that profile.
+pub fn accepted_source_kinds(cx: &Context) -> Vec<SourceKind> {
+    SourceKind::ALL
+        .into_iter()
+        .filter(|kind| {
+            crate::api::changes::of_kind(DocumentKind::CreatePipe).all(|change| {
+                change.what != crate::api::changes::What::Member
+                    || !change.at.contains(&kind.pointer())
+                    || change.accepted_by(&cx.profile)
+            })
+        })
         .collect()
 }
 

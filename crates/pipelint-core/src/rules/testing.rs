@@ -8,13 +8,26 @@ use crate::{DocumentKind, LintOptions, LintResult, lint};
 
 /// Lints `json` as a create-pipe body and keeps the findings of `rule`.
 pub(crate) fn findings(rule: &'static Rule, json: &str) -> (LintResult, Vec<Diagnostic>) {
-    let result = lint(
-        json.as_bytes(),
-        &LintOptions {
-            kind: Some(DocumentKind::CreatePipe),
-            ..LintOptions::default()
-        },
-    );
+    findings_under(rule, json, crate::Profile::default())
+}
+
+/// [`findings`] under the newest API version, for the members only it accepts.
+pub(crate) fn findings_latest(rule: &'static Rule, json: &str) -> (LintResult, Vec<Diagnostic>) {
+    let latest = crate::Profile::default().with_api(crate::ApiVersion::LATEST);
+    findings_under(rule, json, latest)
+}
+
+fn findings_under(
+    rule: &'static Rule,
+    json: &str,
+    profile: crate::Profile,
+) -> (LintResult, Vec<Diagnostic>) {
+    let options = LintOptions {
+        kind: Some(DocumentKind::CreatePipe),
+        ..LintOptions::default()
+    }
+    .profile(profile);
+    let result = lint(json.as_bytes(), &options);
     let mine = result
         .diagnostics
         .iter()

@@ -24,6 +24,7 @@ const EXACT: &[&str] = &[
     "privatekey",
     "connectionstring",
     "serviceaccountkey",
+    "serviceaccountfile",
     "apikey",
     "token",
     "accesstoken",

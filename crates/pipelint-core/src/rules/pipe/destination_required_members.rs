@@ -2,13 +2,14 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// For every source kind except Postgres, `destination` has `table`, `managedTable` and
+    /// For every source kind except the database ones (Postgres; from api-version 2026-04
+    /// also MySQL, MongoDB and BigQuery), `destination` has `table`, `managedTable` and
     /// `columns` (spec 2.3). A member set to `null` counts as missing (real-API notes,
     /// decision 9: `null` means absent).
     ///
     /// ## Why it matters
     /// A streaming or object-storage pipe writes into one table whose name, ownership and
-    /// columns the API must know; without them the request is rejected. Postgres pipes
+    /// columns the API must know; without them the request is rejected. Database pipes
     /// create their tables from `tableMappings` instead.
     ///
     /// ## Example
@@ -27,7 +28,7 @@ declare_rule! {
         name: "destination-required-members",
         severity: Error,
         kinds: [CreatePipe],
-        summary: "The destination lacks table, managedTable or columns (needed for every source but Postgres)",
+        summary: "The destination lacks table, managedTable or columns (needed for every source but the database ones)",
         check: Some(check),
     };
 }
@@ -41,7 +42,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(kind) = single_source(cx.root()) else {
         return;
     };
-    if kind == SourceKind::Postgres {
+    if kind.is_database() {
         return;
     }
     for member in REQUIRED {
@@ -70,7 +71,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             Some(Lack::Blank) | None => continue,
         };
         out.push(diagnostic.with_help(format!(
-            "add `\"{member}\"` to `destination`; only Postgres pipes may leave it out"
+            "add `\"{member}\"` to `destination`; only database pipes (Postgres, MySQL, MongoDB, BigQuery) may leave it out"
         )));
     }
 }

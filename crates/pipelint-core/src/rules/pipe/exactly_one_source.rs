@@ -3,7 +3,8 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// `source` sets exactly one source kind: `kafka`, `kinesis`, `objectStorage` or
-    /// `postgres` (spec 2.7). A member set to `null` counts as not set.
+    /// `postgres` (spec 2.7), or from api-version 2026-04 `mysql`, `bigquery`, `mongodb`,
+    /// `pubsub`. A member set to `null` counts as not set.
     ///
     /// ## Why it matters
     /// A pipe reads from one source. With none the API has nothing to read; with two it
@@ -45,7 +46,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     match present.as_slice() {
         [] => {
-            let kinds: Vec<&str> = SourceKind::ALL.iter().map(|k| k.member()).collect();
+            let kinds: Vec<&str> = accepted_source_kinds(cx).iter().map(|k| k.member()).collect();
             out.push(
                 cx.at_key(&RULE, "/source", "the source sets no source kind")
                     .with_label("no source kind here")

@@ -2,14 +2,15 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Every member of `source` is one of the four source kinds of the interface — `kafka`,
-    /// `kinesis`, `objectStorage`, `postgres` — or `validateSamples` (spec 2.7).
+    /// Every member of `source` is a source kind — `kafka`, `kinesis`, `objectStorage`,
+    /// `postgres` (spec 2.7), and from api-version 2026-04 `mysql`, `bigquery`, `mongodb`
+    /// (2026-05: `pubsub`) — or `validateSamples`.
     ///
     /// ## Why it matters
-    /// The source kinds are a closed set (real-API notes, decision 5): kinds of newer API
-    /// versions (`mysql`, `bigquery`, `mongodb`, `pubsub`) are not part of the contract this
-    /// body is checked against, and a misspelt kind (`objectstorage`) leaves the pipe without
-    /// a source. This is an error, unlike other unknown members, which are warnings.
+    /// The source kinds are a closed set (real-API notes, decision 5): a misspelt kind
+    /// (`objectstorage`) leaves the pipe without a source. This is an error, unlike other
+    /// unknown members, which are warnings. A kind of a newer API version than the one in
+    /// force is not this error but a `needs-newer-api` warning.
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
@@ -45,8 +46,14 @@ pub fn unsupported<'a>(cx: &Context<'a>) -> Vec<&'a str> {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let kinds: Vec<&str> = SourceKind::ALL.iter().map(|k| k.member()).collect();
-    for name in unsupported(cx) {
+    let names = unsupported(cx);
+    if names.is_empty() {
+        return;
+    }
+    // The help names the kinds of the profile in force; the guess may be any kind.
+    let kinds: Vec<&str> = accepted_source_kinds(cx).iter().map(|k| k.member()).collect();
+    let all: Vec<&str> = SourceKind::ALL.iter().map(|k| k.member()).collect();
+    for name in names {
         let pointer = pointer_join("/source", name);
         let mut diagnostic = cx
             .at_key(
@@ -55,7 +62,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 format!("`{name}` is not a source kind of this interface"),
             )
             .with_label("unsupported source kind");
-        diagnostic = match closest(name, kinds.iter().copied()) {
+        diagnostic = match closest(name, all.iter().copied()) {
             Some(guess) => {
                 diagnostic = diagnostic.with_help(format!(
                     "did you mean `{guess}`? Source kinds: {}",
@@ -74,5 +81,46 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             None => diagnostic.with_help(format!("pipes read from one of {}", list_code(&kinds))),
         };
         out.push(diagnostic);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RULE;
+    use crate::api::changes::{What, of_kind};
+    use crate::kind::DocumentKind;
+    use crate::rules::support::SourceKind;
+    use crate::rules::testing::{body, findings, findings_latest};
+
+    #[test]
+    fn the_help_names_the_kinds_of_the_profile_in_force() {
+        let json = body(r#"{"oracle": {"host": "db.internal"}}"#);
+        let help = |found: Vec<crate::Diagnostic>| found[0].help.clone().unwrap();
+        assert!(!help(findings(&RULE, &json).1).contains("`mysql`"));
+        assert!(help(findings_latest(&RULE, &json).1).contains("`mysql`"));
+        // A newer kind is known under every profile: no PL107 (the default profile has
+        // `needs-newer-api` say it instead), and a miscased one is guessed.
+        let mysql = body(r#"{"mysql": {"host": "h", "port": 3306}}"#);
+        assert!(findings(&RULE, &mysql).1.is_empty());
+        assert!(findings_latest(&RULE, &mysql).1.is_empty());
+        let miscased = body(r#"{"MySQL": {"host": "h", "port": 3306}}"#);
+        let found = findings_latest(&RULE, &miscased).1;
+        assert_eq!(found[0].fix.as_ref().unwrap().replacement, "\"mysql\"");
+    }
+
+    /// The kinds after the contract's four are those, and only those, that the version table
+    /// adds at `/source/<kind>`: the table says from which version, the enum only names them.
+    #[test]
+    fn newer_source_kinds_are_the_tables() {
+        let newer: Vec<&str> = SourceKind::ALL[4..].iter().map(|k| k.pointer()).collect();
+        let mut in_table: Vec<&str> = of_kind(DocumentKind::CreatePipe)
+            .filter(|c| c.what == What::Member)
+            .flat_map(|c| c.at.iter().copied())
+            .filter(|at| at.matches('/').count() == 2 && at.starts_with("/source/"))
+            .collect();
+        in_table.sort_unstable();
+        let mut expected = newer.clone();
+        expected.sort_unstable();
+        assert_eq!(in_table, expected);
     }
 }

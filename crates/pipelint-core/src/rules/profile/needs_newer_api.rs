@@ -56,7 +56,18 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let newer = |c: &crate::api::changes::Change| {
         c.what != What::Required && !cx.profile.reaches(c.since)
     };
-    for (change, pointer) in matching(cx, newer) {
+    let found: Vec<_> = matching(cx, newer).collect();
+    // What lies inside a newer member is not checked under this profile (P3): a newer
+    // member of a newer source (`serverId` of `mysql`) is not a second finding.
+    let inside_another = |pointer: &str| {
+        found.iter().any(|(_, outer)| {
+            pointer.len() > outer.len()
+                && pointer.starts_with(outer.as_str())
+                && pointer.as_bytes()[outer.len()] == b'/'
+        })
+    };
+    for (change, pointer) in found.iter().filter(|(_, p)| !inside_another(p)) {
+        let (change, pointer) = (*change, pointer.clone());
         let in_force = cx.profile.in_force(axis);
         let mut finding = located(
             &RULE,
@@ -108,5 +119,15 @@ mod tests {
         assert_eq!(findings(tile, DocumentKind::Dashboard, chosen)[0].severity, Severity::Error);
         let new_enough = Profile::default().with_stack(StackVersion::V2_27);
         assert!(findings(tile, DocumentKind::Dashboard, new_enough).is_empty());
+    }
+
+    #[test]
+    fn a_newer_member_inside_a_newer_source_is_not_a_second_finding() {
+        let body = r#"{"name": "n", "source": {"mysql": {"host": "h", "port": 3306, "serverId": 7, "settings": {"replicationMode": "cdc"}, "tableMappings": [{"sourceSchemaName": "s", "sourceTable": "t", "targetTable": "s_t"}]}}, "destination": {"database": "d"}}"#;
+        let found = findings(body, DocumentKind::CreatePipe, Profile::default());
+        let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/source/mysql"]);
+        let latest = Profile::default().with_api(crate::ApiVersion::LATEST);
+        assert!(findings(body, DocumentKind::CreatePipe, latest).is_empty());
     }
 }

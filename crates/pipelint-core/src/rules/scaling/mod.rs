@@ -43,6 +43,10 @@ impl PipeSource {
             SourceKind::Kinesis => "a Kinesis pipe",
             SourceKind::ObjectStorage => "an object-storage pipe",
             SourceKind::Postgres => "a Postgres pipe",
+            SourceKind::MySql => "a MySQL pipe",
+            SourceKind::BigQuery => "a BigQuery pipe",
+            SourceKind::MongoDb => "a MongoDB pipe",
+            SourceKind::PubSub => "a Pub/Sub pipe",
         };
         if self.in_document {
             kind.to_owned()

@@ -86,6 +86,10 @@ fn alternative(kind: SourceKind) -> &'static str {
         SourceKind::ObjectStorage => {
             "; an object-storage pipe is tuned with `settings.object_storage_concurrency`"
         }
-        SourceKind::Postgres => "",
+        SourceKind::Postgres
+        | SourceKind::MySql
+        | SourceKind::BigQuery
+        | SourceKind::MongoDb
+        | SourceKind::PubSub => "",
     }
 }

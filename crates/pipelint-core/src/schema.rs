@@ -293,6 +293,18 @@ fn map_error(
         | ValidationErrorKind::ExclusiveMaximum { .. } => {
             let keyword_parent = schema_node(schema, parent_location(error.schema_path().as_str()));
             let bound = |name: &str| {
+                // A bound a newer version raised reads as the profile's own (`replicas` 1
+                // to 10 under 2025-11, though the schema has 40).
+                if name == "maximum"
+                    && let Some(older) = changes::older_maximum(kind, &pointer, profile)
+                {
+                    // Whole bounds print without a fraction, as the schema's do.
+                    return Some(if older.fract() == 0.0 {
+                        format!("{older:.0}")
+                    } else {
+                        older.to_string()
+                    });
+                }
                 keyword_parent
                     .and_then(|n| n.get(name))
                     .map(Value::to_string)
@@ -321,6 +333,21 @@ fn map_error(
                 )
                 .with_label(format!("must be {range}"))
                 .with_help(help),
+            );
+        }
+        ValidationErrorKind::MultipleOf { .. } => {
+            let step = schema_node(schema, parent_location(error.schema_path().as_str()))
+                .and_then(|n| n.get("multipleOf"))
+                .map_or_else(|| "its step".to_owned(), Value::to_string);
+            out.push(
+                Diagnostic::new(
+                    &schema_violation::RULE,
+                    span,
+                    &pointer,
+                    format!("{field} is {instance}, but must be a multiple of {step}"),
+                )
+                .with_label(format!("not a multiple of {step}"))
+                .with_help(format!("use a multiple of {step}")),
             );
         }
         ValidationErrorKind::Required { property } => {

@@ -9,7 +9,63 @@ const APR: Version = Version::Api(ApiVersion::V2026_04);
 const MAY: Version = Version::Api(ApiVersion::V2026_05);
 const JUL: Version = Version::Api(ApiVersion::V2026_07);
 
+/// A value of the pipe records' Kafka or object-storage source that the create body got in
+/// 2026-04 too (rows 5, 7, 10–13): at `/source/…` of a record and `/result/source/…` of a
+/// response.
+const fn record_value(at: &'static [&'static str], value: &'static str, row: u8) -> Change {
+    Change {
+        kinds: &[Pipe, PipeResponse],
+        at,
+        what: What::Value(value),
+        since: APR,
+        until: None,
+        preview: None,
+        instead: None,
+        row,
+    }
+}
+
+const KAFKA_TYPE: &[&str] = &["/source/kafka/type", "/result/source/kafka/type"];
+const KAFKA_FORMAT: &[&str] = &["/source/kafka/format", "/result/source/kafka/format"];
+const STORAGE_TYPE: &[&str] = &[
+    "/source/objectStorage/type",
+    "/result/source/objectStorage/type",
+];
+const STORAGE_FORMAT: &[&str] = &[
+    "/source/objectStorage/format",
+    "/result/source/objectStorage/format",
+];
+const STORAGE_COMPRESSION: &[&str] = &[
+    "/source/objectStorage/compression",
+    "/result/source/objectStorage/compression",
+];
+const STORAGE_AUTH: &[&str] = &[
+    "/source/objectStorage/authentication",
+    "/result/source/objectStorage/authentication",
+];
+
 pub(super) static CHANGES: &[Change] = &[
+    Change {
+        kinds: &[Pipe, PipeResponse],
+        at: &["/scaling/replicas", "/result/scaling/replicas"],
+        what: What::Raised {
+            from: 10.0,
+            to: 40.0,
+        },
+        since: APR,
+        until: None,
+        preview: None,
+        instead: None,
+        row: 23,
+    },
+    record_value(KAFKA_TYPE, "gcmk", 5),
+    record_value(KAFKA_FORMAT, "Protobuf", 7),
+    record_value(STORAGE_TYPE, "cloudflarer2", 10),
+    record_value(STORAGE_TYPE, "ovhobjectstorage", 10),
+    record_value(STORAGE_FORMAT, "TabSeparated", 11),
+    record_value(STORAGE_FORMAT, "TabSeparatedWithNames", 11),
+    record_value(STORAGE_COMPRESSION, "none", 12),
+    record_value(STORAGE_AUTH, "SERVICE_ACCOUNT", 13),
     Change {
         kinds: &[PipeScaling],
         at: &["/replicas"],

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{how_to_select, located, matching, subject, versions};
+use super::{how_to_select, located, matching, pairing_moot, subject, versions};
 use crate::api::changes::What;
 use crate::Severity;
 use crate::api::profile::Axis;
@@ -57,6 +57,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         c.what != What::Required && !cx.profile.reaches(c.since)
     };
     for (change, pointer) in matching(cx, newer) {
+        if pairing_moot(cx, change, &pointer) {
+            continue;
+        }
         let in_force = cx.profile.in_force(axis);
         let mut finding = located(
             &RULE,

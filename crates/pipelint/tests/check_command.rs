@@ -46,7 +46,7 @@ fn acceptance_cases_of_the_core_issue() {
     let run = run(&[
         "check",
         &format!("{dir}/invalid-enum-value--kafka-auth-lowercase.json"),
-        &format!("{dir}/out-of-range--replicas-11.json"),
+        &format!("{dir}/out-of-range--replicas-41.json"),
         &format!("{dir}/unknown-field--consumergroup-typo.json"),
         &format!("{dir}/invalid-json--truncated.json"),
         "fixtures/create-pipe/valid/kafka-msk-iam-role.json",
@@ -61,7 +61,7 @@ fn acceptance_cases_of_the_core_issue() {
     assert!(out.contains("did you mean `SCRAM-SHA-512`?"), "{out}");
     // Bound error naming 1..10.
     assert!(
-        out.contains("`replicas` is 11, but must be between 1 and 10 (inclusive)"),
+        out.contains("`replicas` is 41, but must be between 1 and 10 (inclusive)"),
         "{out}"
     );
     // Typo key: a warning suggesting the real member.

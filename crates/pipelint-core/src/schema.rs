@@ -24,6 +24,7 @@ pub fn schema_text(kind: DocumentKind) -> &'static str {
     match kind {
         DocumentKind::CreatePipe => include_str!("../schemas/create-pipe.schema.json"),
         DocumentKind::PipeScaling => include_str!("../schemas/pipe-scaling.schema.json"),
+        DocumentKind::CdcScaling => include_str!("../schemas/cdc-scaling.schema.json"),
         DocumentKind::Pipe => include_str!("../schemas/pipe.schema.json"),
         DocumentKind::PipeResponse => include_str!("../schemas/pipe-response.schema.json"),
         DocumentKind::Service => include_str!("../schemas/service.schema.json"),
@@ -50,6 +51,8 @@ mod generated {
     pub struct CreatePipe;
     #[jsonschema::validator(path = "schemas/pipe-scaling.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct PipeScaling;
+    #[jsonschema::validator(path = "schemas/cdc-scaling.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct CdcScaling;
     #[jsonschema::validator(path = "schemas/pipe.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct Pipe;
     #[jsonschema::validator(path = "schemas/pipe-response.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
@@ -77,6 +80,7 @@ fn iter_errors(kind: DocumentKind, value: &Value) -> jsonschema::ErrorIterator<'
     match kind {
         DocumentKind::CreatePipe => generated::CreatePipe::iter_errors(value),
         DocumentKind::PipeScaling => generated::PipeScaling::iter_errors(value),
+        DocumentKind::CdcScaling => generated::CdcScaling::iter_errors(value),
         DocumentKind::Pipe => generated::Pipe::iter_errors(value),
         DocumentKind::PipeResponse => generated::PipeResponse::iter_errors(value),
         DocumentKind::Service => generated::Service::iter_errors(value),

@@ -3,7 +3,9 @@
 
 use super::{Change, What};
 use crate::api::profile::{ApiVersion, Version};
-use crate::kind::DocumentKind::{Pipe, PipeResponse, PipeScaling, Service, ServiceList};
+use crate::kind::DocumentKind::{
+    CdcScaling, Pipe, PipeResponse, PipeScaling, Service, ServiceList,
+};
 
 const APR: Version = Version::Api(ApiVersion::V2026_04);
 const MAY: Version = Version::Api(ApiVersion::V2026_05);
@@ -163,5 +165,43 @@ pub(super) static CHANGES: &[Change] = &[
         preview: None,
         instead: None,
         row: 26,
+    },
+    // The CDC scaling body (row 24): the kind itself from 2026-04, its bounds raised in
+    // 2026-07.
+    Change {
+        kinds: &[CdcScaling],
+        at: &[""],
+        what: What::Document,
+        since: APR,
+        until: None,
+        preview: None,
+        instead: None,
+        row: 24,
+    },
+    Change {
+        kinds: &[CdcScaling],
+        at: &["/replicaCpuMillicores"],
+        what: What::Raised {
+            from: 24000.0,
+            to: 32000.0,
+        },
+        since: JUL,
+        until: None,
+        preview: None,
+        instead: Some("at most 24000 millicores"),
+        row: 24,
+    },
+    Change {
+        kinds: &[CdcScaling],
+        at: &["/replicaMemoryGb"],
+        what: What::Raised {
+            from: 96.0,
+            to: 128.0,
+        },
+        since: JUL,
+        until: None,
+        preview: None,
+        instead: Some("at most 96 GB"),
+        row: 24,
     },
 ];

@@ -56,8 +56,26 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let newer = |c: &crate::api::changes::Change| {
         c.what != What::Required && !cx.profile.reaches(c.since)
     };
-    for (change, pointer) in matching(cx, newer) {
-        if pairing_moot(cx, change, &pointer) {
+    let found: Vec<_> = matching(cx, newer)
+        .filter(|(change, pointer)| !pairing_moot(cx, change, pointer))
+        .collect();
+    // A newer kind of body or member is the one finding: what lies inside it is not
+    // checked further (P3), newer bounds there included.
+    let containers: Vec<&str> = found
+        .iter()
+        .filter(|(c, _)| matches!(c.what, What::Member | What::Document))
+        .map(|(_, pointer)| pointer.as_str())
+        .collect();
+    let inside = |pointer: &str| {
+        containers.iter().any(|outer| {
+            pointer.len() > outer.len()
+                && pointer.starts_with(outer)
+                && pointer.as_bytes()[outer.len()] == b'/'
+        })
+    };
+    for (change, pointer) in &found {
+        let (change, pointer) = (*change, pointer.as_str());
+        if inside(pointer) {
             continue;
         }
         let in_force = cx.profile.in_force(axis);
@@ -65,10 +83,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             &RULE,
             change,
             cx,
-            &pointer,
+            pointer,
             format!(
                 "{} needs {} or later; pipelint checks against {in_force}",
-                subject(change, cx, &pointer),
+                subject(change, cx, pointer),
                 change.since,
             ),
         )
@@ -111,5 +129,37 @@ mod tests {
         assert_eq!(findings(tile, DocumentKind::Dashboard, chosen)[0].severity, Severity::Error);
         let new_enough = Profile::default().with_stack(StackVersion::V2_27);
         assert!(findings(tile, DocumentKind::Dashboard, new_enough).is_empty());
+    }
+
+    #[test]
+    fn a_newer_kind_of_body_is_one_finding_whatever_it_holds() {
+        use crate::api::profile::ApiVersion;
+        let cdc = r#"{"replicaCpuMillicores": 32000, "replicaMemoryGb": 128}"#;
+        let default = findings(cdc, DocumentKind::CdcScaling, Profile::default());
+        assert_eq!(default.len(), 1);
+        assert_eq!(default[0].pointer, "");
+        // Under the version that has the kind, the raised bounds are what it lacks.
+        let april = Profile::default().with_api(ApiVersion::V2026_04);
+        let pointers: Vec<String> = findings(cdc, DocumentKind::CdcScaling, april)
+            .into_iter()
+            .map(|d| d.pointer)
+            .collect();
+        assert_eq!(pointers, ["/replicaCpuMillicores", "/replicaMemoryGb"]);
+        assert!(findings(cdc, DocumentKind::CdcScaling, Profile::latest()).is_empty());
+    }
+
+    #[test]
+    fn a_pairing_whose_other_value_is_newer_is_not_reported_twice() {
+        use crate::api::profile::ApiVersion;
+        let gcmk = r#"{"name": "p", "source": {"kafka": {"type": "gcmk", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b:9092", "topics": "t"}}, "destination": {"table": "t"}}"#;
+        let default = findings(gcmk, DocumentKind::CreatePipe, Profile::default());
+        let pointers: Vec<&str> = default.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/source/kafka/type"]);
+        let april = Profile::default().with_api(ApiVersion::V2026_04);
+        let pointers: Vec<String> = findings(gcmk, DocumentKind::CreatePipe, april)
+            .into_iter()
+            .map(|d| d.pointer)
+            .collect();
+        assert_eq!(pointers, ["/source/kafka/authentication"]);
     }
 }

@@ -54,7 +54,7 @@ def test_check_passes_the_valid_fixtures():
 
 def test_stdin_and_the_whole_json_report_reach_the_caller():
     done = run(
-        "check", "--kind", "pipe-scaling", "--output-format", "json", "-", stdin='{"replicas": 41}'
+        "check", "--kind", "pipe-scaling", "--output-format", "json", "-", stdin='{"replicas": 50}'
     )
     assert done.returncode == 1, done.stderr
     (finding,) = json.loads(done.stdout)

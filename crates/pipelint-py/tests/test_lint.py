@@ -83,11 +83,11 @@ def test_each_source_kind_s_typical_mistake_is_found_where_it_is(
 
 
 def test_a_dict_is_linted_as_json_dumps_with_indent_2_writes_it():
-    body = {"replicas": 41, "replicaCpuMillicores": 500}
+    body = {"replicas": 45, "replicaCpuMillicores": 500}
     (finding,) = pipelint.lint(body, kind=Kind.PIPE_SCALING)
     assert (finding.code, finding.name, finding.pointer) == ("PL012", "out-of-range", "/replicas")
     text = json.dumps(body, indent=2, ensure_ascii=False)
-    assert (finding.line, finding.column) == position_of(text, "41")
+    assert (finding.line, finding.column) == position_of(text, "45")
     assert (finding.end_line, finding.end_column) == (finding.line, finding.column + 2)
 
 
@@ -103,7 +103,7 @@ def test_a_dict_keeps_non_ascii_text_as_it_is():
 
 
 def test_the_kind_is_told_from_the_file_name_then_the_content():
-    body = {"replicas": 41}
+    body = {"replicas": 50}
     by_name = pipelint.lint(body, file_name="orders.scaling.json")
     by_content = pipelint.lint(body)
     assert [f.code for f in by_name] == [f.code for f in by_content] == ["PL012"]
@@ -113,7 +113,7 @@ def test_the_kind_is_told_from_the_file_name_then_the_content():
 
 
 def test_a_file_name_may_be_a_path():
-    findings = pipelint.lint({"replicas": 41}, file_name=pathlib.Path("p/orders.scaling.json"))
+    findings = pipelint.lint({"replicas": 50}, file_name=pathlib.Path("p/orders.scaling.json"))
     assert [f.code for f in findings] == ["PL012"]
 
 
@@ -139,10 +139,10 @@ def test_an_unsafe_fix_says_so():
 
 
 def test_findings_are_frozen_and_comparable():
-    (finding,) = pipelint.lint({"replicas": 41}, kind=Kind.PIPE_SCALING)
+    (finding,) = pipelint.lint({"replicas": 50}, kind=Kind.PIPE_SCALING)
     with pytest.raises(AttributeError):
         finding.code = "PL000"  # type: ignore[misc]
-    assert finding == pipelint.lint({"replicas": 41}, kind=Kind.PIPE_SCALING)[0]
+    assert finding == pipelint.lint({"replicas": 50}, kind=Kind.PIPE_SCALING)[0]
     assert isinstance(finding, Finding)
     assert str(finding).startswith("2:15: PL012(out-of-range) ")
 

@@ -56,7 +56,7 @@ def test_a_later_entry_wins_over_an_earlier_one():
 
 
 def test_turning_a_rule_off_leaves_the_other_rules():
-    body = {"replicas": 41, "replicaCpuMilicores": 500}
+    body = {"replicas": 50, "replicaCpuMilicores": 500}
     findings = pipelint.lint(body, kind="pipe-scaling", config={"PL014": "off"})
     assert [f.code for f in findings] == ["PL012"]
 

@@ -59,34 +59,27 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let found: Vec<_> = matching(cx, newer)
         .filter(|(change, pointer)| !pairing_moot(cx, change, pointer))
         .collect();
-    // A newer kind of body or member is the one finding: what lies inside it is not
-    // checked further (P3), newer bounds there included.
-    let containers: Vec<&str> = found
-        .iter()
-        .filter(|(c, _)| matches!(c.what, What::Member | What::Document))
-        .map(|(_, pointer)| pointer.as_str())
-        .collect();
-    let inside = |pointer: &str| {
-        containers.iter().any(|outer| {
+    // What lies inside a newer member is not checked under this profile (P3): a newer
+    // member of a newer source (`serverId` of `mysql`), or a raised bound of a newer kind of
+    // body, is not a second finding.
+    let inside_another = |pointer: &str| {
+        found.iter().any(|(_, outer)| {
             pointer.len() > outer.len()
-                && pointer.starts_with(outer)
+                && pointer.starts_with(outer.as_str())
                 && pointer.as_bytes()[outer.len()] == b'/'
         })
     };
-    for (change, pointer) in &found {
-        let (change, pointer) = (*change, pointer.as_str());
-        if inside(pointer) {
-            continue;
-        }
+    for (change, pointer) in found.iter().filter(|(_, p)| !inside_another(p)) {
+        let (change, pointer) = (*change, pointer.clone());
         let in_force = cx.profile.in_force(axis);
         let mut finding = located(
             &RULE,
             change,
             cx,
-            pointer,
+            &pointer,
             format!(
                 "{} needs {} or later; pipelint checks against {in_force}",
-                subject(change, cx, pointer),
+                subject(change, cx, &pointer),
                 change.since,
             ),
         )

@@ -20,6 +20,9 @@ pub enum DocumentKind {
     CreatePipe,
     /// Body of `PATCH .../pipes/{pipeId}/scaling` (spec 4.2).
     PipeScaling,
+    /// Body of `PATCH .../services/{serviceId}/clickpipesCdcScaling`: the resources of the
+    /// service's database (CDC) pipes (api-version 2026-04).
+    CdcScaling,
     /// A pipe record as the API returns it (spec 2.2).
     Pipe,
     /// The 200 response of a pipe operation: `{requestId, result: Pipe, status}` (spec 2.1).
@@ -102,6 +105,7 @@ pub const FILE_SUFFIXES: &[(&str, DocumentKind)] = &[
     (".create-pipe.json", DocumentKind::CreatePipe),
     (".scaling.json", DocumentKind::PipeScaling),
     (".pipe-scaling.json", DocumentKind::PipeScaling),
+    (".cdc-scaling.json", DocumentKind::CdcScaling),
     (".pipe-record.json", DocumentKind::Pipe),
     (".pipe-response.json", DocumentKind::PipeResponse),
     (".service.json", DocumentKind::Service),
@@ -157,7 +161,8 @@ impl KindChoice {
         if let Some(name) = file_name
             && let Some((suffix, kind)) = DocumentKind::file_suffix(name)
         {
-            let reason = match response_hint(kind, value) {
+            let reason = match response_hint(kind, value).or_else(|| cdc_scaling_hint(kind, value))
+            {
                 Some(hint) => format!("the file name ends with `{suffix}`; {hint}"),
                 None => format!("the file name ends with `{suffix}`"),
             };
@@ -182,10 +187,57 @@ pub fn response_hint(kind: DocumentKind, value: &Value) -> Option<String> {
     ))
 }
 
-/// Adds [`response_hint`] to the help of the findings on the top level of the document (the
-/// missing and unknown members a response has in place of a body), where it explains them.
+/// The CDC scaling members and the bounds and steps a CDC scaling body gives them (the
+/// newest; api-profiles.md row 24): `(member, minimum, maximum, step)`.
+const CDC_SCALING_BOUNDS: &[(&str, f64, f64, f64)] = &[
+    ("replicaCpuMillicores", 1000.0, 32000.0, 1000.0),
+    ("replicaMemoryGb", 4.0, 128.0, 4.0),
+];
+
+/// The maxima the pipe scaling patch gives the same members (spec 4.2).
+const PIPE_SCALING_MAXIMA: &[(&str, f64)] =
+    &[("replicaCpuMillicores", 2000.0), ("replicaMemoryGb", 8.0)];
+
+/// Whether a body with only `replicaCpuMillicores` and `replicaMemoryGb` is a CDC scaling
+/// body rather than a pipe scaling patch: every value fits the CDC bounds and steps, and one
+/// lies above what a pipe replica can have. (Values that fit both are a pipe patch.)
+fn looks_like_cdc_scaling(object: &Map<String, Value>) -> bool {
+    let fits = |name: &str, n: f64| {
+        CDC_SCALING_BOUNDS.iter().any(|(member, min, max, step)| {
+            *member == name && n >= *min && n <= *max && n % step == 0.0
+        })
+    };
+    let above_pipe = |name: &str, n: f64| {
+        PIPE_SCALING_MAXIMA
+            .iter()
+            .any(|(member, max)| *member == name && n > *max)
+    };
+    !object.is_empty()
+        && object.iter().all(|(name, value)| match value.as_f64() {
+            Some(n) => fits(name, n),
+            None => value.is_null() && CDC_SCALING_BOUNDS.iter().any(|(m, ..)| m == name),
+        })
+        && object
+            .iter()
+            .any(|(name, value)| value.as_f64().is_some_and(|n| above_pipe(name, n)))
+}
+
+/// The hint for a CDC scaling body checked as a pipe scaling patch (for instance saved as
+/// `cdc.scaling.json`): its bounds are not the pipe's, so the patch's findings mislead.
+pub fn cdc_scaling_hint(kind: DocumentKind, value: &Value) -> Option<String> {
+    let object = value.as_object()?;
+    (kind == DocumentKind::PipeScaling && looks_like_cdc_scaling(object)).then(|| {
+        "this looks like a CDC scaling body (`PATCH …/clickpipesCdcScaling`, whose bounds are not \
+         a pipe's), checked as `pipe-scaling`: name it `*.cdc-scaling.json` or pass `--kind cdc-scaling`"
+            .to_owned()
+    })
+}
+
+/// Adds [`response_hint`] (or [`cdc_scaling_hint`]) to the help of the findings on the top
+/// level of the document (the missing and unknown members a response has in place of a body,
+/// the bounds a CDC body breaks as a pipe patch), where it explains them.
 pub fn add_response_hint(kind: DocumentKind, value: &Value, diagnostics: &mut [Diagnostic]) {
-    let Some(hint) = response_hint(kind, value) else {
+    let Some(hint) = response_hint(kind, value).or_else(|| cdc_scaling_hint(kind, value)) else {
         return;
     };
     let top_level = |pointer: &str| pointer.matches('/').count() <= 1;
@@ -202,6 +254,7 @@ impl DocumentKind {
     pub const ALL: &'static [DocumentKind] = &[
         DocumentKind::CreatePipe,
         DocumentKind::PipeScaling,
+        DocumentKind::CdcScaling,
         DocumentKind::Pipe,
         DocumentKind::PipeResponse,
         DocumentKind::Service,
@@ -219,6 +272,7 @@ impl DocumentKind {
         match self {
             DocumentKind::CreatePipe => "create-pipe",
             DocumentKind::PipeScaling => "pipe-scaling",
+            DocumentKind::CdcScaling => "cdc-scaling",
             DocumentKind::Pipe => "pipe",
             DocumentKind::PipeResponse => "pipe-response",
             DocumentKind::Service => "service",
@@ -335,7 +389,10 @@ fn and_list(items: &[String]) -> String {
 ///    …): a `service`.
 /// 10. A scaling member (`replicas`, `replicaCpuMillicores`, `replicaMemoryGb`,
 ///     `concurrency`) and none of `state`, `id` or `createdAt`: `pipe-scaling`, whatever
-///     else it has (a misspelled member is then reported as unknown, with a did-you-mean).
+///     else it has (a misspelled member is then reported as unknown, with a did-you-mean);
+///     but `cdc-scaling` when it has only `replicaCpuMillicores` and `replicaMemoryGb`, every
+///     value fits a CDC replica's bounds and steps, and one lies above a pipe replica's
+///     (`{"replicaCpuMillicores": 4000, "replicaMemoryGb": 16}`).
 /// 11. `state`: a `pipe` record; `id` or `createdAt` alone: ambiguous between `pipe` and
 ///     `service`.
 /// 12. Anything else: unknown.
@@ -481,6 +538,15 @@ pub fn detect(value: &Value) -> KindChoice {
     let scaling = present(object, SCALING_MEMBERS);
     let record = present(object, &["state", "id", "createdAt"]);
     if !scaling.is_empty() && record.is_empty() {
+        if looks_like_cdc_scaling(object) {
+            return KindChoice::chosen(
+                K::CdcScaling,
+                format!(
+                    "it has only {}, with a value above what a pipe replica can have that fits the CDC scaling bounds: a CDC scaling body (`PATCH …/clickpipesCdcScaling`)",
+                    and_list(&scaling)
+                ),
+            );
+        }
         let others: Vec<String> = object
             .keys()
             .filter(|k| !SCALING_MEMBERS.contains(&k.as_str()))
@@ -546,6 +612,10 @@ mod tests {
             (json!({"name": "p", "source": {"kafka": {}}}), K::CreatePipe),
             (json!({"replicas": 2}), K::PipeScaling),
             (
+                json!({"replicaCpuMillicores": 4000, "replicaMemoryGb": 16}),
+                K::CdcScaling,
+            ),
+            (
                 json!({"id": "x", "source": {}, "state": "Running"}),
                 K::Pipe,
             ),
@@ -575,6 +645,38 @@ mod tests {
         for (value, expected) in cases {
             assert_eq!(kind(value.clone()), Some(expected), "{value}");
         }
+    }
+
+    #[test]
+    fn a_cdc_scaling_body_is_told_from_a_pipe_patch_by_its_bounds() {
+        // Fits a pipe replica: a pipe patch.
+        assert_eq!(
+            kind(json!({"replicaCpuMillicores": 2000, "replicaMemoryGb": 8})),
+            Some(DocumentKind::PipeScaling)
+        );
+        // Off the CDC steps, or with a pipe-only member: a pipe patch (its bounds report it).
+        assert_eq!(
+            kind(json!({"replicaCpuMillicores": 4500})),
+            Some(DocumentKind::PipeScaling)
+        );
+        assert_eq!(
+            kind(json!({"replicas": 2, "replicaMemoryGb": 16})),
+            Some(DocumentKind::PipeScaling)
+        );
+        assert_eq!(
+            kind(json!({"replicaMemoryGb": 32})),
+            Some(DocumentKind::CdcScaling)
+        );
+        // Named as a pipe patch, it says what it looks like.
+        let body = json!({"replicaCpuMillicores": 8000});
+        let named = KindChoice::decide(None, Some("cdc.scaling.json"), &body);
+        assert_eq!(named.kind, Some(DocumentKind::PipeScaling));
+        assert!(
+            named.reason.contains("--kind cdc-scaling"),
+            "{}",
+            named.reason
+        );
+        assert!(cdc_scaling_hint(DocumentKind::CdcScaling, &body).is_none());
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub fn schema_text(kind: DocumentKind) -> &'static str {
     match kind {
         DocumentKind::CreatePipe => include_str!("../schemas/create-pipe.schema.json"),
         DocumentKind::PipeScaling => include_str!("../schemas/pipe-scaling.schema.json"),
+        DocumentKind::CdcScaling => include_str!("../schemas/cdc-scaling.schema.json"),
         DocumentKind::Pipe => include_str!("../schemas/pipe.schema.json"),
         DocumentKind::PipeResponse => include_str!("../schemas/pipe-response.schema.json"),
         DocumentKind::Service => include_str!("../schemas/service.schema.json"),
@@ -50,6 +51,8 @@ mod generated {
     pub struct CreatePipe;
     #[jsonschema::validator(path = "schemas/pipe-scaling.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct PipeScaling;
+    #[jsonschema::validator(path = "schemas/cdc-scaling.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
+    pub struct CdcScaling;
     #[jsonschema::validator(path = "schemas/pipe.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
     pub struct Pipe;
     #[jsonschema::validator(path = "schemas/pipe-response.schema.json", draft = Draft202012, validate_formats = true, ignore_unknown_formats = false, methods = { is_valid = false, validate = false })]
@@ -77,6 +80,7 @@ fn iter_errors(kind: DocumentKind, value: &Value) -> jsonschema::ErrorIterator<'
     match kind {
         DocumentKind::CreatePipe => generated::CreatePipe::iter_errors(value),
         DocumentKind::PipeScaling => generated::PipeScaling::iter_errors(value),
+        DocumentKind::CdcScaling => generated::CdcScaling::iter_errors(value),
         DocumentKind::Pipe => generated::Pipe::iter_errors(value),
         DocumentKind::PipeResponse => generated::PipeResponse::iter_errors(value),
         DocumentKind::Service => generated::Service::iter_errors(value),
@@ -293,6 +297,18 @@ fn map_error(
         | ValidationErrorKind::ExclusiveMaximum { .. } => {
             let keyword_parent = schema_node(schema, parent_location(error.schema_path().as_str()));
             let bound = |name: &str| {
+                // A bound a newer version raised reads as the profile's own (`replicas` 1
+                // to 10 under 2025-11, though the schema has 40).
+                if name == "maximum"
+                    && let Some(older) = changes::older_maximum(kind, &pointer, profile)
+                {
+                    // Whole bounds print without a fraction, as the schema's do.
+                    return Some(if older.fract() == 0.0 {
+                        format!("{older:.0}")
+                    } else {
+                        older.to_string()
+                    });
+                }
                 keyword_parent
                     .and_then(|n| n.get(name))
                     .map(Value::to_string)
@@ -321,6 +337,21 @@ fn map_error(
                 )
                 .with_label(format!("must be {range}"))
                 .with_help(help),
+            );
+        }
+        ValidationErrorKind::MultipleOf { .. } => {
+            let step = schema_node(schema, parent_location(error.schema_path().as_str()))
+                .and_then(|n| n.get("multipleOf"))
+                .map_or_else(|| "its step".to_owned(), Value::to_string);
+            out.push(
+                Diagnostic::new(
+                    &schema_violation::RULE,
+                    span,
+                    &pointer,
+                    format!("{field} is {instance}, but must be a multiple of {step}"),
+                )
+                .with_label(format!("not a multiple of {step}"))
+                .with_help(format!("use a multiple of {step}")),
             );
         }
         ValidationErrorKind::Required { property } => {

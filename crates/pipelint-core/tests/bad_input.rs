@@ -207,7 +207,7 @@ fn numbers() {
 #[test]
 fn very_long_strings_are_checked() {
     let long = format!(
-        "{{\"name\": \"{}\", \"scaling\": {{\"replicas\": 11}}}}",
+        "{{\"name\": \"{}\", \"scaling\": {{\"replicas\": 41}}}}",
         "n".repeat(1_000_000)
     );
     let result = lint_as_create(long.as_bytes());
@@ -326,8 +326,8 @@ fn ascii_text_with_nul_free_pairs_is_not_taken_for_utf16() {
 
 #[test]
 fn a_byte_order_mark_adds_no_column_on_line_one() {
-    let plain = lint_as_create(b"{\"name\": 1, \"scaling\": {\"replicas\": 11}}");
-    let marked = lint_as_create(b"\xef\xbb\xbf{\"name\": 1, \"scaling\": {\"replicas\": 11}}");
+    let plain = lint_as_create(b"{\"name\": 1, \"scaling\": {\"replicas\": 41}}");
+    let marked = lint_as_create(b"\xef\xbb\xbf{\"name\": 1, \"scaling\": {\"replicas\": 41}}");
     let positions = |result: &LintResult| {
         let index = pipelint_core::LineIndex::new(&result.text);
         result
@@ -355,7 +355,7 @@ fn a_byte_order_mark_adds_no_column_on_line_one() {
 #[test]
 fn a_lone_carriage_return_ends_a_line() {
     expect(
-        b"{\r  \"name\": 1,\r\n  \"scaling\": {\"replicas\": 11}\r}",
+        b"{\r  \"name\": 1,\r\n  \"scaling\": {\"replicas\": 41}\r}",
         "out-of-range",
         3,
         27,
@@ -373,7 +373,7 @@ fn a_duplicate_key_is_reported_whatever_its_value() {
             "number-out-of-range",
         ),
         (
-            b"{\"scaling\": {\"replicas\": 2, \"replicas\": 11}}",
+            b"{\"scaling\": {\"replicas\": 2, \"replicas\": 41}}",
             "out-of-range",
         ),
     ] {

@@ -33,10 +33,14 @@ struct ChangeEntry {
     /// JSON pointer patterns; `*` stands for any one token.
     #[serde(rename = "where")]
     at: Vec<&'static str>,
-    /// `value`, `member`, `raised-bound`, `required` or `document`.
+    /// `value`, `value-with`, `member`, `raised-bound`, `required` or `document`.
     what: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<&'static str>,
+    /// For a value allowed only beside another member's value: that member and value
+    /// (`type: gcmk`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    with: Option<String>,
     /// For a raised bound: the maximum before and from this version.
     #[serde(skip_serializing_if = "Option::is_none")]
     from: Option<f64>,
@@ -48,8 +52,13 @@ struct ChangeEntry {
 
 impl ChangeEntry {
     fn of(change: &Change) -> ChangeEntry {
+        let mut with = None;
         let (what, value, from, to) = match change.what {
             What::Value(value) => ("value", Some(value), None, None),
+            What::ValueWith { value, member, is } => {
+                with = Some(format!("{member}: {is}"));
+                ("value-with", Some(value), None, None)
+            }
             What::Member => ("member", None, None, None),
             What::Raised { from, to } => ("raised-bound", None, Some(from), Some(to)),
             What::Required => ("required", None, None, None),
@@ -62,6 +71,7 @@ impl ChangeEntry {
             at: change.at.to_vec(),
             what,
             value,
+            with,
             from,
             to,
             preview: change.preview,
@@ -73,6 +83,10 @@ impl ChangeEntry {
         let at = self.at.join(", ");
         let subject = match (self.what, self.value, self.from, self.to) {
             ("value", Some(value), ..) => format!("value `{value}` at {at}"),
+            ("value-with", Some(value), ..) => format!(
+                "value `{value}` at {at} with `{}`",
+                self.with.as_deref().unwrap_or_default()
+            ),
             ("raised-bound", _, Some(from), Some(to)) => {
                 format!("maximum of {at} raised from {from} to {to}")
             }

@@ -23,7 +23,7 @@ fn good_body() -> Vec<u8> {
 }
 
 fn bad_body() -> Vec<u8> {
-    std::fs::read(repo_root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"))
+    std::fs::read(repo_root().join("fixtures/create-pipe/invalid/out-of-range--replicas-41.json"))
         .unwrap()
 }
 

@@ -12,7 +12,7 @@ fn run(args: &[&str]) -> Run {
 
 #[test]
 fn valid_fixtures_pass_silently() {
-    // Under the newest API version: the valid bodies of newer source kinds
+    // Under the newest API version: the valid bodies of newer values and kinds
     // (`*@api-latest.json`) are clean there, and so is every contract body.
     let run = run(&[
         "check",
@@ -24,7 +24,7 @@ fn valid_fixtures_pass_silently() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert_eq!(run.stdout, "");
     assert!(
-        run.stderr.contains("no problems in 28 files"),
+        run.stderr.contains("no problems in 34 files"),
         "{}",
         run.stderr
     );
@@ -50,7 +50,7 @@ fn acceptance_cases_of_the_core_issue() {
     let run = run(&[
         "check",
         &format!("{dir}/invalid-enum-value--kafka-auth-lowercase.json"),
-        &format!("{dir}/out-of-range--replicas-11.json"),
+        &format!("{dir}/out-of-range--replicas-41.json"),
         &format!("{dir}/unknown-field--consumergroup-typo.json"),
         &format!("{dir}/invalid-json--truncated.json"),
         "fixtures/create-pipe/valid/kafka-msk-iam-role.json",
@@ -65,7 +65,7 @@ fn acceptance_cases_of_the_core_issue() {
     assert!(out.contains("did you mean `SCRAM-SHA-512`?"), "{out}");
     // Bound error naming 1..10.
     assert!(
-        out.contains("`replicas` is 11, but must be between 1 and 10 (inclusive)"),
+        out.contains("`replicas` is 41, but must be between 1 and 10 (inclusive)"),
         "{out}"
     );
     // Typo key: a warning suggesting the real member.
@@ -94,7 +94,7 @@ fn missing_paths_exit_2_but_other_files_are_checked() {
     let run = run(&[
         "check",
         "does-not-exist.json",
-        "fixtures/create-pipe/invalid/out-of-range--replicas-11.json",
+        "fixtures/create-pipe/invalid/out-of-range--replicas-41.json",
     ]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("does-not-exist.json"), "{}", run.stderr);
@@ -134,7 +134,7 @@ fn kind_flag_overrides_detection() {
 #[test]
 fn stdin_is_checked_like_a_file() {
     let body = std::fs::read(
-        repo_root().join("fixtures/create-pipe/invalid/out-of-range--replicas-11.json"),
+        repo_root().join("fixtures/create-pipe/invalid/out-of-range--replicas-41.json"),
     )
     .unwrap();
     let output = common::run_in(&repo_root(), &["check", "-"], Some(&body));

@@ -49,6 +49,7 @@ class Kind(_StrEnum):
 
     CREATE_PIPE = "create-pipe"
     PIPE_SCALING = "pipe-scaling"
+    CDC_SCALING = "cdc-scaling"
     PIPE = "pipe"
     PIPE_RESPONSE = "pipe-response"
     SERVICE = "service"

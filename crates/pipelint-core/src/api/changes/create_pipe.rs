@@ -24,6 +24,18 @@ const fn added(at: &'static [&'static str], what: What, since: Version, row: u8)
     }
 }
 
+/// Where the Kafka authentication method is.
+const KAFKA_AUTH: &str = "/source/kafka/authentication";
+
+/// A Kafka authentication method paired with the broker type `gcmk`.
+const fn gcmk(method: &'static str) -> What {
+    What::ValueWith {
+        value: method,
+        member: "type",
+        is: "gcmk",
+    }
+}
+
 pub(super) static CHANGES: &[Change] = &[
     added(&["/source/bigquery"], What::Member, APR, 1),
     added(&["/source/mysql"], What::Member, APR, 2),
@@ -54,6 +66,26 @@ pub(super) static CHANGES: &[Change] = &[
         )
     },
     added(&["/source/kafka/type"], What::Value("gcmk"), APR, 5),
+    // gcmk's methods (row 6): the spec text named SCRAM until 2026-04-15 and PLAIN and
+    // MUTUAL_TLS from 2026-05-07. `kafka-auth-for-broker` reads these rows.
+    Change {
+        until: Some(MAY),
+        instead: Some("`PLAIN` or `MUTUAL_TLS` for `gcmk`"),
+        ..added(&[KAFKA_AUTH], gcmk("SCRAM-SHA-256"), APR, 6)
+    },
+    Change {
+        until: Some(MAY),
+        instead: Some("`PLAIN` or `MUTUAL_TLS` for `gcmk`"),
+        ..added(&[KAFKA_AUTH], gcmk("SCRAM-SHA-512"), APR, 6)
+    },
+    Change {
+        instead: Some("`SCRAM-SHA-256` or `SCRAM-SHA-512` for `gcmk`"),
+        ..added(&[KAFKA_AUTH], gcmk("PLAIN"), MAY, 6)
+    },
+    Change {
+        instead: Some("`SCRAM-SHA-256` or `SCRAM-SHA-512` for `gcmk`"),
+        ..added(&[KAFKA_AUTH], gcmk("MUTUAL_TLS"), MAY, 6)
+    },
     added(&["/source/kafka/format"], What::Value("Protobuf"), APR, 7),
     added(
         &["/source/objectStorage/type"],
@@ -97,4 +129,17 @@ pub(super) static CHANGES: &[Change] = &[
         APR,
         13,
     ),
+    // The create body's `scaling` is the same object as the PATCH body's (row 23).
+    Change {
+        instead: Some("at most 10 replicas"),
+        ..added(
+            &["/scaling/replicas"],
+            What::Raised {
+                from: 10.0,
+                to: 40.0,
+            },
+            APR,
+            23,
+        )
+    },
 ];

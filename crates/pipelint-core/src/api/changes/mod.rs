@@ -44,6 +44,17 @@ pub struct Change {
 pub enum What {
     /// The string value at `at`.
     Value(&'static str),
+    /// The string value at `at` while another member of the same object has a given value:
+    /// a pairing that a version allows or forbids (Kafka `gcmk` with `PLAIN`). The value
+    /// itself stays in the enum of every version.
+    ValueWith {
+        /// The value at `at`.
+        value: &'static str,
+        /// The other member of the same object.
+        member: &'static str,
+        /// Its value.
+        is: &'static str,
+    },
     /// The member at `at` being present (a newer member, or a newer source kind).
     Member,
     /// A number at `at` above `from` (the maximum before `since`) and at most `to` (the
@@ -98,6 +109,15 @@ impl Change {
                 _ => walk(root, &tokens, &mut String::new(), &mut |pointer, value| {
                     let hit = match self.what {
                         What::Value(expected) => value.as_str() == Some(expected),
+                        What::ValueWith {
+                            value: expected,
+                            member,
+                            is,
+                        } => {
+                            value.as_str() == Some(expected)
+                                && sibling(root, pointer, member).and_then(Value::as_str)
+                                    == Some(is)
+                        }
                         What::Member => true,
                         What::Raised { from, to } => {
                             value.as_f64().is_some_and(|n| n > from && n <= to)
@@ -123,6 +143,12 @@ impl Change {
                 .iter()
                 .any(|pattern| pattern_matches(pattern, pointer))
     }
+}
+
+/// The member `name` of the object that holds the value at `pointer`.
+fn sibling<'a>(root: &'a Value, pointer: &str, name: &str) -> Option<&'a Value> {
+    let (parent, _) = crate::pointer::pointer_split(pointer)?;
+    root.pointer(parent)?.get(name)
 }
 
 /// Whether a concrete pointer matches a pattern (`*` matches one token).
@@ -188,6 +214,18 @@ pub fn value_accepted(kind: DocumentKind, pointer: &str, value: &str, profile: &
     of_kind(kind)
         .filter(|c| c.is_value_at(kind, pointer, value))
         .all(|c| c.accepted_by(profile))
+}
+
+/// The maximum before a raise the profile does not reach yet, for a number at `pointer` of a
+/// `kind` document: what an out-of-range finding names under an older profile.
+pub fn older_maximum(kind: DocumentKind, pointer: &str, profile: &Profile) -> Option<f64> {
+    of_kind(kind)
+        .filter(|c| !profile.reaches(c.since))
+        .filter(|c| c.at.iter().any(|pattern| pattern_matches(pattern, pointer)))
+        .find_map(|c| match c.what {
+            What::Raised { from, .. } => Some(from),
+            _ => None,
+        })
 }
 
 #[cfg(test)]
@@ -273,6 +311,24 @@ mod tests {
         assert_eq!(
             change(What::Member, &["/replicas"]).matches(&doc),
             ["/replicas"]
+        );
+        let with = |is| What::ValueWith {
+            value: "bar",
+            member: "kind",
+            is,
+        };
+        let paired: Value = serde_json::from_str(
+            r#"{"tiles": [{"kind": "x", "type": "bar"}, {"kind": "y", "type": "bar"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            change(with("y"), &["/tiles/*/type"]).matches(&paired),
+            ["/tiles/1/type"]
+        );
+        assert!(
+            change(with("z"), &["/tiles/*/type"])
+                .matches(&paired)
+                .is_empty()
         );
     }
 }

@@ -1,3 +1,4 @@
+use crate::api::changes::{self, What};
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -14,8 +15,12 @@ declare_rule! {
     /// | `azureeventhub` | `PLAIN` |
     /// | `redpanda` | `SCRAM-SHA-256`, `SCRAM-SHA-512`, `MUTUAL_TLS` |
     /// | `dokafka` | `SCRAM-SHA-256`, `MUTUAL_TLS` |
+    /// | `gcmk` | `api-version` `2026-04`: `SCRAM-SHA-256`, `SCRAM-SHA-512`; from `2026-05`: `PLAIN`, `MUTUAL_TLS` |
     ///
-    /// Unknown types and methods are reported by `invalid-enum-value` instead.
+    /// Unknown types and methods are reported by `invalid-enum-value` instead. A method that
+    /// another API version allows for the type (`PLAIN` on `gcmk` under `2026-04`, SCRAM on
+    /// `gcmk` from `2026-05`) is reported by `needs-newer-api` or `removed-in-api`, and a type
+    /// the version in force does not have yet by `needs-newer-api`.
     ///
     /// ## Why it matters
     /// The API rejects a method the broker type does not offer; IAM authentication, for
@@ -77,27 +82,74 @@ pub(crate) const ALL_METHODS: &[&str] = &[
 const TYPE: &str = "/source/kafka/type";
 const AUTHENTICATION: &str = "/source/kafka/authentication";
 
+/// The broker types whose methods changed between API versions: their methods are the
+/// pairings in the table of changes (`api::changes`, row 6), not in [`METHODS_BY_TYPE`].
+const VERSIONED_TYPES: &[&str] = &["gcmk"];
+
+/// The pairings of the table of changes for a broker type: each method with whether the
+/// profile in force accepts it on that type.
+fn versioned_methods(cx: &Context, broker: &str) -> Vec<(&'static str, bool)> {
+    changes::of_kind(DocumentKind::CreatePipe)
+        .filter(|c| c.at.contains(&AUTHENTICATION))
+        .filter_map(|c| match c.what {
+            What::ValueWith {
+                value,
+                member: "type",
+                is,
+            } if is == broker => Some((value, c.accepted_by(&cx.profile))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The methods the broker type supports under the profile in force, and the methods that
+/// only another API version allows on it (the `profile` rules report those). `None` for a
+/// type the profile in force does not have (or one the schema rejects).
+fn methods_for(cx: &Context, broker: &str) -> Option<(Vec<&'static str>, Vec<&'static str>)> {
+    if let Some((_, allowed)) = METHODS_BY_TYPE.iter().find(|(t, _)| *t == broker) {
+        return Some((allowed.to_vec(), Vec::new()));
+    }
+    let broker = VERSIONED_TYPES.iter().copied().find(|t| *t == broker)?;
+    if !changes::value_accepted(DocumentKind::CreatePipe, TYPE, broker, &cx.profile) {
+        return None;
+    }
+    let (now, other): (Vec<_>, Vec<_>) = versioned_methods(cx, broker)
+        .into_iter()
+        .partition(|(_, accepted)| *accepted);
+    Some((
+        now.into_iter().map(|(m, _)| m).collect(),
+        other.into_iter().map(|(m, _)| m).collect(),
+    ))
+}
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let (Some(broker), Some(method)) = (cx.get_str(TYPE), cx.get_str(AUTHENTICATION)) else {
         return;
     };
-    let Some((_, allowed)) = METHODS_BY_TYPE.iter().find(|(t, _)| *t == broker) else {
+    let Some((allowed, other_versions)) = methods_for(cx, broker) else {
         return;
     };
-    if !ALL_METHODS.contains(&method) || allowed.contains(&method) {
+    if !ALL_METHODS.contains(&method)
+        || allowed.contains(&method)
+        || other_versions.contains(&method)
+    {
         return;
     }
-    let others: Vec<&str> = METHODS_BY_TYPE
+    let types = METHODS_BY_TYPE
         .iter()
-        .filter(|(_, methods)| methods.contains(&method))
         .map(|(t, _)| *t)
+        .chain(VERSIONED_TYPES.iter().copied());
+    let others: Vec<&str> = types
+        .filter(|t| {
+            methods_for(cx, t).is_some_and(|(methods, _)| methods.contains(&method))
+        })
         .collect();
     let choices = if allowed.len() == 1 {
         format!("`{broker}` supports only `{}`: use it", allowed[0])
     } else {
         format!(
             "`{broker}` supports {}: use one of these",
-            list_code(allowed)
+            list_code(&allowed)
         )
     };
     out.push(
@@ -118,6 +170,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ApiVersion;
     use crate::rules::testing::{body, findings, spanned};
 
     fn kafka(broker: &str, method: &str) -> String {
@@ -146,7 +199,39 @@ mod tests {
 
     #[test]
     fn silent_on_values_the_schema_rejects() {
-        assert!(findings(&RULE, &kafka("gcmk", "PLAIN")).1.is_empty());
         assert!(findings(&RULE, &kafka("confluent", "plain")).1.is_empty());
+    }
+
+    fn under(api: ApiVersion, method: &str) -> Vec<Diagnostic> {
+        let options = crate::LintOptions::new()
+            .kind(DocumentKind::CreatePipe)
+            .profile(crate::Profile::default().with_api(api));
+        crate::lint(kafka("gcmk", method).as_bytes(), &options)
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.rule == &RULE)
+            .collect()
+    }
+
+    #[test]
+    fn gcmk_methods_follow_the_api_version() {
+        // Not a type of the contract: `needs-newer-api` says so, this rule is silent.
+        for method in ALL_METHODS {
+            assert!(under(ApiVersion::V2025_11, method).is_empty(), "{method}");
+        }
+        // Methods of another version are the profile rules' findings; IAM never was one.
+        for api in [ApiVersion::V2026_04, ApiVersion::V2026_05, ApiVersion::V2026_07] {
+            for method in ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "MUTUAL_TLS"] {
+                assert!(under(api, method).is_empty(), "{api:?} {method}");
+            }
+        }
+        let april = under(ApiVersion::V2026_04, "IAM_USER");
+        assert_eq!(april.len(), 1);
+        let help = april[0].help.as_deref().unwrap_or_default();
+        assert!(help.contains("`SCRAM-SHA-256`") && !help.contains("`PLAIN`"), "{help}");
+        let july = under(ApiVersion::V2026_07, "IAM_ROLE");
+        assert_eq!(july.len(), 1);
+        let help = july[0].help.as_deref().unwrap_or_default();
+        assert!(help.contains("`PLAIN`") && !help.contains("`SCRAM-SHA-256`"), "{help}");
     }
 }

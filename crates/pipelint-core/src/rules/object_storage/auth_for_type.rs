@@ -1,5 +1,6 @@
 use super::{
-    AUTHENTICATION, AZURE, Auth, SOURCE, TYPE, auth_allowed, authentication, storage_type,
+    AUTHENTICATION, AZURE, Auth, GCS, SOURCE, TYPE, auth_allowed, auth_in_profile,
+    authentication, storage_type,
 };
 use crate::rules::prelude::*;
 
@@ -7,9 +8,12 @@ declare_rule! {
     /// ## What it checks
     /// The object-storage `authentication` suits the storage `type` (spec 2.7):
     /// `CONNECTION_STRING` is for `azureblobstorage` only; `IAM_ROLE` and `IAM_USER` are for
-    /// `s3`, `gcs` and `dospaces` only. Azure Blob Storage needs `CONNECTION_STRING` (real-API
-    /// notes), so an Azure source without `authentication` is reported too. Silent when the
-    /// type or the authentication is not one of the known values (the schema reports those).
+    /// the S3-compatible types only (`s3`, `gcs`, `dospaces`, and from `api-version`
+    /// `2026-04` `cloudflarer2` and `ovhobjectstorage`); from `2026-04`, `SERVICE_ACCOUNT`
+    /// is for `gcs` only. Azure Blob Storage needs `CONNECTION_STRING` (real-API notes), so
+    /// an Azure source without `authentication` is reported too. Silent when the type or the
+    /// authentication is not one of the known values (the schema reports those), and on a
+    /// value the version in force does not have yet (`needs-newer-api` reports it).
     ///
     /// ## Why it matters
     /// Each storage service has its own way to grant access: AWS-style keys and roles for
@@ -46,7 +50,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let (Some(storage), Some(auth)) = (storage_type(cx), authentication(cx)) else {
         return;
     };
-    if auth_allowed(storage, auth) {
+    if auth_allowed(storage, auth) || !auth_in_profile(cx, auth) {
         return;
     }
     let type_label = format!("storage type `{storage}` set here");
@@ -80,6 +84,23 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 "for `{storage}` use `IAM_USER` with `accessKey`, `IAM_ROLE` with `iamRole`, or \
                  leave `authentication` out for public data"
             )),
+        Auth::ServiceAccount => cx
+            .at_value(
+                &RULE,
+                AUTHENTICATION,
+                format!("`SERVICE_ACCOUNT` is for `{GCS}` only, not `{storage}`"),
+            )
+            .with_label("not a method of this storage type")
+            .with_help(if storage == AZURE {
+                "Azure Blob Storage authenticates with `\"authentication\": \"CONNECTION_STRING\"` \
+                 and a `connectionString`"
+                    .to_owned()
+            } else {
+                format!(
+                    "for `{storage}` use `IAM_USER` with `accessKey`, or leave `authentication` \
+                     out for public data"
+                )
+            }),
         Auth::IamRole | Auth::IamUser => cx
             .at_value(
                 &RULE,

@@ -1,11 +1,13 @@
-use super::{AUTHENTICATION, Auth, TYPE, authentication, storage_type};
+use super::{AUTHENTICATION, AZURE, Auth, TYPE, authentication, storage_type};
 use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// `IAM_ROLE` authentication is used with a `gcs` or `dospaces` object-storage source.
-    /// The interface lists `IAM_ROLE` for S3, GCS and DigitalOcean Spaces (spec 2.7), but the
-    /// real API documents it for S3 only (real-API notes), so this is a warning.
+    /// `IAM_ROLE` authentication is used with an object-storage source other than `s3`
+    /// (`gcs`, `dospaces`, and from `api-version` `2026-04` `cloudflarer2` and
+    /// `ovhobjectstorage`). The interface lists `IAM_ROLE` for S3, GCS and DigitalOcean
+    /// Spaces (spec 2.7), but the real API documents it for S3 only (real-API notes), so
+    /// this is a warning.
     ///
     /// ## Why it matters
     /// An IAM role is an AWS concept: the pipe assumes the role to read an S3 bucket. Google
@@ -32,22 +34,22 @@ declare_rule! {
         name: "object-storage-iam-role-outside-s3",
         severity: Warning,
         kinds: [CreatePipe],
-        summary: "IAM_ROLE authentication on a gcs or dospaces source (the real API documents it for S3 only)",
+        summary: "IAM_ROLE authentication on an object-storage source other than s3 (the real API documents it for S3 only)",
         check: Some(check),
     };
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(storage @ ("gcs" | "dospaces")) = storage_type(cx) else {
+    let Some(storage) = storage_type(cx).filter(|s| !matches!(*s, "s3" | AZURE)) else {
         return;
     };
     if authentication(cx) != Some(Auth::IamRole) {
         return;
     }
-    let key = if storage == "gcs" {
-        "an HMAC key of a service account"
-    } else {
-        "a Spaces access key"
+    let key = match storage {
+        "gcs" => "an HMAC key of a service account",
+        "dospaces" => "a Spaces access key",
+        _ => "an S3-compatible access key of the storage",
     };
     out.push(
         cx.at_value(

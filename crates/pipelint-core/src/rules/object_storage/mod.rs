@@ -5,8 +5,8 @@
 //! the scaling rules read them too.
 
 pub(crate) use crate::rules::object_storage_requirements::{
-    AUTHENTICATION, AZURE, Auth, Requirement, SOURCE, TYPE, auth_allowed, authentication,
-    required_members, source, storage_type,
+    AUTHENTICATION, AZURE, Auth, GCS, Requirement, SOURCE, TYPE, auth_allowed, auth_in_profile,
+    authentication, required_members, source, storage_type,
 };
 
 super::rule_files! {
@@ -15,4 +15,6 @@ super::rule_files! {
     queue_url_applies,
     queue_url_format,
     required_members,
+    skip_initial_load_needs_queue_url,
+    start_after_with_skip_initial_load,
 }

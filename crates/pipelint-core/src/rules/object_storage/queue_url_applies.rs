@@ -6,8 +6,11 @@ declare_rule! {
     /// ## What it checks
     /// `queueUrl` is set only when `isContinuous` is `true` and an `authentication` method is
     /// given (spec 2.7: it "applies only when isContinuous is true and authentication is not
-    /// public"). Silent when `isContinuous` or `authentication` has a value the schema
-    /// rejects, and for an empty `queueUrl` (`empty-optional-string` reports that).
+    /// public"). On a `gcs` source the queue (a Pub/Sub subscription) is read with
+    /// `IAM_USER` or, from `api-version` `2026-04`, `SERVICE_ACCOUNT`, not `IAM_ROLE` (the
+    /// official Terraform provider rejects that pairing). Silent when `isContinuous` or
+    /// `authentication` has a value the schema rejects, and for an empty `queueUrl`
+    /// (`empty-optional-string` reports that).
     ///
     /// ## Why it matters
     /// The queue delivers notifications about new objects, which only matters for continuous
@@ -37,7 +40,7 @@ declare_rule! {
         name: "object-storage-queue-url-applies",
         severity: Error,
         kinds: [CreatePipe],
-        summary: "queueUrl is set without isContinuous: true or without authentication",
+        summary: "queueUrl is set without isContinuous: true, without authentication, or on gcs with IAM_ROLE",
         check: Some(check),
     };
 }
@@ -64,7 +67,25 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     };
     let not_continuous = continuous == Some(false);
     let public = public == Some(true);
+    let gcs_with_role = cx.get_str("/source/objectStorage/type") == Some("gcs")
+        && cx.get_str(AUTHENTICATION) == Some("IAM_ROLE");
     let (message, help) = match (not_continuous, public) {
+        (false, false) if gcs_with_role => {
+            out.push(
+                cx.at_key(
+                    &RULE,
+                    QUEUE_URL,
+                    "the queue of a `gcs` source is read with `IAM_USER` or `SERVICE_ACCOUNT`, not `IAM_ROLE`",
+                )
+                .with_label("queue not readable with an IAM role")
+                .with_secondary(cx.value_span(AUTHENTICATION), "IAM_ROLE set here")
+                .with_help(
+                    "use `IAM_USER` with an `accessKey` (an HMAC key of the service account), or \
+                     `SERVICE_ACCOUNT` with `serviceAccountKey` (api-version 2026-04 and later)",
+                ),
+            );
+            return;
+        }
         (false, false) => return,
         (true, false) => (
             "`queueUrl` applies only when `isContinuous` is `true`",

@@ -10,8 +10,11 @@ declare_rule! {
     /// `queueUrl` has the shape of an Amazon SQS queue URL:
     /// `https://sqs.<region>.amazonaws.com/<12-digit account id>/<queue name>` (real-API
     /// notes; the legacy `https://<region>.queue.amazonaws.com/…` form and the China regions'
-    /// `amazonaws.com.cn` are accepted too). Placeholders such as `${QUEUE_URL}` and empty
-    /// strings are not checked.
+    /// `amazonaws.com.cn` are accepted too). On a `gcs` source it may instead name a Google
+    /// Cloud Pub/Sub subscription, `projects/<project id>/subscriptions/<name>` (the form the
+    /// official Terraform provider documents for GCS event notifications; accepted under
+    /// every `api-version`). Placeholders such as `${QUEUE_URL}` and empty strings are not
+    /// checked.
     ///
     /// ## Why it matters
     /// The pipe reads new-object notifications from this queue. A queue ARN, a console link
@@ -46,6 +49,7 @@ declare_rule! {
 
 const QUEUE_URL: &str = "/source/objectStorage/queueUrl";
 const SHAPE: &str = "https://sqs.<region>.amazonaws.com/<12-digit account id>/<queue name>";
+const SUBSCRIPTION_SHAPE: &str = "projects/<project id>/subscriptions/<name>";
 
 // Queue names: up to 80 letters, digits, `-` and `_`, plus `.fifo` for FIFO queues.
 #[allow(clippy::expect_used)]
@@ -64,6 +68,17 @@ static SQS_ARN: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
+// A Pub/Sub subscription of a project: project ids are 6 to 30 lower-case letters, digits
+// and `-`, starting with a letter; subscription names 3 to 255 characters starting with a
+// letter.
+#[allow(clippy::expect_used)]
+static PUBSUB_SUBSCRIPTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^projects/[a-z][a-z0-9-]{4,28}[a-z0-9]/subscriptions/[A-Za-z][A-Za-z0-9._~+%-]{2,254}$",
+    )
+    .expect("valid regex")
+});
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if source(cx).is_none() {
         return;
@@ -72,6 +87,25 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     if url.is_empty() || SQS_URL.is_match(url) {
+        return;
+    }
+    let gcs = cx.get_str("/source/objectStorage/type") == Some("gcs");
+    let subscription = PUBSUB_SUBSCRIPTION.is_match(url);
+    if gcs && subscription {
+        return;
+    }
+    if subscription {
+        out.push(
+            cx.at_value(
+                &RULE,
+                QUEUE_URL,
+                "`queueUrl` names a Pub/Sub subscription, which only a `gcs` source reads",
+            )
+            .with_label("a Pub/Sub subscription, not an SQS queue URL")
+            .with_help(format!(
+                "for this storage type use an SQS queue URL: `{SHAPE}`"
+            )),
+        );
         return;
     }
     let diagnostic = cx.at_value(
@@ -88,6 +122,11 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 QUEUE_URL,
                 format!("Replace with `{fixed}`"),
                 fixed,
+            )),
+        None if gcs => diagnostic
+            .with_label("neither an SQS queue URL nor a Pub/Sub subscription")
+            .with_help(format!(
+                "use the Pub/Sub subscription `{SUBSCRIPTION_SHAPE}` that receives the bucket's notifications, or an SQS queue URL `{SHAPE}`"
             )),
         None => diagnostic
             .with_label("not an SQS queue URL")
@@ -138,6 +177,31 @@ mod tests {
             "https://console.aws.amazon.com/sqs/v2/home",
         ] {
             assert!(!SQS_URL.is_match(url), "{url}");
+        }
+    }
+
+    #[test]
+    fn a_pubsub_subscription_is_a_queue_of_gcs_sources_only() {
+        use crate::rules::testing::{body, findings};
+        let storage = |kind: &str, queue: &str| {
+            body(&format!(
+                r#"{{"objectStorage": {{"type": "{kind}", "format": "CSV", "isContinuous": true, "authentication": "IAM_USER", "accessKey": {{"accessKeyId": "${{K}}", "secretKey": "${{S}}"}}, "url": "https://storage.googleapis.com/b/*.csv", "queueUrl": "{queue}"}}}}"#
+            ))
+        };
+        let subscription = "projects/acme-data-prod/subscriptions/new-objects";
+        assert!(PUBSUB_SUBSCRIPTION.is_match(subscription));
+        assert!(findings(&RULE, &storage("gcs", subscription)).1.is_empty());
+        let on_s3 = findings(&RULE, &storage("s3", subscription)).1;
+        assert_eq!(on_s3.len(), 1);
+        assert!(on_s3[0].message.contains("Pub/Sub"), "{}", on_s3[0].message);
+        for bad in [
+            "projects/acme/subscriptions/new-objects",
+            "projects/acme-data-prod/topics/new-objects",
+            "projects/acme-data-prod/subscriptions/x",
+        ] {
+            let found = findings(&RULE, &storage("gcs", bad)).1;
+            assert_eq!(found.len(), 1, "{bad}");
+            assert!(found[0].help.as_deref().is_some_and(|h| h.contains("subscriptions")));
         }
     }
 

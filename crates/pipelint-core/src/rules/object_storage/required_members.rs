@@ -131,3 +131,43 @@ fn add_help(cx: &Context, requirement: &Requirement, mut diagnostic: Diagnostic)
     };
     diagnostic.with_help(help)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::body;
+    use crate::{ApiVersion, LintOptions, Profile, lint};
+
+    fn gcs(extra: &str, api: ApiVersion) -> crate::LintResult {
+        let json = body(&format!(
+            r#"{{"objectStorage": {{"type": "gcs", "format": "CSV", "authentication": "SERVICE_ACCOUNT", "url": "https://storage.googleapis.com/b/*.csv"{extra}}}}}"#
+        ));
+        let options = LintOptions::new()
+            .kind(DocumentKind::CreatePipe)
+            .profile(Profile::default().with_api(api));
+        lint(json.as_bytes(), &options)
+    }
+
+    #[test]
+    fn a_service_account_needs_its_key_which_is_masked() {
+        let mine = |result: &crate::LintResult| {
+            result
+                .diagnostics
+                .iter()
+                .filter(|d| d.rule == &RULE)
+                .map(|d| d.pointer.clone())
+                .collect::<Vec<_>>()
+        };
+        let without = gcs("", ApiVersion::LATEST);
+        assert_eq!(mine(&without), ["/source/objectStorage/serviceAccountKey"]);
+        // Under the contract the method itself is `needs-newer-api`'s one finding.
+        let contract = gcs("", ApiVersion::V2025_11);
+        assert!(mine(&contract).is_empty());
+        assert!(contract.diagnostics.iter().all(|d| d.name() == "needs-newer-api"));
+        let key = "eyJ0eXBlIjoic2VydmljZV9hY2NvdW50IiwicHJpdmF0ZV9rZXkiOiJ4In0=";
+        let with = gcs(&format!(r#", "serviceAccountKey": "{key}""#), ApiVersion::LATEST);
+        assert!(mine(&with).is_empty());
+        assert!(!with.text.contains(key));
+        assert!(with.diagnostics.iter().any(|d| d.name() == "plaintext-secret"));
+    }
+}

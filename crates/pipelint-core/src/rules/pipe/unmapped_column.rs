@@ -1,5 +1,7 @@
 use std::collections::HashSet;
 
+use crate::Severity;
+use crate::api::profile::ApiVersion;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -8,9 +10,15 @@ declare_rule! {
     /// mapping (spec 2.2: "all destination columns must be included in the mappings";
     /// real-API notes, decision 6). An absent or empty `fieldMappings` is not reported.
     ///
+    /// It is an error under the contract (`api-version` `2025-11`, whose text says every
+    /// column "must" be mapped) and a warning from `2026-04` on: there is no evidence that
+    /// the current server enforces it, and many official examples map only some columns.
+    ///
     /// ## Why it matters
-    /// The API rejects mappings that leave a column out, so a column added to the table
-    /// without a mapping breaks the next deploy.
+    /// A server that follows the contract rejects mappings that leave a column out, so a
+    /// column added to the table without a mapping breaks the next deploy; elsewhere the
+    /// column stays empty (or takes its default) for every row, which is rarely what was
+    /// meant.
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
@@ -32,7 +40,16 @@ declare_rule! {
     };
 }
 
+/// The first API version that does not enforce the rule (api-profiles.md P11): a warning
+/// from then on.
+const LENIENT_FROM: ApiVersion = ApiVersion::V2026_04;
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let severity = if cx.profile.api >= LENIENT_FROM {
+        Severity::Warning
+    } else {
+        Severity::Error
+    };
     let has_mappings = cx
         .get("/fieldMappings")
         .and_then(serde_json::Value::as_array)
@@ -58,13 +75,43 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let pointer = format!("/destination/columns/{index}/name");
-        out.push(
-            cx.at_value(&RULE, &pointer, format!("column `{name}` has no field mapping"))
+        let mut finding = cx
+            .at_value(&RULE, &pointer, format!("column `{name}` has no field mapping"))
                 .with_label("not mapped")
                 .with_secondary(cx.key_span("/fieldMappings"), "mappings given here")
                 .with_help(format!(
                     "add `{{\"sourceField\": \"…\", \"destinationField\": \"{name}\"}}` to `fieldMappings`, or remove the column"
-                )),
-        );
+                ));
+        finding.severity = severity;
+        out.push(finding);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{LintOptions, Profile, lint};
+
+    #[test]
+    fn an_error_under_the_contract_and_a_warning_from_2026_04() {
+        let body = r#"{"name": "p", "source": {"kinesis": {"authentication": "IAM_ROLE", "iamRole": "arn:aws:iam::123456789012:role/r", "format": "JSONEachRow", "iteratorType": "LATEST", "region": "eu-west-1", "streamName": "s"}},
+            "destination": {"database": "d", "table": "t", "managedTable": true, "columns": [{"name": "a", "type": "String"}, {"name": "b", "type": "String"}]},
+            "fieldMappings": [{"sourceField": "a", "destinationField": "a"}]}"#;
+        let severity = |api| {
+            let options = LintOptions::new()
+                .kind(DocumentKind::CreatePipe)
+                .profile(Profile::default().with_api(api));
+            let found: Vec<Severity> = lint(body.as_bytes(), &options)
+                .diagnostics
+                .into_iter()
+                .filter(|d| d.rule == &RULE)
+                .map(|d| d.severity)
+                .collect();
+            found
+        };
+        assert_eq!(severity(ApiVersion::V2025_11), [Severity::Error]);
+        for api in [ApiVersion::V2026_04, ApiVersion::LATEST] {
+            assert_eq!(severity(api), [Severity::Warning]);
+        }
     }
 }

@@ -1,4 +1,6 @@
 use super::{SETTINGS, settings};
+use crate::Severity;
+use crate::api::profile::ApiVersion;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -6,7 +8,8 @@ declare_rule! {
     /// The numeric Postgres settings are at least their server minimum (real-API notes):
     /// `initialLoadParallelism`, `pullBatchSize`, `snapshotNumberOfParallelTables` and
     /// `syncIntervalSeconds` at least 1, `snapshotNumRowsPerPartition` at least 1000. A
-    /// warning, because the interface gives no bounds.
+    /// warning under the contract (`api-version` `2025-11`), whose interface gives no bounds;
+    /// an error from `2026-04` on, whose API description states them.
     ///
     /// ## Why it matters
     /// The deployed server rejects smaller values although the interface states no bound, so
@@ -42,7 +45,15 @@ const MINIMUMS: [(&str, f64); 5] = [
     ("syncIntervalSeconds", 1.0),
 ];
 
+/// The first API version whose description states the minimums (api-profiles.md row 20).
+const STATED_FROM: ApiVersion = ApiVersion::V2026_04;
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let severity = if cx.profile.api >= STATED_FROM {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
     let Some(settings) = settings(cx) else {
         return;
     };
@@ -57,8 +68,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let pointer = format!("{SETTINGS}/{name}");
-        out.push(
-            cx.at_value(
+        let mut finding = cx.at_value(
                 &RULE,
                 &pointer,
                 format!("`{name}` is {number}, but the server accepts only {minimum} or more"),
@@ -66,7 +76,35 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             .with_label(format!("below the minimum of {minimum}"))
             .with_help(format!(
                 "use a value of {minimum} or more, or leave `{name}` out to use the default"
-            )),
+            ));
+        finding.severity = severity;
+        out.push(finding);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::body;
+    use crate::{LintOptions, Profile, lint};
+
+    #[test]
+    fn a_warning_under_the_contract_and_an_error_once_the_api_states_the_minimum() {
+        let json = body(
+            r#"{"postgres": {"host": "db", "port": 5432, "database": "app", "settings": {"pullBatchSize": 0}, "tableMappings": [{"sourceSchemaName": "public", "sourceTable": "a", "targetTable": "a"}]}}"#,
         );
+        let severity = |api| {
+            let options = LintOptions::new()
+                .kind(DocumentKind::CreatePipe)
+                .profile(Profile::default().with_api(api));
+            lint(json.as_bytes(), &options)
+                .diagnostics
+                .into_iter()
+                .filter(|d| d.rule == &RULE)
+                .map(|d| d.severity)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(severity(ApiVersion::V2025_11), [Severity::Warning]);
+        assert_eq!(severity(ApiVersion::V2026_04), [Severity::Error]);
     }
 }

@@ -36,6 +36,11 @@ pub(crate) fn subject(change: &Change, cx: &Context, pointer: &str) -> String {
         .unwrap_or_default();
     match change.what {
         What::Value(value) => format!("`{member}: {value}`"),
+        What::ValueWith {
+            value,
+            member: other,
+            is,
+        } => format!("`{member}: {value}` with `{other}: {is}`"),
         What::Member | What::Required => format!("the member `{member}`"),
         What::Raised { .. } => {
             let shown = cx.get(pointer).map(Value::to_string).unwrap_or_default();
@@ -61,8 +66,22 @@ pub(crate) fn located(
             Diagnostic::new(rule, cx.document.object_anchor(parent), pointer, message)
         }
         What::Document => Diagnostic::new(rule, cx.document.object_anchor(""), "", message),
-        What::Value(_) | What::Raised { .. } => cx.at_value(rule, pointer, message),
+        What::Value(_) | What::ValueWith { .. } | What::Raised { .. } => {
+            cx.at_value(rule, pointer, message)
+        }
     }
+}
+
+/// Whether a pairing (`What::ValueWith`) is moot under the profile because the other
+/// member's value is itself one the profile does not accept yet: that value's own finding
+/// says it, once (P3).
+pub(crate) fn pairing_moot(cx: &Context, change: &Change, pointer: &str) -> bool {
+    let What::ValueWith { member, is, .. } = change.what else {
+        return false;
+    };
+    let parent = crate::pointer::pointer_split(pointer).map_or("", |(parent, _)| parent);
+    let other = crate::pointer::pointer_join(parent, member);
+    !changes::value_accepted(cx.kind, &other, is, &cx.profile)
 }
 
 /// The versions a finding names, for `json` and `sarif`.

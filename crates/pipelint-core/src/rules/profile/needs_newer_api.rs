@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{how_to_select, located, matching, subject, versions};
+use super::{how_to_select, located, matching, pairing_moot, subject, versions};
 use crate::api::changes::What;
 use crate::Severity;
 use crate::api::profile::Axis;
@@ -56,9 +56,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let newer = |c: &crate::api::changes::Change| {
         c.what != What::Required && !cx.profile.reaches(c.since)
     };
-    let found: Vec<_> = matching(cx, newer).collect();
+    let found: Vec<_> = matching(cx, newer)
+        .filter(|(change, pointer)| !pairing_moot(cx, change, pointer))
+        .collect();
     // What lies inside a newer member is not checked under this profile (P3): a newer
-    // member of a newer source (`serverId` of `mysql`) is not a second finding.
+    // member of a newer source (`serverId` of `mysql`), or a raised bound of a newer kind of
+    // body, is not a second finding.
     let inside_another = |pointer: &str| {
         found.iter().any(|(_, outer)| {
             pointer.len() > outer.len()
@@ -129,5 +132,37 @@ mod tests {
         assert_eq!(pointers, ["/source/mysql"]);
         let latest = Profile::default().with_api(crate::ApiVersion::LATEST);
         assert!(findings(body, DocumentKind::CreatePipe, latest).is_empty());
+    }
+
+    #[test]
+    fn a_newer_kind_of_body_is_one_finding_whatever_it_holds() {
+        use crate::api::profile::ApiVersion;
+        let cdc = r#"{"replicaCpuMillicores": 32000, "replicaMemoryGb": 128}"#;
+        let default = findings(cdc, DocumentKind::CdcScaling, Profile::default());
+        assert_eq!(default.len(), 1);
+        assert_eq!(default[0].pointer, "");
+        // Under the version that has the kind, the raised bounds are what it lacks.
+        let april = Profile::default().with_api(ApiVersion::V2026_04);
+        let pointers: Vec<String> = findings(cdc, DocumentKind::CdcScaling, april)
+            .into_iter()
+            .map(|d| d.pointer)
+            .collect();
+        assert_eq!(pointers, ["/replicaCpuMillicores", "/replicaMemoryGb"]);
+        assert!(findings(cdc, DocumentKind::CdcScaling, Profile::latest()).is_empty());
+    }
+
+    #[test]
+    fn a_pairing_whose_other_value_is_newer_is_not_reported_twice() {
+        use crate::api::profile::ApiVersion;
+        let gcmk = r#"{"name": "p", "source": {"kafka": {"type": "gcmk", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b:9092", "topics": "t"}}, "destination": {"table": "t"}}"#;
+        let default = findings(gcmk, DocumentKind::CreatePipe, Profile::default());
+        let pointers: Vec<&str> = default.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/source/kafka/type"]);
+        let april = Profile::default().with_api(ApiVersion::V2026_04);
+        let pointers: Vec<String> = findings(gcmk, DocumentKind::CreatePipe, april)
+            .into_iter()
+            .map(|d| d.pointer)
+            .collect();
+        assert_eq!(pointers, ["/source/kafka/authentication"]);
     }
 }

@@ -55,6 +55,7 @@ fn what(change: &Change) -> String {
         What::Raised { from, to } => format!("maximum {to} (was {from})"),
         What::Required => "the member, required".to_owned(),
         What::Document => "the document kind".to_owned(),
+        What::ValueWith { value, member, is } => format!("value `{value}` with `{member}: {is}`"),
     }
 }
 

@@ -580,7 +580,7 @@ fn settle(
                 } else if std::ptr::eq(d.rule, &rules::document::duplicate_key::RULE) {
                     // About the key, not the value: whatever the value's findings.
                     true
-                } else if !rules::profile::RULES.contains(&d.rule) && within_any(&newer, pointer) {
+                } else if !reported_inside_newer(d.rule) && within_any(&newer, pointer) {
                     false
                 } else if unrepresentable.contains(pointer) {
                     // At a number that could not be represented, only that finding counts
@@ -614,6 +614,14 @@ fn settle(
         a.rule.code == b.rule.code && a.pointer == b.pointer && a.message == b.message
     });
     overrides_used
+}
+
+/// Whether a rule's findings stand inside a newer member too: the profile rules, and the
+/// secret rules, since a password written in plain text is a leak whatever the version.
+fn reported_inside_newer(rule: &Rule) -> bool {
+    rules::profile::RULES.contains(&rule)
+        || std::ptr::eq(rule, &rules::security::plaintext_secret::RULE)
+        || std::ptr::eq(rule, &rules::response::leaked_secret::RULE)
 }
 
 /// Whether `pointer` is one of `places` or lies inside one of them.

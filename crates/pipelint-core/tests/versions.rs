@@ -54,7 +54,6 @@ fn sample(member: &str) -> Value {
         "color" => json!("blue"),
         "colorRules" => json!([]),
         "backgroundChart" => json!({}),
-        "formulas" => json!([{"expression": "A"}]),
         "showOperandSeries" => json!(true),
         _ => json!(true),
     }

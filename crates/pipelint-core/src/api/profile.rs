@@ -21,7 +21,8 @@ pub enum ApiVersion {
     V2026_04,
     /// May 2026: Pub/Sub, alert threshold types, `note`.
     V2026_05,
-    /// July 2026: `skipInitialLoad`, `autoscalingMode`, `numConsecutiveWindows`.
+    /// July 2026: MySQL `serverId`, required `autoscalingMode`, managed alert
+    /// `numConsecutiveWindows`, `channels` and the `30s` interval.
     V2026_07,
 }
 

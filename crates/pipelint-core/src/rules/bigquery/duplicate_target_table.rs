@@ -48,14 +48,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    duplicate_target_tables(
-        cx,
-        &RULE,
-        BIGQUERY,
-        "sourceDatasetName",
-        "sourceTable",
-        out,
-    );
+    duplicate_target_tables(cx, &RULE, BIGQUERY, "sourceDatasetName", "sourceTable", out);
 }
 
 #[cfg(test)]
@@ -72,7 +65,10 @@ mod tests {
         );
         let found = findings_latest(&RULE, &json).1;
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].pointer, "/source/bigquery/tableMappings/1/targetTable");
+        assert_eq!(
+            found[0].pointer,
+            "/source/bigquery/tableMappings/1/targetTable"
+        );
         assert!(found[0].help.as_deref().unwrap().contains("`b_t`"));
     }
 }

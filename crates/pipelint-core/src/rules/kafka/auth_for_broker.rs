@@ -140,9 +140,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         .map(|(t, _)| *t)
         .chain(VERSIONED_TYPES.iter().copied());
     let others: Vec<&str> = types
-        .filter(|t| {
-            methods_for(cx, t).is_some_and(|(methods, _)| methods.contains(&method))
-        })
+        .filter(|t| methods_for(cx, t).is_some_and(|(methods, _)| methods.contains(&method)))
         .collect();
     let choices = if allowed.len() == 1 {
         format!("`{broker}` supports only `{}`: use it", allowed[0])
@@ -220,7 +218,11 @@ mod tests {
             assert!(under(ApiVersion::V2025_11, method).is_empty(), "{method}");
         }
         // Methods of another version are the profile rules' findings; IAM never was one.
-        for api in [ApiVersion::V2026_04, ApiVersion::V2026_05, ApiVersion::V2026_07] {
+        for api in [
+            ApiVersion::V2026_04,
+            ApiVersion::V2026_05,
+            ApiVersion::V2026_07,
+        ] {
             for method in ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "MUTUAL_TLS"] {
                 assert!(under(api, method).is_empty(), "{api:?} {method}");
             }
@@ -228,10 +230,16 @@ mod tests {
         let april = under(ApiVersion::V2026_04, "IAM_USER");
         assert_eq!(april.len(), 1);
         let help = april[0].help.as_deref().unwrap_or_default();
-        assert!(help.contains("`SCRAM-SHA-256`") && !help.contains("`PLAIN`"), "{help}");
+        assert!(
+            help.contains("`SCRAM-SHA-256`") && !help.contains("`PLAIN`"),
+            "{help}"
+        );
         let july = under(ApiVersion::V2026_07, "IAM_ROLE");
         assert_eq!(july.len(), 1);
         let help = july[0].help.as_deref().unwrap_or_default();
-        assert!(help.contains("`PLAIN`") && !help.contains("`SCRAM-SHA-256`"), "{help}");
+        assert!(
+            help.contains("`PLAIN`") && !help.contains("`SCRAM-SHA-256`"),
+            "{help}"
+        );
     }
 }

@@ -71,7 +71,10 @@ mod tests {
         );
         let found = findings_latest(&RULE, &json).1;
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].pointer, "/source/mongodb/tableMappings/1/targetTable");
+        assert_eq!(
+            found[0].pointer,
+            "/source/mongodb/tableMappings/1/targetTable"
+        );
         assert!(found[0].help.as_deref().unwrap().contains("`b_c`"));
     }
 }

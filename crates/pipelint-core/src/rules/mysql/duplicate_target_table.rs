@@ -58,9 +58,18 @@ mod tests {
         );
         let (result, found) = findings_latest(&RULE, &json);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].pointer, "/source/mysql/tableMappings/1/targetTable");
+        assert_eq!(
+            found[0].pointer,
+            "/source/mysql/tableMappings/1/targetTable"
+        );
         assert_eq!(spanned(&result, &found[0]), "\"orders\"");
-        assert!(found[0].help.as_deref().unwrap().contains("`archive_orders`"));
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .unwrap()
+                .contains("`archive_orders`")
+        );
         // Under the default profile only the newer source is reported.
         assert!(findings(&RULE, &json).1.is_empty());
         let distinct = mysql(

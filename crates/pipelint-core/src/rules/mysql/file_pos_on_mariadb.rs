@@ -79,7 +79,10 @@ mod tests {
             ("auroramysql", r#", "replicationMechanism": "FILE_POS""#),
         ] {
             let json = mysql(kind, settings);
-            assert!(findings_latest(&RULE, &json).1.is_empty(), "{kind}{settings}");
+            assert!(
+                findings_latest(&RULE, &json).1.is_empty(),
+                "{kind}{settings}"
+            );
         }
     }
 }

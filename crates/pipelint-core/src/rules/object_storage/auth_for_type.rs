@@ -1,6 +1,6 @@
 use super::{
-    AUTHENTICATION, AZURE, Auth, GCS, SOURCE, TYPE, auth_allowed, auth_in_profile,
-    authentication, storage_type,
+    AUTHENTICATION, AZURE, Auth, GCS, SOURCE, TYPE, auth_allowed, auth_in_profile, authentication,
+    storage_type,
 };
 use crate::rules::prelude::*;
 

@@ -201,7 +201,12 @@ mod tests {
         ] {
             let found = findings(&RULE, &storage("gcs", bad)).1;
             assert_eq!(found.len(), 1, "{bad}");
-            assert!(found[0].help.as_deref().is_some_and(|h| h.contains("subscriptions")));
+            assert!(
+                found[0]
+                    .help
+                    .as_deref()
+                    .is_some_and(|h| h.contains("subscriptions"))
+            );
         }
     }
 

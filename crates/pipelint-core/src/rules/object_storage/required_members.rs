@@ -163,11 +163,23 @@ mod tests {
         // Under the contract the method itself is `needs-newer-api`'s one finding.
         let contract = gcs("", ApiVersion::V2025_11);
         assert!(mine(&contract).is_empty());
-        assert!(contract.diagnostics.iter().all(|d| d.name() == "needs-newer-api"));
+        assert!(
+            contract
+                .diagnostics
+                .iter()
+                .all(|d| d.name() == "needs-newer-api")
+        );
         let key = "eyJ0eXBlIjoic2VydmljZV9hY2NvdW50IiwicHJpdmF0ZV9rZXkiOiJ4In0=";
-        let with = gcs(&format!(r#", "serviceAccountKey": "{key}""#), ApiVersion::LATEST);
+        let with = gcs(
+            &format!(r#", "serviceAccountKey": "{key}""#),
+            ApiVersion::LATEST,
+        );
         assert!(mine(&with).is_empty());
         assert!(!with.text.contains(key));
-        assert!(with.diagnostics.iter().any(|d| d.name() == "plaintext-secret"));
+        assert!(
+            with.diagnostics
+                .iter()
+                .any(|d| d.name() == "plaintext-secret")
+        );
     }
 }

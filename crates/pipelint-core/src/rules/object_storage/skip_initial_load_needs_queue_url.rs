@@ -87,7 +87,10 @@ mod tests {
 
     #[test]
     fn skipping_the_initial_load_needs_a_queue() {
-        for without in [r#", "skipInitialLoad": true"#, r#", "skipInitialLoad": true, "queueUrl": null"#] {
+        for without in [
+            r#", "skipInitialLoad": true"#,
+            r#", "skipInitialLoad": true, "queueUrl": null"#,
+        ] {
             let found = findings(&RULE, &storage(without)).1;
             assert_eq!(found.len(), 1, "{without}");
             assert_eq!(found[0].pointer, SKIP_INITIAL_LOAD);

@@ -81,7 +81,11 @@ mod tests {
 
     #[test]
     fn one_start_point_only() {
-        let both = findings(&RULE, &storage(r#", "skipInitialLoad": true, "startAfter": "a/""#)).1;
+        let both = findings(
+            &RULE,
+            &storage(r#", "skipInitialLoad": true, "startAfter": "a/""#),
+        )
+        .1;
         assert_eq!(both.len(), 1);
         assert_eq!(both[0].pointer, START_AFTER);
         for fine in [

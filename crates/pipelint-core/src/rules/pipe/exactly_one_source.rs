@@ -46,7 +46,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     match present.as_slice() {
         [] => {
-            let kinds: Vec<&str> = accepted_source_kinds(cx).iter().map(|k| k.member()).collect();
+            let kinds: Vec<&str> = accepted_source_kinds(cx)
+                .iter()
+                .map(|k| k.member())
+                .collect();
             out.push(
                 cx.at_key(&RULE, "/source", "the source sets no source kind")
                     .with_label("no source kind here")

@@ -260,9 +260,7 @@ mod tests {
             assert_eq!(part(text).as_deref(), Some(expected), "{text}");
         }
         assert_eq!(
-            &judge(&"x".repeat(65))
-                .map(|p| p.message)
-                .unwrap(),
+            &judge(&"x".repeat(65)).map(|p| p.message).unwrap(),
             "is not an ARN"
         );
     }

@@ -51,7 +51,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     // The help names the kinds of the profile in force; the guess may be any kind.
-    let kinds: Vec<&str> = accepted_source_kinds(cx).iter().map(|k| k.member()).collect();
+    let kinds: Vec<&str> = accepted_source_kinds(cx)
+        .iter()
+        .map(|k| k.member())
+        .collect();
     let all: Vec<&str> = SourceKind::ALL.iter().map(|k| k.member()).collect();
     for name in names {
         let pointer = pointer_join("/source", name);

@@ -68,7 +68,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let pointer = format!("{SETTINGS}/{name}");
-        let mut finding = cx.at_value(
+        let mut finding = cx
+            .at_value(
                 &RULE,
                 &pointer,
                 format!("`{name}` is {number}, but the server accepts only {minimum} or more"),

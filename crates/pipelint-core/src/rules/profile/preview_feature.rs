@@ -37,7 +37,8 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let previews = |c: &crate::api::changes::Change| c.preview.is_some() && c.accepted_by(&cx.profile);
+    let previews =
+        |c: &crate::api::changes::Change| c.preview.is_some() && c.accepted_by(&cx.profile);
     for (change, pointer) in matching(cx, previews) {
         let Some(why) = change.preview else {
             continue;
@@ -47,7 +48,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             change,
             cx,
             &pointer,
-            format!("{} needs a preview or feature flag: {why}", subject(change, cx, &pointer)),
+            format!(
+                "{} needs a preview or feature flag: {why}",
+                subject(change, cx, &pointer)
+            ),
         )
         .with_label("preview feature");
         finding.versions = Some(versions(cx, change));

@@ -52,7 +52,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let subject = subject(change, cx, &pointer);
         let (message, label, help) = match (change.what, change.until) {
             (What::Required, _) => (
-                format!("{subject} is required from {} on; pipelint checks against {in_force}", change.since),
+                format!(
+                    "{subject} is required from {} on; pipelint checks against {in_force}",
+                    change.since
+                ),
                 "required member missing".to_owned(),
                 format!(
                     "add it (record the body again from the current API), or check this file against an older `{}` in an `[[overrides]]` entry",

@@ -66,7 +66,10 @@ mod tests {
             r#""seekType": "latest", "seekTimestamp": null"#,
             r#""seekType": "latest""#,
         ] {
-            assert!(findings_latest(&RULE, &pubsub(members)).1.is_empty(), "{members}");
+            assert!(
+                findings_latest(&RULE, &pubsub(members)).1.is_empty(),
+                "{members}"
+            );
         }
     }
 }

@@ -84,7 +84,10 @@ mod tests {
             r#""seekType": "latest""#,
             r#""seekType": "Timestamp""#,
         ] {
-            assert!(findings_latest(&RULE, &pubsub(members)).1.is_empty(), "{members}");
+            assert!(
+                findings_latest(&RULE, &pubsub(members)).1.is_empty(),
+                "{members}"
+            );
         }
     }
 

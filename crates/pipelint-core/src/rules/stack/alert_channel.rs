@@ -102,7 +102,10 @@ fn require_recipients(cx: &Context, channel: &str, out: &mut Vec<Diagnostic>) {
                 "an email channel needs `emailRecipients`",
             )
             .with_label("`emailRecipients` missing here")
-            .with_secondary(cx.value_span(&format!("{channel}/type")), "an email channel")
+            .with_secondary(
+                cx.value_span(&format!("{channel}/type")),
+                "an email channel",
+            )
             .with_help("add `\"emailRecipients\": [\"oncall@example.com\"]`"),
         ),
         Some(Value::Array(items)) if items.is_empty() => out.push(

@@ -42,8 +42,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(channels) = cx.get("/channels").and_then(Value::as_array) else {
         return;
     };
+    // Each item once, by its text (members sorted, so equal items print alike): linear in
+    // the list, whatever its length.
+    let mut first_of: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (i, item) in channels.iter().enumerate() {
-        if let Some(first) = channels[..i].iter().position(|earlier| earlier == item) {
+        let first = *first_of.entry(item.to_string()).or_insert(i);
+        if first != i {
             out.push(
                 cx.at_value(
                     &RULE,
@@ -51,7 +55,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     format!("`channels[{i}]` repeats `channels[{first}]`"),
                 )
                 .with_label("listed twice")
-                .with_secondary(cx.value_span(&format!("/channels/{first}")), "first listed here")
+                .with_secondary(
+                    cx.value_span(&format!("/channels/{first}")),
+                    "first listed here",
+                )
                 .with_help("remove the repeated channel: each channel is notified once"),
             );
         }
@@ -79,9 +86,8 @@ mod tests {
     const B: &str = r#"{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567892"}"#;
 
     fn pointers(members: &str, profile: Profile) -> Vec<String> {
-        let json = format!(
-            r#"{{"threshold": 1, "thresholdType": "above", "interval": "5m", {members}}}"#
-        );
+        let json =
+            format!(r#"{{"threshold": 1, "thresholdType": "above", "interval": "5m", {members}}}"#);
         let options = LintOptions::new()
             .kind(DocumentKind::StackAlert)
             .profile(profile);
@@ -97,15 +103,30 @@ mod tests {
     fn no_repeats_and_channel_is_the_first() {
         let latest = Profile::latest();
         assert!(pointers(&format!(r#""channels": [{A}, {B}]"#), latest).is_empty());
-        assert!(pointers(&format!(r#""channel": {A}, "channels": [{A}, {B}]"#), latest).is_empty());
+        assert!(
+            pointers(
+                &format!(r#""channel": {A}, "channels": [{A}, {B}]"#),
+                latest
+            )
+            .is_empty()
+        );
         assert_eq!(
             pointers(&format!(r#""channels": [{A}, {B}, {A}]"#), latest),
             ["/channels/2"]
         );
         assert_eq!(
-            pointers(&format!(r#""channel": {B}, "channels": [{A}, {B}]"#), latest),
+            pointers(
+                &format!(r#""channel": {B}, "channels": [{A}, {B}]"#),
+                latest
+            ),
             ["/channel"]
         );
-        assert!(pointers(&format!(r#""channel": {B}, "channels": [{A}]"#), Profile::default()).is_empty());
+        assert!(
+            pointers(
+                &format!(r#""channel": {B}, "channels": [{A}]"#),
+                Profile::default()
+            )
+            .is_empty()
+        );
     }
 }

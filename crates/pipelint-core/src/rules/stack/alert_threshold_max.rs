@@ -101,7 +101,10 @@ mod tests {
             ["/thresholdMax"]
         );
         assert_eq!(
-            found(r#""thresholdType": "not_between", "thresholdMax": 5"#, latest),
+            found(
+                r#""thresholdType": "not_between", "thresholdMax": 5"#,
+                latest
+            ),
             ["/thresholdMax"]
         );
         assert!(found(r#""thresholdType": "between", "thresholdMax": 10"#, latest).is_empty());

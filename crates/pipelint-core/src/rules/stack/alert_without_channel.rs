@@ -60,7 +60,8 @@ mod tests {
     use crate::{LintOptions, lint};
 
     fn messages(members: &str, profile: Profile) -> Vec<String> {
-        let json = format!(r#"{{"threshold": 1, "thresholdType": "above", "interval": "5m"{members}}}"#);
+        let json =
+            format!(r#"{{"threshold": 1, "thresholdType": "above", "interval": "5m"{members}}}"#);
         let options = LintOptions::new()
             .kind(DocumentKind::StackAlert)
             .profile(profile);
@@ -82,7 +83,8 @@ mod tests {
             messages("", Profile::latest()),
             ["the alert has neither `channel` nor `channels`"]
         );
-        let channels = r#", "channels": [{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567891"}]"#;
+        let channels =
+            r#", "channels": [{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567891"}]"#;
         assert!(messages(channels, Profile::default()).is_empty());
         assert!(messages(channels, Profile::latest()).is_empty());
     }

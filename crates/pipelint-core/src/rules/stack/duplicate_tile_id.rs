@@ -56,8 +56,16 @@ mod tests {
 
     #[test]
     fn reports_each_repeat_against_the_first_use() {
-        let tile = |id: &str| format!(r#"{{"id": {id}, "name": "t", "x": 0, "y": 0, "w": 6, "h": 3}}"#);
-        let tiles = [tile(r#""a""#), "7".to_owned(), tile(r#""b""#), tile(r#""a""#), tile("1"), tile(r#""a""#)];
+        let tile =
+            |id: &str| format!(r#"{{"id": {id}, "name": "t", "x": 0, "y": 0, "w": 6, "h": 3}}"#);
+        let tiles = [
+            tile(r#""a""#),
+            "7".to_owned(),
+            tile(r#""b""#),
+            tile(r#""a""#),
+            tile("1"),
+            tile(r#""a""#),
+        ];
         let json = format!(r#"{{"name": "d", "tiles": [{}]}}"#, tiles.join(", "));
         let found = findings(&RULE, DocumentKind::Dashboard, &json);
         let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();

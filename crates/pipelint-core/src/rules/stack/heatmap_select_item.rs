@@ -41,7 +41,11 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if !super::is_heatmap(config) || !super::display_type_accepted(cx, i, "heatmap") {
             continue;
         }
-        let items = config.get("select").and_then(Value::as_array).into_iter().flatten();
+        let items = config
+            .get("select")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten();
         for (j, item) in items.enumerate() {
             let Some(item) = item.as_object() else {
                 continue;

@@ -48,7 +48,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             for (member, fine) in [("metricDataType", "sum"), ("dataSource", "metrics")] {
                 let at = format!("{base}/{member}");
                 if let Some(kind) = cx.get_str(&at).filter(|k| *k != fine) {
-                    out.push(finding(cx, &base, Some(&at), &format!("`{member}: {kind}`")));
+                    out.push(finding(
+                        cx,
+                        &base,
+                        Some(&at),
+                        &format!("`{member}: {kind}`"),
+                    ));
                 }
             }
         }
@@ -63,10 +68,16 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             let at = format!("{base}/metricType");
             match item.get("metricType").and_then(Value::as_str) {
                 Some("sum") => {}
-                Some(kind) => out.push(finding(cx, &base, Some(&at), &format!("`metricType: {kind}`"))),
+                Some(kind) => out.push(finding(
+                    cx,
+                    &base,
+                    Some(&at),
+                    &format!("`metricType: {kind}`"),
+                )),
                 None => out.push(
-                    finding(cx, &base, None, "an item without `metricType`")
-                        .with_help("`increase` needs `\"metricType\": \"sum\"` and the counter's `metricName`"),
+                    finding(cx, &base, None, "an item without `metricType`").with_help(
+                        "`increase` needs `\"metricType\": \"sum\"` and the counter's `metricName`",
+                    ),
                 ),
             }
         }
@@ -100,13 +111,22 @@ mod tests {
     fn increase_goes_with_sum_metrics() {
         let item = |rest: &str| format!(r#"{{"aggFn": "increase", "metricName": "m"{rest}}}"#);
         assert!(select_findings(&RULE, &item(r#", "metricType": "sum""#)).is_empty());
-        assert_eq!(select_findings(&RULE, &item(r#", "metricType": "gauge""#)).len(), 1);
+        assert_eq!(
+            select_findings(&RULE, &item(r#", "metricType": "gauge""#)).len(),
+            1
+        );
         assert_eq!(select_findings(&RULE, &item("")).len(), 1);
         let series = |rest: &str| {
             format!(r#"{{"series": [{{"aggFn": "increase", "where": "", "groupBy": []{rest}}}]}}"#)
         };
         let chart = |rest: &str| {
-            findings_under(&RULE, DocumentKind::ChartSeries, &series(rest), Profile::latest()).len()
+            findings_under(
+                &RULE,
+                DocumentKind::ChartSeries,
+                &series(rest),
+                Profile::latest(),
+            )
+            .len()
         };
         // A chart series reads its kind on the server: only what it says itself is checked.
         assert_eq!(chart(""), 0);

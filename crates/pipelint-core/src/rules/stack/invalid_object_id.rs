@@ -83,8 +83,14 @@ enum IdAt {
     Fixed(&'static str),
     /// A member of a tile's config, a series item's `sourceId` (of a chart body or of a
     /// dashboard tile), or a dashboard filter's `sourceId`.
-    TileConfig { tile: usize, member: &'static str },
-    Series { tile: Option<usize>, item: usize },
+    TileConfig {
+        tile: usize,
+        member: &'static str,
+    },
+    Series {
+        tile: Option<usize>,
+        item: usize,
+    },
     Filter(usize),
 }
 

@@ -35,7 +35,11 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let series = cx.get("/series").and_then(Value::as_array).into_iter().flatten();
+    let series = cx
+        .get("/series")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten();
     for (i, item) in series.enumerate() {
         if item.get("level").is_none_or(Value::is_null) {
             continue;

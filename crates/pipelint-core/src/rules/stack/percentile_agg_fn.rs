@@ -46,7 +46,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for (i, config) in super::tile_configs(cx) {
         for (j, item) in super::select_items(config) {
             if let Some(name) = item.get("aggFn").and_then(Value::as_str) {
-                report(cx, &format!("/tiles/{i}/config/select/{j}/aggFn"), name, out);
+                report(
+                    cx,
+                    &format!("/tiles/{i}/config/select/{j}/aggFn"),
+                    name,
+                    out,
+                );
             }
         }
     }

@@ -58,9 +58,18 @@ mod tests {
 
     #[test]
     fn a_saved_query_needs_its_language() {
-        assert_eq!(count(r#""savedQuery": "a:b", "savedQueryLanguage": null"#), 1);
-        assert_eq!(count(r#""savedQuery": "a:b", "savedQueryLanguage": "lucene""#), 0);
+        assert_eq!(
+            count(r#""savedQuery": "a:b", "savedQueryLanguage": null"#),
+            1
+        );
+        assert_eq!(
+            count(r#""savedQuery": "a:b", "savedQueryLanguage": "lucene""#),
+            0
+        );
         assert_eq!(count(r#""savedQuery": "a:b""#), 0);
-        assert_eq!(count(r#""savedQuery": null, "savedQueryLanguage": null"#), 0);
+        assert_eq!(
+            count(r#""savedQuery": null, "savedQueryLanguage": null"#),
+            0
+        );
     }
 }

@@ -1,3 +1,5 @@
+use std::collections::{HashMap, HashSet};
+
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -50,6 +52,27 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             .collect()
     };
     let container_ids = ids(&containers);
+    // Looked up once per tile: by id, with each container's tab ids, so the check stays
+    // linear in tiles plus containers plus tabs.
+    let mut by_id: HashMap<&str, (&Map<String, Value>, Vec<String>)> = HashMap::new();
+    for container in &containers {
+        if let Some(id) = container.get("id").and_then(Value::as_str) {
+            by_id.entry(id).or_insert_with(|| {
+                let tabs: Vec<&Map<String, Value>> = container
+                    .get("tabs")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_object)
+                    .collect();
+                (container, ids(&tabs))
+            });
+        }
+    }
+    let tab_sets: HashMap<&str, HashSet<&str>> = by_id
+        .iter()
+        .map(|(id, (_, tabs))| (*id, tabs.iter().map(String::as_str).collect()))
+        .collect();
     for (i, tile) in super::tiles(cx) {
         let Some(container_id) = tile.get("containerId").and_then(Value::as_str) else {
             if tile.get("tabId").is_some_and(|v| !v.is_null()) {
@@ -65,10 +88,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             }
             continue;
         };
-        let Some(container) = containers
-            .iter()
-            .find(|c| c.get("id").and_then(Value::as_str) == Some(container_id))
-        else {
+        let Some((_, tab_ids)) = by_id.get(container_id) else {
             let pointer = format!("/tiles/{i}/containerId");
             let diagnostic = cx
                 .at_value(
@@ -92,15 +112,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let Some(tab_id) = tile.get("tabId").and_then(Value::as_str) else {
             continue;
         };
-        let tabs: Vec<&Map<String, Value>> = container
-            .get("tabs")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_object)
-            .collect();
-        let tab_ids = ids(&tabs);
-        if tab_ids.iter().any(|t| t == tab_id) {
+        if tab_sets
+            .get(container_id)
+            .is_some_and(|tabs| tabs.contains(tab_id))
+        {
             continue;
         }
         let pointer = format!("/tiles/{i}/tabId");
@@ -145,7 +160,10 @@ mod tests {
     fn tiles_name_existing_containers_and_tabs() {
         assert!(pointers(r#""containerId": "a", "tabId": "t1""#).is_empty());
         assert_eq!(pointers(r#""containerId": "b""#), ["/tiles/0/containerId"]);
-        assert_eq!(pointers(r#""containerId": "a", "tabId": "t2""#), ["/tiles/0/tabId"]);
+        assert_eq!(
+            pointers(r#""containerId": "a", "tabId": "t2""#),
+            ["/tiles/0/tabId"]
+        );
         assert_eq!(pointers(r#""tabId": "t1""#), ["/tiles/0/tabId"]);
     }
 }

@@ -83,7 +83,15 @@ mod tests {
         let found = findings(&RULE, DocumentKind::Dashboard, json);
         let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
         assert_eq!(pointers, ["/tiles/0/w", "/tiles/3/w"]);
-        assert!(found[0].message.contains("`x` 16 + `w` 12"), "{}", found[0].message);
-        assert!(found[1].message.contains("`x` 20.5 + `w` 4"), "{}", found[1].message);
+        assert!(
+            found[0].message.contains("`x` 16 + `w` 12"),
+            "{}",
+            found[0].message
+        );
+        assert!(
+            found[1].message.contains("`x` 20.5 + `w` 4"),
+            "{}",
+            found[1].message
+        );
     }
 }

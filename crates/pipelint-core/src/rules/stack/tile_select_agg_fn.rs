@@ -53,7 +53,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 None | Some(Value::Null) => out.push(
                     Diagnostic::new(
                         &RULE,
-                        cx.document.object_anchor(&format!("/tiles/{i}/config/select/{j}")),
+                        cx.document
+                            .object_anchor(&format!("/tiles/{i}/config/select/{j}")),
                         pointer(),
                         format!("`select[{j}]` of `tiles[{i}]` has no `aggFn`"),
                     )
@@ -88,7 +89,10 @@ mod tests {
             found[0].fix.as_ref().map(|f| f.replacement.as_str()),
             Some("\"avg\"")
         );
-        assert_eq!(select_findings(&RULE, r#"{"valueExpression": "D"}"#).len(), 1);
+        assert_eq!(
+            select_findings(&RULE, r#"{"valueExpression": "D"}"#).len(),
+            1
+        );
         assert_eq!(select_findings(&RULE, r#"{"aggFn": 3}"#).len(), 1);
     }
 }

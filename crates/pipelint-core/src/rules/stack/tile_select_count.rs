@@ -148,9 +148,7 @@ mod tests {
 
     #[test]
     fn a_newer_tile_is_checked_only_where_the_server_has_it() {
-        let two = format!(
-            r#"{{"displayType": "heatmap", "select": [{COUNT}, {COUNT}]}}"#
-        );
+        let two = format!(r#"{{"displayType": "heatmap", "select": [{COUNT}, {COUNT}]}}"#);
         assert!(crate::rules::stack::testing::dashboard_findings(&RULE, &two).is_empty());
         assert_eq!(dashboard_findings(&RULE, &two).len(), 1);
     }
@@ -165,8 +163,11 @@ mod tests {
         assert_eq!(tile("heatmap", 2, "").len(), 1);
         assert_eq!(tile("event_patterns", 1, "").len(), 1);
         assert!(
-            dashboard_findings(&RULE, r#"{"displayType": "event_patterns", "select": "Body"}"#)
-                .is_empty()
+            dashboard_findings(
+                &RULE,
+                r#"{"displayType": "event_patterns", "select": "Body"}"#
+            )
+            .is_empty()
         );
         assert!(tile("line", 3, "").is_empty());
         assert_eq!(tile("line", 3, r#", "asRatio": true"#).len(), 1);

@@ -65,7 +65,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         format!("a tile's quantile level is a number, not {value}"),
                     )
                     .with_label("not a number")
-                    .with_help("write the level as a number without quotes: 0.5, 0.9, 0.95 or 0.99"),
+                    .with_help(
+                        "write the level as a number without quotes: 0.5, 0.9, 0.95 or 0.99",
+                    ),
                 );
                 continue;
             };

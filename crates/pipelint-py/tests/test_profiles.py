@@ -25,8 +25,13 @@ def test_a_newer_api_version_accepts_what_the_contract_warns_about(fixture_text)
     assert "needs-newer-api" not in names(
         pipelint.lint(body, kind=Kind.CREATE_PIPE, api_version="latest")
     )
+    # gcmk came in 2026-04, but with SCRAM only: PLAIN on it needs 2026-05.
+    april = pipelint.lint(body, kind=Kind.CREATE_PIPE, api_version="2026-04")
+    assert [(f.name, f.pointer) for f in april] == [
+        ("needs-newer-api", "/source/kafka/authentication")
+    ]
     assert "needs-newer-api" not in names(
-        pipelint.lint(body, kind=Kind.CREATE_PIPE, api_version="2026-04")
+        pipelint.lint(body, kind=Kind.CREATE_PIPE, api_version="2026-05")
     )
 
 

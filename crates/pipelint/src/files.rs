@@ -311,10 +311,12 @@ impl Finder<'_, '_> {
         if self.seen.contains(absolute) {
             return Ok(());
         }
-        if self.found_again_later(absolute) {
-            self.seen.insert(absolute.to_path_buf());
-        }
         if let Some(mut target) = self.target(absolute, filtered)? {
+            // Only a file that is checked is remembered: one a walk leaves out (not selected)
+            // must still be checked when it is named after the directory.
+            if self.found_again_later(absolute) {
+                self.seen.insert(absolute.to_path_buf());
+            }
             target.source = source;
             self.found.targets.push(target);
             self.flush_if_full().map_err(Stop::Consumer)?;

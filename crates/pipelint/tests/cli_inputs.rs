@@ -37,6 +37,29 @@ fn a_walk_checks_spec_files_only_and_named_files_always() {
     assert_eq!(named.concise_codes(), ["package.json:1:1: PL008"]);
 }
 
+/// A file named after a directory that holds it is checked even though the walk of that
+/// directory leaves it out (it was silently skipped: the walk remembered it as seen).
+#[test]
+fn a_named_file_after_its_directory_is_checked_even_if_the_walk_leaves_it_out() {
+    let tree = Tree::new();
+    tree.write("pipes/a.pipe.json", GOOD_PIPE)
+        .write("pipes/legacy.json", BAD_PIPE);
+    for args in [
+        ["pipes", "pipes/legacy.json"],
+        ["pipes/legacy.json", "pipes"],
+    ] {
+        let mut all = vec!["check", "--output-format", "json"];
+        all.extend(args);
+        let run = tree.run(&all).expect(1);
+        let paths: Vec<String> = findings(&run).into_iter().map(|(path, ..)| path).collect();
+        assert!(
+            paths.iter().any(|p| p == "pipes/legacy.json"),
+            "{args:?}: {paths:?}"
+        );
+        assert!(run.stderr.contains("2 files"), "{args:?}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn gitignore_is_honoured_without_a_git_repository_unless_told_not_to() {
     let tree = Tree::new();

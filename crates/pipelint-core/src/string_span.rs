@@ -131,7 +131,7 @@ fn offsets(raw: &str, decoded: &str) -> Option<Vec<usize>> {
 }
 
 /// The character an escape at `at` (a backslash) stands for, and the escape's length.
-fn escape(raw: &str, at: usize) -> Option<(char, usize)> {
+pub(crate) fn escape(raw: &str, at: usize) -> Option<(char, usize)> {
     let c = match *raw.as_bytes().get(at + 1)? {
         b'"' => '"',
         b'\\' => '\\',

@@ -30,7 +30,7 @@ impl Decoded {
         while let Some(at) = rest.find('\\') {
             out.push_str(&rest[..at]);
             rest = &rest[at..];
-            match escape(rest) {
+            match crate::string_span::escape(rest, 0) {
                 Some((c, written)) => {
                     escapes.push(Escape {
                         decoded_at: out.len(),
@@ -63,39 +63,6 @@ impl Decoded {
             .checked_sub(1)
             .map_or(0, |last| self.escapes[last].shift_after)
     }
-}
-
-/// The character an escape at the start of `text` stands for, and its length as written.
-fn escape(text: &str) -> Option<(char, usize)> {
-    let bytes = text.as_bytes();
-    let simple = match bytes.get(1)? {
-        b'"' => '"',
-        b'\\' => '\\',
-        b'/' => '/',
-        b'b' => '\u{8}',
-        b'f' => '\u{c}',
-        b'n' => '\n',
-        b'r' => '\r',
-        b't' => '\t',
-        b'u' => return unicode_escape(text),
-        _ => return None,
-    };
-    Some((simple, 2))
-}
-
-/// `\uXXXX`, or a pair of them for a character beyond the first plane.
-fn unicode_escape(text: &str) -> Option<(char, usize)> {
-    let unit = |at: usize| {
-        let hex = text.get(at..at + 6)?.strip_prefix("\\u")?;
-        u32::from_str_radix(hex, 16).ok()
-    };
-    let first = unit(0)?;
-    if (0xD800..0xDC00).contains(&first) {
-        let second = unit(6).filter(|s| (0xDC00..0xE000).contains(s))?;
-        let c = char::from_u32(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))?;
-        return Some((c, 12));
-    }
-    char::from_u32(first).map(|c| (c, 6))
 }
 
 #[cfg(test)]

@@ -80,7 +80,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::*;
     use crate::api::profile::Profile;
-    use crate::{LintOptions, lint};
+    use crate::rules::stack::testing::findings_under;
 
     const A: &str = r#"{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567891"}"#;
     const B: &str = r#"{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567892"}"#;
@@ -88,13 +88,8 @@ mod tests {
     fn pointers(members: &str, profile: Profile) -> Vec<String> {
         let json =
             format!(r#"{{"threshold": 1, "thresholdType": "above", "interval": "5m", {members}}}"#);
-        let options = LintOptions::new()
-            .kind(DocumentKind::StackAlert)
-            .profile(profile);
-        lint(json.as_bytes(), &options)
-            .diagnostics
+        findings_under(&RULE, DocumentKind::StackAlert, &json, profile)
             .into_iter()
-            .filter(|d| d.rule == &RULE)
             .map(|d| d.pointer)
             .collect()
     }

@@ -76,19 +76,14 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::*;
     use crate::api::profile::Profile;
-    use crate::{LintOptions, lint};
+    use crate::rules::stack::testing::findings_under;
 
     fn found(members: &str, profile: Profile) -> Vec<String> {
         let json = format!(
             r#"{{"threshold": 10, "interval": "5m", "channel": {{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567891"}}, {members}}}"#
         );
-        let options = LintOptions::new()
-            .kind(DocumentKind::StackAlert)
-            .profile(profile);
-        lint(json.as_bytes(), &options)
-            .diagnostics
+        findings_under(&RULE, DocumentKind::StackAlert, &json, profile)
             .into_iter()
-            .filter(|d| d.rule == &RULE)
             .map(|d| d.pointer)
             .collect()
     }

@@ -57,18 +57,13 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::*;
     use crate::api::profile::Profile;
-    use crate::{LintOptions, lint};
+    use crate::rules::stack::testing::findings_under;
 
     fn messages(members: &str, profile: Profile) -> Vec<String> {
         let json =
             format!(r#"{{"threshold": 1, "thresholdType": "above", "interval": "5m"{members}}}"#);
-        let options = LintOptions::new()
-            .kind(DocumentKind::StackAlert)
-            .profile(profile);
-        lint(json.as_bytes(), &options)
-            .diagnostics
+        findings_under(&RULE, DocumentKind::StackAlert, &json, profile)
             .into_iter()
-            .filter(|d| d.rule == &RULE)
             .map(|d| d.message)
             .collect()
     }

@@ -12,16 +12,7 @@ const JUL: Version = Version::Api(ApiVersion::V2026_07);
 
 /// A change of the create-pipe body with no removal, preview or hint.
 const fn added(at: &'static [&'static str], what: What, since: Version, row: u8) -> Change {
-    Change {
-        kinds: &[CreatePipe],
-        at,
-        what,
-        since,
-        until: None,
-        preview: None,
-        instead: None,
-        row,
-    }
+    Change::added(&[CreatePipe], at, what, since, row)
 }
 
 /// Where the Kafka authentication method is.

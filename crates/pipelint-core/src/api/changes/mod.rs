@@ -85,6 +85,27 @@ pub fn of_kind(kind: DocumentKind) -> impl Iterator<Item = &'static Change> {
 }
 
 impl Change {
+    /// A change that adds `what` at `at` from `since`, with no removal, preview or hint
+    /// (the table's rows set those with struct update syntax).
+    pub(crate) const fn added(
+        kinds: &'static [DocumentKind],
+        at: &'static [&'static str],
+        what: What,
+        since: Version,
+        row: u8,
+    ) -> Change {
+        Change {
+            kinds,
+            at,
+            what,
+            since,
+            until: None,
+            preview: None,
+            instead: None,
+            row,
+        }
+    }
+
     /// Whether the profile accepts what the change added (or still has what it removes).
     pub fn accepted_by(&self, profile: &Profile) -> bool {
         profile.accepts(self.since, self.until)

@@ -19,26 +19,6 @@ const JUL: Version = Version::Api(ApiVersion::V2026_07);
 
 const DASHBOARDS: &[DocumentKind] = &[Dashboard, DashboardUpdate];
 
-/// A change with no removal, preview or hint.
-const fn added(
-    kinds: &'static [DocumentKind],
-    at: &'static [&'static str],
-    what: What,
-    since: Version,
-    row: u8,
-) -> Change {
-    Change {
-        kinds,
-        at,
-        what,
-        since,
-        until: None,
-        preview: None,
-        instead: None,
-        row,
-    }
-}
-
 /// Where a dashboard carries a `numberFormat.output`.
 const NUMBER_OUTPUTS: &[&str] = &[
     "/tiles/*/config/numberFormat/output",
@@ -50,120 +30,120 @@ const THRESHOLD_TYPE: &[&str] = &["/thresholdType"];
 
 pub(super) static CHANGES: &[Change] = &[
     // Alert threshold types (row 30): `above` is `>=`, `above_exclusive` is `>`.
-    added(
+    Change::added(
         &[StackAlert],
         THRESHOLD_TYPE,
         What::Value("above_exclusive"),
         S2_24,
         30,
     ),
-    added(
+    Change::added(
         &[StackAlert],
         THRESHOLD_TYPE,
         What::Value("below_or_equal"),
         S2_24,
         30,
     ),
-    added(
+    Change::added(
         &[StackAlert],
         THRESHOLD_TYPE,
         What::Value("equal"),
         S2_24,
         30,
     ),
-    added(
+    Change::added(
         &[StackAlert],
         THRESHOLD_TYPE,
         What::Value("not_equal"),
         S2_24,
         30,
     ),
-    added(
+    Change::added(
         &[StackAlert],
         THRESHOLD_TYPE,
         What::Value("between"),
         S2_24,
         30,
     ),
-    added(
+    Change::added(
         &[StackAlert],
         THRESHOLD_TYPE,
         What::Value("not_between"),
         S2_24,
         30,
     ),
-    added(
+    Change::added(
         &[ManagedStackAlert],
         THRESHOLD_TYPE,
         What::Value("above_exclusive"),
         MAY,
         30,
     ),
-    added(
+    Change::added(
         &[ManagedStackAlert],
         THRESHOLD_TYPE,
         What::Value("below_or_equal"),
         MAY,
         30,
     ),
-    added(
+    Change::added(
         &[ManagedStackAlert],
         THRESHOLD_TYPE,
         What::Value("equal"),
         MAY,
         30,
     ),
-    added(
+    Change::added(
         &[ManagedStackAlert],
         THRESHOLD_TYPE,
         What::Value("not_equal"),
         MAY,
         30,
     ),
-    added(
+    Change::added(
         &[ManagedStackAlert],
         THRESHOLD_TYPE,
         What::Value("between"),
         MAY,
         30,
     ),
-    added(
+    Change::added(
         &[ManagedStackAlert],
         THRESHOLD_TYPE,
         What::Value("not_between"),
         MAY,
         30,
     ),
-    added(&[StackAlert], &["/thresholdMax"], What::Member, S2_24, 31),
-    added(
+    Change::added(&[StackAlert], &["/thresholdMax"], What::Member, S2_24, 31),
+    Change::added(
         &[ManagedStackAlert],
         &["/thresholdMax"],
         What::Member,
         MAY,
         31,
     ),
-    added(&[StackAlert], &["/note"], What::Member, S2_27, 32),
-    added(&[ManagedStackAlert], &["/note"], What::Member, MAY, 32),
-    added(
+    Change::added(&[StackAlert], &["/note"], What::Member, S2_27, 32),
+    Change::added(&[ManagedStackAlert], &["/note"], What::Member, MAY, 32),
+    Change::added(
         &[StackAlert],
         &["/numConsecutiveWindows"],
         What::Member,
         S2_30,
         33,
     ),
-    added(
+    Change::added(
         &[ManagedStackAlert],
         &["/numConsecutiveWindows"],
         What::Member,
         JUL,
         33,
     ),
-    added(&[StackAlert], &["/channels"], What::Member, S2_36, 34),
-    added(&[ManagedStackAlert], &["/channels"], What::Member, JUL, 34),
+    Change::added(&[StackAlert], &["/channels"], What::Member, S2_36, 34),
+    Change::added(&[ManagedStackAlert], &["/channels"], What::Member, JUL, 34),
     Change {
         preview: Some("the 30s alert interval must be enabled for your team"),
         instead: Some("`1m`, the shortest interval every team has"),
-        ..added(
+        ..Change::added(
             &[ManagedStackAlert],
             &["/interval"],
             What::Value("30s"),
@@ -173,7 +153,7 @@ pub(super) static CHANGES: &[Change] = &[
     },
     // The managed webhook channel's optional extras (row 36), on `channel` and on every item
     // of `channels`.
-    added(
+    Change::added(
         &[ManagedStackAlert],
         &[
             "/channel/webhookService",
@@ -190,7 +170,7 @@ pub(super) static CHANGES: &[Change] = &[
     // Dashboard tiles (rows 37–45).
     Change {
         instead: Some("older servers have no such tile"),
-        ..added(
+        ..Change::added(
             DASHBOARDS,
             &["/tiles/*/config/displayType"],
             What::Value("heatmap"),
@@ -200,7 +180,7 @@ pub(super) static CHANGES: &[Change] = &[
     },
     Change {
         instead: Some("`pie` or `table` show one value per group on older servers"),
-        ..added(
+        ..Change::added(
             DASHBOARDS,
             &["/tiles/*/config/displayType"],
             What::Value("bar"),
@@ -210,7 +190,7 @@ pub(super) static CHANGES: &[Change] = &[
     },
     Change {
         instead: Some("older servers have no such tile"),
-        ..added(
+        ..Change::added(
             DASHBOARDS,
             &["/tiles/*/config/displayType"],
             What::Value("event_patterns"),
@@ -220,7 +200,7 @@ pub(super) static CHANGES: &[Change] = &[
     },
     Change {
         instead: Some("use `byte` or `number`"),
-        ..added(
+        ..Change::added(
             DASHBOARDS,
             NUMBER_OUTPUTS,
             What::Value("data_rate"),
@@ -230,7 +210,7 @@ pub(super) static CHANGES: &[Change] = &[
     },
     Change {
         instead: Some("use `byte` or `number`"),
-        ..added(
+        ..Change::added(
             DASHBOARDS,
             NUMBER_OUTPUTS,
             What::Value("throughput"),
@@ -240,7 +220,7 @@ pub(super) static CHANGES: &[Change] = &[
     },
     Change {
         instead: Some("use `time`"),
-        ..added(
+        ..Change::added(
             DASHBOARDS,
             NUMBER_OUTPUTS,
             What::Value("duration"),
@@ -248,8 +228,8 @@ pub(super) static CHANGES: &[Change] = &[
             40,
         )
     },
-    added(DASHBOARDS, &["/containers"], What::Member, S2_27, 41),
-    added(
+    Change::added(DASHBOARDS, &["/containers"], What::Member, S2_27, 41),
+    Change::added(
         DASHBOARDS,
         &["/tiles/*/containerId", "/tiles/*/tabId"],
         What::Member,
@@ -258,14 +238,14 @@ pub(super) static CHANGES: &[Change] = &[
     ),
     // Row 40 (2.23, first bundled in 2.24): a select item's own number format, and the unit
     // of a number format.
-    added(
+    Change::added(
         DASHBOARDS,
         &["/tiles/*/config/select/*/numberFormat"],
         What::Member,
         S2_24,
         40,
     ),
-    added(
+    Change::added(
         DASHBOARDS,
         &[
             "/tiles/*/config/numberFormat/numericUnit",
@@ -276,7 +256,7 @@ pub(super) static CHANGES: &[Change] = &[
         40,
     ),
     // Table tile link-outs (row 42).
-    added(
+    Change::added(
         DASHBOARDS,
         &["/tiles/*/config/onClick"],
         What::Member,
@@ -284,7 +264,7 @@ pub(super) static CHANGES: &[Change] = &[
         42,
     ),
     // Number tile colours and background chart (row 43: 2.29, first bundled in 2.30).
-    added(
+    Change::added(
         DASHBOARDS,
         &[
             "/tiles/*/config/color",
@@ -296,7 +276,7 @@ pub(super) static CHANGES: &[Change] = &[
         43,
     ),
     // Formulas over the select items (row 44).
-    added(
+    Change::added(
         DASHBOARDS,
         // `formulas` itself: the March 2026 server already takes a number tile with
         // formulas (real-api-notes, "Dashboard tiles"), so it is known under every profile.
@@ -306,14 +286,14 @@ pub(super) static CHANGES: &[Change] = &[
         44,
     ),
     // `increase` (row 45), on a chart series and on a dashboard select item alike.
-    added(
+    Change::added(
         DASHBOARDS,
         &["/tiles/*/config/select/*/aggFn"],
         What::Value("increase"),
         S2_27,
         45,
     ),
-    added(
+    Change::added(
         &[ChartSeries],
         &["/series/*/aggFn"],
         What::Value("increase"),

@@ -12,7 +12,7 @@
 //! - Lint a body: [`lint`] with [`LintOptions`], giving a [`LintResult`]; [`unread`] for a
 //!   body a caller chose not to read (over its size limit).
 //! - Read findings: [`Diagnostic`] (rule, [`Severity`], message, [`Label`]s, help, JSON
-//!   pointer, [`Fix`] with its [`Applicability`]); [`apply_fixes`] edits the text.
+//!   pointer, [`Fix`] with its [`Applicability`]); [`fix`] applies them.
 //! - Positions: spans are byte ranges of [`LintResult::text`]; [`LineIndex`] turns them into
 //!   a 1-based [`LineCol`] (and UTF-16 columns for editors).
 //! - Rules and kinds: [`rules`] lists the catalog, [`find_rule`] finds one by code or name;
@@ -90,26 +90,22 @@
 //! # Applying fixes
 //!
 //! ```
-//! use pipelint_core::{Applicability, LintOptions, apply_fixes, lint};
+//! use pipelint_core::{Applicability, LintOptions, fix};
 //!
 //! let options = LintOptions::new().file_name("orders.pipe.json");
 //! let body = r#"{"name": "orders", "source": {"kafka": {"authentication": "plain"}}}"#;
-//! let result = lint(body.as_bytes(), &options);
-//! // `--fix` applies the safe fixes (`--unsafe-fixes` the others too). Apply them to the
-//! // body itself: `result.text` has its secrets masked, at the same byte positions.
-//! let safe = result
-//!     .diagnostics
-//!     .iter()
-//!     .filter_map(|d| d.fix.as_ref())
-//!     .filter(|fix| fix.applicability == Applicability::Safe);
-//! let (fixed, applied) = apply_fixes(body, safe);
-//! assert_eq!(applied, 1);
-//! assert!(fixed.contains(r#""authentication": "PLAIN""#));
-//! // Overlapping fixes wait for the next pass: lint the new text and apply again until
-//! // nothing changes.
-//! let again = lint(fixed.as_bytes(), &options);
-//! assert!(again.diagnostics.iter().all(|d| d.fix.is_none()));
+//! // `--fix` applies the safe fixes (`Applicability::Unsafe`: the others too), pass after
+//! // pass until none applies, to the body itself (never to the masked text).
+//! let fixed = fix(body.as_bytes(), &options, Applicability::Safe);
+//! assert_eq!(fixed.applied, 1);
+//! let text = String::from_utf8(fixed.text).unwrap_or_default();
+//! assert!(text.contains(r#""authentication": "PLAIN""#));
+//! // The findings of the fixed text, from the last pass: nothing more to fix.
+//! assert!(fixed.result.diagnostics.iter().all(|d| d.fix.is_none()));
 //! ```
+//!
+//! One pass by hand is [`apply_fixes`] over the fixes of a [`lint`]; [`fix_with`] tells a
+//! caller each pass (the language server builds its edits from them).
 
 #![warn(missing_docs)]
 
@@ -119,6 +115,7 @@ mod api;
 mod clickhouse_type;
 mod diagnostic;
 mod document;
+mod fix;
 mod kind;
 #[cfg(test)]
 mod lazy_spans;
@@ -137,6 +134,7 @@ pub use api::changes::{Change, What};
 pub use api::profile::{ApiVersion, Axis, Profile, StackVersion, Version};
 pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, Versions, apply_fixes};
 pub use document::{Document, Loaded, NodeSpans, load};
+pub use fix::{Fixed, MAX_FIX_PASSES, fix, fix_with};
 pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex, floor_char_boundary};
 pub use rule::{FixAvailability, Rule};
@@ -291,7 +289,7 @@ impl<'a> LintOptions<'a> {
 }
 
 /// The outcome of linting one document.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct LintResult {
     /// The text every span refers to.
@@ -344,6 +342,7 @@ pub fn unread(mut diagnostics: Vec<Diagnostic>, settings: Option<&Settings>) -> 
 }
 
 fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
+    internals::LINTS.with(|count| count.set(count.get() + 1));
     let Loaded {
         text,
         document,
@@ -643,6 +642,16 @@ pub mod internals {
     pub use crate::secrets::{embedded_secret_count, is_secret_name, secret_ranges};
 
     use crate::{Diagnostic, DocumentKind};
+
+    thread_local! {
+        pub(crate) static LINTS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// How many documents were linted on this thread so far: tests count the lints of a
+    /// fix (the final text is linted once).
+    pub fn lints_on_this_thread() -> usize {
+        LINTS.with(std::cell::Cell::get)
+    }
 
     /// The checks of the rules that apply to `kind`, as [`crate::lint`] runs them after the
     /// schema.

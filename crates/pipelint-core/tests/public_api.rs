@@ -25,6 +25,10 @@ const ROOT: &[&str] = &[
     "Applicability",
     "apply_fixes",
     "fixes_of_one_pass",
+    "fix",
+    "fix_with",
+    "Fixed",
+    "MAX_FIX_PASSES",
     // Positions
     "LineIndex",
     "LineCol",
@@ -135,6 +139,7 @@ const INTERNALS: &[&str] = &[
     "checks",
     "embedded_secret_count",
     "is_parsed",
+    "lints_on_this_thread",
     "is_secret_name",
     "secret_ranges",
     "validate",
@@ -231,6 +236,26 @@ fn every_listed_item_is_usable_from_outside() {
 
     let fix = Fix::new("t", 0..1, "[", Applicability::Unsafe);
     assert_eq!(apply_fixes("{}", [&fix]), ("[}".to_owned(), 1));
+    let patch = LintOptions::new().file_name("p.scaling.json");
+    let fixed: pipelint_core::Fixed =
+        pipelint_core::fix(br#"{"replicaz": 2}"#, &patch, Applicability::Unsafe);
+    assert_eq!(
+        (fixed.applied, fixed.text.as_slice()),
+        (1, &br#"{"replicas": 2}"#[..])
+    );
+    let mut passes = 0;
+    let stopped = pipelint_core::fix_with(
+        br#"{"replicaz": 2}"#,
+        &patch,
+        Applicability::Unsafe,
+        |_, _| {
+            passes += 1;
+            std::ops::ControlFlow::Break(())
+        },
+    );
+    assert_eq!((passes, stopped.applied), (1, 0));
+    let passes: usize = pipelint_core::MAX_FIX_PASSES;
+    assert_eq!(passes, 10);
 
     let rule: &Rule = find_rule(finding.code()).unwrap_or_else(|| panic!("no rule"));
     assert!(rules().iter().any(|r| r.code == rule.code));

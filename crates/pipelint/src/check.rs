@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use pipelint_core::{Document, DocumentKind, LintResult, Severity, lint};
+use pipelint_core::{Applicability, Document, DocumentKind, LintResult, Severity, lint};
 use rayon::prelude::*;
 
 use crate::add_overrides::Adding as AddOverrides;
@@ -13,7 +13,7 @@ use crate::cli::CheckArgs;
 use crate::config::{FailLevel, FileSettings, Resolver, VersionChoice};
 use crate::console;
 use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
-use crate::fix::{self, Fixed, Mode};
+use crate::fix;
 use crate::output::{self, escape::visible};
 use crate::render::{self, Style};
 use crate::report::FileReport;
@@ -703,63 +703,52 @@ fn check_one(
         return Ok(Checked::of(report(target, args, &settings, result)));
     }
 
-    let mode = Mode {
-        unsafe_fixes: args.unsafe_fixes,
+    let applicability = if args.unsafe_fixes {
+        Applicability::Unsafe
+    } else {
+        Applicability::Safe
     };
     // The same settings as the report, so a rule the config or the flags turn off is not
-    // fixed; an override that covered a finding that was then fixed counts as used.
-    let seen = |result: &LintResult| target.config.note_used(&settings, &result.overrides_used);
-    let fixed = fix::fix_text(bytes, &options, mode, seen).filter(|f| f.applied > 0);
-    // What the findings and the counts are of: the fixed text once it is in place (or
-    // would be, for `--diff`).
-    let mut final_text: &[u8] = bytes;
-    let (mut applied, mut diff, mut fix_problem) = (0, None, None);
-    if let Some(Fixed {
-        text,
-        applied: count,
-    }) = &fixed
-    {
-        applied = *count;
-        final_text = text.as_bytes();
+    // fixed; the result is the lint of the fixed text (linted once, by the fixing).
+    let fixed = pipelint_core::fix(bytes, &options, applicability);
+    let mut checked = Checked::of(report(target, args, &settings, fixed.result));
+    checked.unsafe_left = fixed.fixes_left;
+    if let Some(input_result) = fixed.input_result {
         if args.diff {
             let before = String::from_utf8_lossy(bytes);
-            diff = Some(fix::unified_diff(
+            let after = String::from_utf8_lossy(&fixed.text);
+            checked.diff = Some(fix::unified_diff(
                 &target.name,
                 &before,
-                text,
+                &after,
                 args.show_secrets,
             ));
+            // `--diff` reports nothing but the diff; the findings are those of the input.
+            checked.report = report(target, args, &settings, input_result);
+            checked.applied = fixed.applied;
         } else if let Some(path) = target.source.path()
-            && let Err(problem) = write_fixed(path, bytes, text.as_bytes())
+            && let Err(problem) = write_fixed(path, bytes, &fixed.text)
         {
-            applied = 0;
-            final_text = bytes;
-            fix_problem = Some(format!("{}: {problem}", target.name));
+            // Nothing was written: the findings and counts are those of the file as it is.
+            checked.unsafe_left = unsafe_fixes(&input_result);
+            checked.report = report(target, args, &settings, input_result);
+            checked.fix_problem = Some(format!("{}: {problem}", target.name));
+        } else {
+            checked.applied = fixed.applied;
         }
     }
-    let unsafe_left = if args.unsafe_fixes {
-        0
-    } else {
-        fix::unsafe_fixes_left(final_text, &options, seen)
-    };
-    let stdout =
-        (args.fix && !args.diff && target.source == Source::Stdin).then(|| final_text.to_vec());
-    // `--diff` reports nothing but the diff; the findings are those of the original.
-    let reported = if args.diff { bytes } else { final_text };
-    // Fixed text is masked with the secrets of the original too (a deleted secret member
-    // leaves its copies behind).
-    let before = std::str::from_utf8(bytes)
-        .ok()
-        .filter(|_| reported != bytes);
-    let options = options.before_fixing(before);
-    Ok(Checked {
-        report: report(target, args, &settings, lint(reported, &options)),
-        applied,
-        unsafe_left,
-        diff,
-        stdout,
-        fix_problem,
-    })
+    if args.fix && !args.diff && target.source == Source::Stdin {
+        checked.stdout = Some(fixed.text);
+    }
+    Ok(checked)
+}
+
+/// How many findings carry a fix only `--unsafe-fixes` applies.
+fn unsafe_fixes(result: &LintResult) -> usize {
+    let fixes = result.diagnostics.iter().filter_map(|d| d.fix.as_ref());
+    fixes
+        .filter(|fix| fix.applicability == Applicability::Unsafe)
+        .count()
 }
 
 /// Replaces `path`'s content with `fixed` atomically: a temporary file beside it (with

@@ -377,16 +377,23 @@ impl Finder<'_, '_> {
             }
         }
         let skipped = Arc::new(Mutex::new(Vec::new()));
-        let walker = ignore::WalkBuilder::new(&root)
+        let mut builder = ignore::WalkBuilder::new(&root);
+        builder
             .hidden(true)
             .parents(respect)
             .ignore(respect)
             .git_ignore(respect)
-            .git_global(respect)
+            // The global excludes file is found here, without the crate's regex.
+            .git_global(false)
             .git_exclude(respect)
             // Honour .gitignore in a tree that is not (yet) a git repository too.
             .require_git(false)
-            .follow_links(false)
+            .follow_links(false);
+        if respect && let Some(global) = crate::global_excludes::find() {
+            // An unreadable file is skipped, as git skips it.
+            let _ = builder.add_ignore(global);
+        }
+        let walker = builder
             .sort_by_file_name(|a, b| a.cmp(b))
             .filter_entry({
                 let skipped = Arc::clone(&skipped);

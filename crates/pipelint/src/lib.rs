@@ -15,6 +15,7 @@ mod add_overrides;
 mod check;
 mod commands;
 mod console;
+mod global_excludes;
 mod init;
 mod lsp;
 mod profiles;

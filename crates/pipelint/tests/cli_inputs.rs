@@ -60,6 +60,50 @@ fn a_named_file_after_its_directory_is_checked_even_if_the_walk_leaves_it_out() 
     }
 }
 
+/// The user's global excludes file (`core.excludesFile` in `~/.gitconfig`, or git's default
+/// `~/.config/git/ignore`) applies to walks, as git applies it.
+#[test]
+fn the_global_git_excludes_file_is_honoured() {
+    let tree = Tree::new();
+    tree.write(
+        "home/.gitconfig",
+        "[user]\n\tname = u\n[core]\n\texcludesFile = ~/my-ignore\n",
+    )
+    .write("home/my-ignore", "scratch-*.pipe.json\n")
+    .write("home/.config/git/ignore", "draft.pipe.json\n")
+    .write("work/pipes/a.pipe.json", GOOD_PIPE)
+    .write("work/pipes/scratch-1.pipe.json", BAD_PIPE)
+    .write("work/pipes/draft.pipe.json", BAD_PIPE);
+    // The files a walk reported on (every file but `a` has findings).
+    let reported = |args: &[&str]| {
+        let output = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pipelint"))
+            .args(["check", "--output-format", "concise"])
+            .args(args)
+            .current_dir(tree.join("work"))
+            .env("HOME", tree.join("home"))
+            .env_remove("XDG_CONFIG_HOME")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let mut files: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|line| line.split(':').next().map(str::to_owned))
+            .collect();
+        files.dedup();
+        files
+    };
+    // `core.excludesFile` names the file: the scratch file is left out, and git's default
+    // file is not read.
+    assert_eq!(reported(&[]), ["pipes/draft.pipe.json"]);
+    // Without the key, git's default file applies.
+    std::fs::remove_file(tree.join("home/.gitconfig")).unwrap();
+    assert_eq!(reported(&[]), ["pipes/scratch-1.pipe.json"]);
+    assert_eq!(
+        reported(&["--no-respect-gitignore"]),
+        ["pipes/draft.pipe.json", "pipes/scratch-1.pipe.json"]
+    );
+}
+
 #[test]
 fn gitignore_is_honoured_without_a_git_repository_unless_told_not_to() {
     let tree = Tree::new();

@@ -50,7 +50,8 @@ class _StrEnum(str, _enum.Enum):
 
 
 class Kind(_StrEnum):
-    """The kinds of document pipelint knows; the values are the names ``--kind`` takes."""
+    """The kinds of document pipelint knows; the values are the names ``kind=`` takes (and the
+    command's ``--kind``)."""
 
     CREATE_PIPE = "create-pipe"
     PIPE_SCALING = "pipe-scaling"

@@ -132,9 +132,9 @@ fn finding<'py>(py: Python<'py>, d: &Diagnostic, places: &Places) -> PyResult<Bo
     dict.set_item("code", d.code())?;
     dict.set_item("name", d.name())?;
     dict.set_item("severity", d.severity.as_str())?;
-    dict.set_item("message", for_python(&d.message))?;
+    dict.set_item("message", &d.message)?;
     dict.set_item("help", d.help.as_deref().map(for_python))?;
-    dict.set_item("label", d.primary.text.as_deref().map(for_python))?;
+    dict.set_item("label", d.primary.text.as_deref())?;
     dict.set_item("pointer", &d.pointer)?;
     places.set(&dict, &d.primary.span)?;
     dict.set_item("url", d.url())?;
@@ -142,7 +142,7 @@ fn finding<'py>(py: Python<'py>, d: &Diagnostic, places: &Places) -> PyResult<Bo
         None => None,
         Some(fix) => {
             let fix_dict = PyDict::new(py);
-            fix_dict.set_item("title", for_python(&fix.title))?;
+            fix_dict.set_item("title", &fix.title)?;
             fix_dict.set_item("replacement", &fix.replacement)?;
             fix_dict.set_item("applicability", fix.applicability.as_str())?;
             places.set(&fix_dict, &fix.span)?;
@@ -153,41 +153,41 @@ fn finding<'py>(py: Python<'py>, d: &Diagnostic, places: &Places) -> PyResult<Bo
     Ok(dict)
 }
 
-/// The core's texts are the command's: they say "pass `--kind create-pipe`". A Python caller
-/// gives the kind as a keyword, so here that reads "pass `kind="create-pipe"`" (a bare
-/// `--kind` becomes `kind=`). Longer flags (`--kinds`, `--explain-kind`) stay as they are.
+/// The core's help texts are the command's: they say "pass `--kind create-pipe`". A Python
+/// caller gives the kind as a keyword, so here that reads "pass `kind="create-pipe"`". Only
+/// help is rewritten (messages and labels quote the user's members and values, which stay as
+/// they are; the core names the flag in help only), and in it only a code span that is the
+/// flag with a kind's name or `<KIND>`.
 fn for_python(text: &str) -> Cow<'_, str> {
-    const FLAG: &str = "--kind";
+    const FLAG: &str = "`--kind ";
     if !text.contains(FLAG) {
         return Cow::Borrowed(text);
     }
-    let is_value = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '<' | '>');
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(FLAG) {
         let after = &rest[at + FLAG.len()..];
-        if after.starts_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_') {
-            out.push_str(&rest[..at + FLAG.len()]);
-            rest = after;
-            continue;
-        }
-        out.push_str(&rest[..at]);
-        let value = after
-            .strip_prefix(' ')
-            .map(|v| &v[..v.find(|c| !is_value(c)).unwrap_or(v.len())]);
+        let value = after.find('`').map(|end| &after[..end]);
         match value {
-            Some(value) if !value.is_empty() => {
-                out.push_str(&format!("kind=\"{value}\""));
-                rest = &after[1 + value.len()..];
+            Some(value) if value == "<KIND>" || DocumentKind::from_name(value).is_some() => {
+                out.push_str(&rest[..at]);
+                out.push_str(&format!("`kind=\"{value}\"`"));
+                rest = &after[value.len() + 1..];
             }
             _ => {
-                out.push_str("kind=");
-                rest = after;
+                out.push_str(&rest[..=at]);
+                rest = &rest[at + 1..];
             }
         }
     }
     out.push_str(rest);
     Cow::Owned(out)
+}
+
+/// A rule's summary for Python: the catalog's own words (no user value in them), so the bare
+/// flag (`use --kind`) reads as the argument too.
+fn summary_for_python(summary: &str) -> String {
+    for_python(summary).replace("--kind", "kind=")
 }
 
 /// Rule levels from `(selector, level)` pairs, in order: a later pair wins over an earlier one.
@@ -245,7 +245,7 @@ fn rule_dict<'py>(py: Python<'py>, rule: &Rule) -> PyResult<Bound<'py, PyDict>> 
     dict.set_item("severity", rule.severity.as_str())?;
     let kinds: Vec<&str> = rule.kinds.iter().map(|k| k.name()).collect();
     dict.set_item("kinds", kinds)?;
-    dict.set_item("summary", for_python(rule.summary))?;
+    dict.set_item("summary", summary_for_python(rule.summary))?;
     dict.set_item("fix", rule.fix.as_str())?;
     dict.set_item("url", rule.url())?;
     Ok(dict)

@@ -54,6 +54,12 @@ def test_a_response_checked_as_a_body_names_the_kind_to_pass():
     assert helps and all('or pass `kind="pipe-response"`' in help for help in helps), helps
 
 
+def test_a_user_s_value_that_looks_like_the_flag_is_quoted_as_it_is():
+    findings = pipelint.lint('{"--kind pipe": 1, "replicas": 2}', kind="pipe-scaling")
+    messages = [f.message for f in findings if f.pointer == "/--kind pipe"]
+    assert messages and all("`--kind pipe`" in m for m in messages), findings
+
+
 def test_no_finding_of_any_fixture_speaks_of_the_flag():
     rewritten = set()
     for path in sorted(FIXTURES.rglob("*.json")):

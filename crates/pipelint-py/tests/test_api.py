@@ -63,7 +63,8 @@ def test_a_user_s_value_that_looks_like_the_flag_is_quoted_as_it_is():
 def test_no_finding_of_any_fixture_speaks_of_the_flag():
     rewritten = set()
     for path in sorted(FIXTURES.rglob("*.json")):
-        for finding in pipelint.lint(path.read_bytes(), file_name=path.name, **fixture_versions(path)):
+        versions = fixture_versions(path)
+        for finding in pipelint.lint(path.read_bytes(), file_name=path.name, **versions):
             for text in texts(finding):
                 assert "--kind" not in text.replace("--explain-kind", ""), (path, text)
                 if "kind=" in text:

@@ -13,10 +13,12 @@ import pytest
 import pipelint
 from pipelint import Applicability, Fixed, Kind
 
-from conftest import FIXTURES, edit, position_of
+from conftest import FIXTURES, edit, fixture_versions, position_of
 
 EMPTY_SETTINGS = FIXTURES / "rules/empty-settings/invalid/settings-empty.json"
-KAFKA_AUTH_LOWERCASE = FIXTURES / "create-pipe/invalid/invalid-enum-value--kafka-auth-lowercase.json"
+KAFKA_AUTH_LOWERCASE = FIXTURES / (
+    "create-pipe/invalid/invalid-enum-value--kafka-auth-lowercase.json"
+)
 SCALING_AND_SETTING = FIXTURES / "rules/deprecated-concurrency/invalid/s3-scaling-and-setting.json"
 BOM = "\ufeff"
 
@@ -163,3 +165,70 @@ def test_the_text_is_what_check_fix_prints(tmp_path, body: str, unsafe: bool):
     )
     assert done.returncode in (0, 1), done.stderr
     assert done.stdout == fixed.text.encode("utf-8")
+
+
+# The kind and the versions (as keyword, value) a fixture is checked with.
+Call = tuple[str | None, tuple[tuple[str, str], ...]]
+
+
+def invalid_fixtures_by_call() -> dict[Call, list[pathlib.Path]]:
+    """Every invalid fixture, grouped by the kind (its folder's, if that is a kind) and the
+    versions (its name's markers) the command is given for it."""
+    kinds = {kind.value for kind in Kind}
+    groups: dict[Call, list[pathlib.Path]] = {}
+    paths = sorted(FIXTURES.glob("*/invalid/*.json"))
+    paths += sorted(FIXTURES.glob("rules/*/invalid/*.json"))
+    for path in paths:
+        folder = path.relative_to(FIXTURES).parts[0]
+        kind = folder if folder in kinds else None
+        versions = tuple(sorted(fixture_versions(path).items()))
+        groups.setdefault((kind, versions), []).append(path)
+    return groups
+
+
+def crlf_and_bom(body: bytes) -> bytes:
+    marked = body if body.startswith(BOM.encode("utf-8")) else BOM.encode("utf-8") + body
+    return marked.replace(b"\n", b"\r\n")
+
+
+@pytest.mark.parametrize(
+    ("change", "unsafe"),
+    [
+        pytest.param(lambda body: body, False, id="as-is"),
+        pytest.param(lambda body: body, True, id="as-is-unsafe"),
+        pytest.param(crlf_and_bom, True, id="crlf-and-bom-unsafe"),
+    ],
+)
+def test_every_invalid_fixture_is_fixed_as_check_fix_fixes_it(tmp_path, change, unsafe: bool):
+    fixed_files = 0
+    for group, ((kind, versions), paths) in enumerate(invalid_fixtures_by_call().items()):
+        copies = []
+        for number, path in enumerate(paths):
+            # One folder per file: fixtures of different rules may share a name.
+            copy = tmp_path / f"{group}-{number}" / path.name
+            copy.parent.mkdir()
+            copy.write_bytes(change(path.read_bytes()))
+            copies.append(copy)
+        flags = ["--kind", kind] if kind else []
+        flags += [f"--{key.replace('_', '-')}={value}" for key, value in versions]
+        flags += ["--unsafe-fixes"] if unsafe else []
+        done = subprocess.run(
+            [str(pathlib.Path(sys.executable).parent / "pipelint"), "check", "--isolated"]
+            + ["--no-pair", "--fix", *flags, *map(str, copies)],
+            capture_output=True,
+            timeout=120,
+        )
+        # Exit 2 is a body whose kind is unknown; a usage error would print no summary.
+        assert done.returncode in (0, 1, 2) and b"Applied " in done.stderr, done.stderr
+        for path, copy in zip(paths, copies):
+            fixed = pipelint.fix(
+                change(path.read_bytes()),
+                kind=kind,
+                file_name=path.name,
+                unsafe=unsafe,
+                **dict(versions),
+            )
+            assert fixed.text.encode("utf-8", "surrogateescape") == copy.read_bytes(), path
+            fixed_files += fixed.applied > 0
+    # The fixtures exercise the fixes: most rules with a fix have an invalid fixture here.
+    assert fixed_files >= 50

@@ -3,17 +3,18 @@
 //! It hands plain values (bytes, strings, dicts) across; the typed API (`Finding`, `Kind`,
 //! `Severity`, ...) is the Python code in `python/pipelint/`, which is what users import.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 use std::ops::Range;
 
 use pipelint_core::{
-    ApiVersion, Diagnostic, DocumentKind, Level, LineIndex, LintOptions, Profile, Rule, Settings,
-    StackVersion, rules,
+    ApiVersion, Applicability, Diagnostic, DocumentKind, Level, LineIndex, LintOptions, LintResult,
+    Profile, Rule, Settings, StackVersion, rules,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict};
 
 /// Lints one document (UTF-8 bytes) and returns its findings as dicts, secrets masked.
 #[pyfunction]
@@ -27,15 +28,76 @@ fn lint<'py>(
     api_version: Option<&str>,
     stack_version: Option<&str>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let kind = kind.map(parse_kind).transpose()?;
-    let settings = settings(&config)?;
-    let options = LintOptions::new()
-        .kind(kind)
-        .file_name(file_name)
-        .settings(&settings)
-        .profile(profile(api_version, stack_version)?);
+    let request = Request::parse(kind, &config, api_version, stack_version)?;
+    let options = request.options(file_name);
     // Linting holds no Python object, so other Python threads may run meanwhile.
     let result = py.detach(|| pipelint_core::lint(body, &options));
+    findings(py, &result)
+}
+
+/// Fixes one document (UTF-8 bytes) as `pipelint check --fix` does (`unsafe_fixes`: as
+/// `--unsafe-fixes` too) and returns a dict: `text` (the fixed bytes), `applied` (the fixes
+/// applied) and `findings` (those of the fixed text, as [`lint`] gives them).
+#[pyfunction]
+#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None, unsafe_fixes=false))]
+#[allow(clippy::too_many_arguments)] // the Python call's keywords, one by one
+fn fix<'py>(
+    py: Python<'py>,
+    body: &[u8],
+    kind: Option<&str>,
+    file_name: Option<&str>,
+    config: Vec<(String, String)>,
+    api_version: Option<&str>,
+    stack_version: Option<&str>,
+    unsafe_fixes: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let request = Request::parse(kind, &config, api_version, stack_version)?;
+    let options = request.options(file_name);
+    let applicability = if unsafe_fixes {
+        Applicability::Unsafe
+    } else {
+        Applicability::Safe
+    };
+    let fixed = py.detach(|| pipelint_core::fix(body, &options, applicability));
+    let dict = PyDict::new(py);
+    dict.set_item("text", PyBytes::new(py, &fixed.text))?;
+    dict.set_item("applied", fixed.applied)?;
+    dict.set_item("findings", findings(py, &fixed.result)?)?;
+    Ok(dict)
+}
+
+/// What [`lint`] and [`fix`] are told besides the body, checked once for both.
+struct Request {
+    kind: Option<DocumentKind>,
+    settings: Settings,
+    profile: Profile,
+}
+
+impl Request {
+    fn parse(
+        kind: Option<&str>,
+        config: &[(String, String)],
+        api_version: Option<&str>,
+        stack_version: Option<&str>,
+    ) -> PyResult<Self> {
+        Ok(Request {
+            kind: kind.map(parse_kind).transpose()?,
+            settings: settings(config)?,
+            profile: profile(api_version, stack_version)?,
+        })
+    }
+
+    fn options<'a>(&'a self, file_name: Option<&'a str>) -> LintOptions<'a> {
+        LintOptions::new()
+            .kind(self.kind)
+            .file_name(file_name)
+            .settings(&self.settings)
+            .profile(self.profile)
+    }
+}
+
+/// The findings of a lint as dicts, positions in the result's text.
+fn findings<'py>(py: Python<'py>, result: &LintResult) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let places = Places {
         text: &result.text,
         lines: LineIndex::new(&result.text),
@@ -71,7 +133,7 @@ fn finding<'py>(py: Python<'py>, d: &Diagnostic, places: &Places) -> PyResult<Bo
     dict.set_item("name", d.name())?;
     dict.set_item("severity", d.severity.as_str())?;
     dict.set_item("message", &d.message)?;
-    dict.set_item("help", d.help.as_deref())?;
+    dict.set_item("help", d.help.as_deref().map(for_python))?;
     dict.set_item("label", d.primary.text.as_deref())?;
     dict.set_item("pointer", &d.pointer)?;
     places.set(&dict, &d.primary.span)?;
@@ -89,6 +151,43 @@ fn finding<'py>(py: Python<'py>, d: &Diagnostic, places: &Places) -> PyResult<Bo
     };
     dict.set_item("fix", fix)?;
     Ok(dict)
+}
+
+/// The core's help texts are the command's: they say "pass `--kind create-pipe`". A Python
+/// caller gives the kind as a keyword, so here that reads "pass `kind="create-pipe"`". Only
+/// help is rewritten (messages and labels quote the user's members and values, which stay as
+/// they are; the core names the flag in help only), and in it only a code span that is the
+/// flag with a kind's name or `<KIND>`.
+fn for_python(text: &str) -> Cow<'_, str> {
+    const FLAG: &str = "`--kind ";
+    if !text.contains(FLAG) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(FLAG) {
+        let after = &rest[at + FLAG.len()..];
+        let value = after.find('`').map(|end| &after[..end]);
+        match value {
+            Some(value) if value == "<KIND>" || DocumentKind::from_name(value).is_some() => {
+                out.push_str(&rest[..at]);
+                out.push_str(&format!("`kind=\"{value}\"`"));
+                rest = &after[value.len() + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=at]);
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// A rule's summary for Python: the catalog's own words (no user value in them), so the bare
+/// flag (`use --kind`) reads as the argument too.
+fn summary_for_python(summary: &str) -> String {
+    for_python(summary).replace("--kind", "kind=")
 }
 
 /// Rule levels from `(selector, level)` pairs, in order: a later pair wins over an earlier one.
@@ -146,7 +245,7 @@ fn rule_dict<'py>(py: Python<'py>, rule: &Rule) -> PyResult<Bound<'py, PyDict>> 
     dict.set_item("severity", rule.severity.as_str())?;
     let kinds: Vec<&str> = rule.kinds.iter().map(|k| k.name()).collect();
     dict.set_item("kinds", kinds)?;
-    dict.set_item("summary", rule.summary)?;
+    dict.set_item("summary", summary_for_python(rule.summary))?;
     dict.set_item("fix", rule.fix.as_str())?;
     dict.set_item("url", rule.url())?;
     Ok(dict)
@@ -172,6 +271,7 @@ fn main(py: Python<'_>, argv: Vec<OsString>) -> u8 {
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(lint, m)?)?;
+    m.add_function(wrap_pyfunction!(fix, m)?)?;
     m.add_function(wrap_pyfunction!(kinds, m)?)?;
     m.add_function(wrap_pyfunction!(rule_catalog, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;

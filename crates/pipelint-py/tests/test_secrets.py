@@ -1,4 +1,4 @@
-"""Secret values never appear in what `pipelint.lint` returns."""
+"""Secret values never appear in what `pipelint.lint` and `pipelint.fix` return."""
 
 from __future__ import annotations
 
@@ -68,3 +68,19 @@ def test_an_exception_never_carries_a_secret_of_the_body(fixture_text):
             pipelint.lint(given, kind="create-pipe")
         said = everything_raised(raised.value)
         assert "Sweep-Raised-Pa55word" not in said, said
+
+
+def test_fix_masks_secrets_in_the_findings_left_and_leaves_them_in_the_text(fixture_text):
+    text = fixture_text("create-pipe/valid/kafka-warpstream-plain.json")
+    text = edit(text, PASSWORD, '"password": 73519246, "passwrd": "Sweep-Passwrd-15"')
+    text = edit(text, '"topics": "app-logs"', '"topics": "Sweep-Passwrd-15"')
+    text = edit(text, '"authentication": "PLAIN"', '"authentication": "plain"')  # a fix
+    fixed = pipelint.fix(text, kind=pipelint.Kind.CREATE_PIPE, unsafe=True)
+
+    assert fixed.applied >= 1 and '"authentication": "PLAIN"' in fixed.text
+    assert {"PL010", "PL014"} <= {f.code for f in fixed.findings}, fixed.findings
+    said = everything_said(fixed.findings)
+    for secret in ("73519246", "Sweep-Passwrd-15"):
+        assert secret not in said
+        # The text is the caller's own body: no fix writes, moves or rewrites a secret.
+        assert fixed.text.count(secret) == text.count(secret)

@@ -7,19 +7,22 @@ The same checks as the ``pipelint`` command, in-process::
     for finding in pipelint.lint(body, kind=pipelint.Kind.CREATE_PIPE):
         print(finding)
 
+    fixed = pipelint.fix(body, kind=pipelint.Kind.CREATE_PIPE)
+    print(fixed.applied, fixed.text)
+
 ``body`` is the JSON text (``str`` or UTF-8 ``bytes``) or a ``dict``. Secret values
 (passwords, keys, connection strings) are masked in every finding, as in the command's
 output.
 """
 
-from __future__ import annotations
-
-import enum
-import json
-import os
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Union
+# The helpers are imported under private names: `__all__` and `dir(pipelint)` name the
+# public API only. (No `from __future__ import annotations`: it would bind `annotations`.)
+import enum as _enum
+import json as _json
+import os as _os
+from collections.abc import Mapping as _Mapping
+from dataclasses import dataclass as _dataclass
+from typing import Any as _Any
 
 from . import _pipelint
 
@@ -29,15 +32,17 @@ __all__ = [
     "Applicability",
     "Finding",
     "Fix",
+    "Fixed",
     "Kind",
     "Rule",
     "Severity",
+    "fix",
     "lint",
     "rules",
 ]
 
 
-class _StrEnum(str, enum.Enum):
+class _StrEnum(str, _enum.Enum):
     """An enum of strings that prints as its value (``enum.StrEnum`` needs Python 3.11)."""
 
     def __str__(self) -> str:
@@ -45,7 +50,8 @@ class _StrEnum(str, enum.Enum):
 
 
 class Kind(_StrEnum):
-    """The kinds of document pipelint knows; the values are the names ``--kind`` takes."""
+    """The kinds of document pipelint knows; the values are the names ``kind=`` takes (and the
+    command's ``--kind``)."""
 
     CREATE_PIPE = "create-pipe"
     PIPE_SCALING = "pipe-scaling"
@@ -76,7 +82,7 @@ class Applicability(_StrEnum):
     UNSAFE = "unsafe"
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Fix:
     """A replacement of the text between (line, column) and (end_line, end_column)."""
 
@@ -89,7 +95,7 @@ class Fix:
     end_column: int
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Finding:
     """One finding. Lines and columns are 1-based; columns count characters (code points),
     and the end is exclusive. ``pointer`` is the RFC 6901 JSON pointer of the member the
@@ -113,7 +119,7 @@ class Finding:
         return f"{self.line}:{self.column}: {self.code}({self.name}) {self.message}"
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Rule:
     """One rule of the catalog (``pipelint rules``). ``kinds`` is empty when the rule
     applies to every kind; ``fix`` is ``"none"``, ``"safe"``, ``"safe-or-unsafe"`` or
@@ -128,15 +134,23 @@ class Rule:
     url: str
 
 
-Body = Union[str, bytes, dict[str, Any]]
+@_dataclass(frozen=True)
+class Fixed:
+    """What :func:`fix` made of a body: ``text``, the fixed JSON text (the body's own text
+    when nothing applied); ``applied``, how many fixes it took; ``findings``, those left in
+    ``text`` (their lines and columns refer to it), as :func:`lint` of ``text`` gives them."""
+
+    text: str
+    applied: int
+    findings: list[Finding]
 
 
 def lint(
-    body: Body,
+    body: str | bytes | dict[str, _Any],
     *,
     kind: Kind | str | None = None,
-    file_name: str | os.PathLike[str] | None = None,
-    config: Mapping[str, str] | None = None,
+    file_name: str | _os.PathLike[str] | None = None,
+    config: _Mapping[str, str] | None = None,
     api_version: str | None = None,
     stack_version: str | None = None,
 ) -> list[Finding]:
@@ -173,18 +187,44 @@ def lint(
     (``NaN`` included) or that is nested too deeply to write; ``json.dumps``'s ``TypeError``
     for values it cannot serialize passes through.
     """
-    text = _body_bytes(body)
-    kind_name = _kind_name(kind)
-    name = None if file_name is None else os.fspath(file_name)
-    if name is not None and not isinstance(name, str):
-        raise TypeError(f"file_name must be a str or os.PathLike[str], not {_type(name)}")
-    for setting, version in (("api_version", api_version), ("stack_version", stack_version)):
-        if version is not None and not isinstance(version, str):
-            raise TypeError(f"{setting} must be a str, not {_type(version)}")
-    raw = _pipelint.lint(
-        text, kind_name, name, _config_items(config), api_version, stack_version
-    )
+    raw = _pipelint.lint(*_arguments(body, kind, file_name, config, api_version, stack_version))
     return [_finding(f) for f in raw]
+
+
+def fix(
+    body: str | bytes | dict[str, _Any],
+    *,
+    kind: Kind | str | None = None,
+    file_name: str | _os.PathLike[str] | None = None,
+    config: _Mapping[str, str] | None = None,
+    unsafe: bool = False,
+    api_version: str | None = None,
+    stack_version: str | None = None,
+) -> Fixed:
+    """Applies the fixes of the findings to one document, as ``pipelint check --fix`` does,
+    and returns the fixed text, the number of fixes applied and the findings left.
+
+    The arguments are those of :func:`lint`, with the same errors; a ``dict`` body is first
+    written as :func:`lint` writes it, and that text is what is fixed. ``unsafe=True`` applies
+    the unsafe fixes too (``--unsafe-fixes``). Fixes are applied pass after pass until none
+    is left to apply; a rule that ``config`` turns off fixes nothing. The fixes never touch a
+    secret, a byte-order mark stays, and the rest of the text (line endings, indentation, the
+    final newline) is kept byte for byte.
+
+    A ``bytes`` body that is not UTF-8 is not fixed: ``applied`` is 0, the findings say why,
+    and ``text`` is the body decoded with ``errors="surrogateescape"``, so that
+    ``text.encode("utf-8", "surrogateescape")`` gives the body back (and writing ``text``
+    out as UTF-8 fails rather than change its bytes).
+    """
+    if not isinstance(unsafe, bool):
+        raise TypeError(f"unsafe must be a bool, not {_type(unsafe)}")
+    arguments = _arguments(body, kind, file_name, config, api_version, stack_version)
+    raw = _pipelint.fix(*arguments, unsafe)
+    return Fixed(
+        text=raw["text"].decode("utf-8", "surrogateescape"),
+        applied=raw["applied"],
+        findings=[_finding(f) for f in raw["findings"]],
+    )
 
 
 def rules() -> list[Rule]:
@@ -201,6 +241,31 @@ def rules() -> list[Rule]:
         )
         for r in _pipelint.rules()
     ]
+
+
+# The native module's lint() and fix() take these, in this order.
+_Arguments = tuple[bytes, str | None, str | None, list[tuple[str, str]], str | None, str | None]
+
+
+def _arguments(
+    body: object,
+    kind: object,
+    file_name: str | _os.PathLike[str] | None,
+    config: object,
+    api_version: str | None,
+    stack_version: str | None,
+) -> _Arguments:
+    """The native module's arguments for :func:`lint` and :func:`fix`: the body as bytes,
+    the kind's and the file's names, the config as pairs, the versions; checked here."""
+    text = _body_bytes(body)
+    kind_name = _kind_name(kind)
+    name = None if file_name is None else _os.fspath(file_name)
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"file_name must be a str or os.PathLike[str], not {_type(name)}")
+    for setting, version in (("api_version", api_version), ("stack_version", stack_version)):
+        if version is not None and not isinstance(version, str):
+            raise TypeError(f"{setting} must be a str, not {_type(version)}")
+    return text, kind_name, name, _config_items(config), api_version, stack_version
 
 
 def _body_bytes(body: object) -> bytes:
@@ -230,10 +295,10 @@ def _utf8(text: str, what: str) -> bytes:
     )
 
 
-def _dumps(body: dict[str, Any]) -> str:
+def _dumps(body: dict[str, _Any]) -> str:
     """`body` as JSON text; too deep a dict is a `ValueError` like the others json refuses."""
     try:
-        return json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False)
+        return _json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False)
     except RecursionError:
         pass
     raise ValueError(
@@ -255,7 +320,7 @@ def _kind_name(kind: object) -> str | None:
 def _config_items(config: object) -> list[tuple[str, str]]:
     if config is None:
         return []
-    if not isinstance(config, Mapping):
+    if not isinstance(config, _Mapping):
         raise TypeError(f"config must be a mapping of rule to level, not {_type(config)}")
     items = []
     for selector, level in config.items():
@@ -264,11 +329,11 @@ def _config_items(config: object) -> list[tuple[str, str]]:
                 f"config maps str to str (a rule to 'off', 'warning' or 'error'), "
                 f"got {selector!r}: {level!r}"
             )
-        items.append((selector, level.value if isinstance(level, enum.Enum) else level))
+        items.append((selector, level.value if isinstance(level, _enum.Enum) else level))
     return items
 
 
-def _finding(raw: _pipelint._FindingDict) -> Finding:
+def _finding(raw: "_pipelint._FindingDict") -> Finding:
     fix = raw["fix"]
     return Finding(
         code=raw["code"],

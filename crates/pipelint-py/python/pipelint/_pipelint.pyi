@@ -2,7 +2,7 @@
 # is pipelint/__init__.py; these dicts are what it is built from.
 from typing import TypedDict
 
-__all__ = ["__version__", "kinds", "lint", "main", "rules"]
+__all__ = ["__version__", "fix", "kinds", "lint", "main", "rules"]
 __version__: str
 
 class _FixDict(TypedDict):
@@ -38,6 +38,11 @@ class _RuleDict(TypedDict):
     fix: str
     url: str
 
+class _FixedDict(TypedDict):
+    text: bytes
+    applied: int
+    findings: list[_FindingDict]
+
 def lint(
     body: bytes,
     kind: str | None = None,
@@ -46,6 +51,15 @@ def lint(
     api_version: str | None = None,
     stack_version: str | None = None,
 ) -> list[_FindingDict]: ...
+def fix(
+    body: bytes,
+    kind: str | None = None,
+    file_name: str | None = None,
+    config: list[tuple[str, str]] = ...,
+    api_version: str | None = None,
+    stack_version: str | None = None,
+    unsafe_fixes: bool = False,
+) -> _FixedDict: ...
 def kinds() -> list[str]: ...
 def rules() -> list[_RuleDict]: ...
 def main(argv: list[str]) -> int: ...

@@ -91,8 +91,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::RULE;
     use crate::api::changes::{What, of_kind};
+    use crate::api::sources::SourceKind;
     use crate::kind::DocumentKind;
-    use crate::rules::support::SourceKind;
     use crate::rules::testing::{body, findings, findings_latest};
 
     #[test]

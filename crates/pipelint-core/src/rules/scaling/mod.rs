@@ -9,10 +9,10 @@ use std::ops::Range;
 
 use serde_json::Value;
 
+use crate::api::sources::{SourceKind, single_source};
 use crate::diagnostic::Fix;
 use crate::kind::{DocumentKind, SCALING_MEMBERS};
 use crate::rule::Context;
-use crate::rules::support::{SourceKind, single_source};
 
 super::rule_files! {
     deprecated_concurrency,

@@ -2,7 +2,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use super::alert_schedule_start_format::parse_utc;
+use crate::api::time::parse_utc;
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -151,17 +151,8 @@ pub(crate) fn remove_member_fix(cx: &Context, pointer: &str) -> Option<Fix> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{DocumentKind, LintOptions, lint};
-
-    fn lint_as(text: &str, kind: DocumentKind) -> crate::LintResult {
-        lint(
-            text.as_bytes(),
-            &LintOptions {
-                kind: Some(kind),
-                ..LintOptions::default()
-            },
-        )
-    }
+    use crate::DocumentKind;
+    use crate::rules::testing::lint_as;
 
     #[test]
     fn removal_keeps_the_object_valid() {

@@ -78,7 +78,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::alert_findings;
+    use crate::rules::testing::alert_findings;
 
     #[test]
     fn offers_the_utc_instant() {

@@ -86,7 +86,7 @@ fn judge(start: DateTime<Utc>, now: DateTime<Utc>) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::alert_findings;
+    use crate::rules::testing::alert_findings;
 
     fn at(text: &str) -> DateTime<Utc> {
         parse_utc(text).unwrap()

@@ -148,7 +148,7 @@ fn for_each_id<'a>(cx: &Context<'a>, visit: &mut impl FnMut(Option<&'a Value>, I
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::findings;
+    use crate::rules::testing::findings_as;
 
     #[test]
     fn finds_ids_in_every_place_of_a_dashboard() {
@@ -158,7 +158,7 @@ mod tests {
             "not a tile",
             {"x": 0, "y": 3, "w": 6, "h": 3, "config": ["sourceId"]}],
           "filters": [{"sourceId": "f1"}]}"#;
-        let found = findings(&RULE, DocumentKind::Dashboard, json);
+        let found = findings_as(&RULE, DocumentKind::Dashboard, json);
         let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
         assert_eq!(
             pointers,
@@ -170,7 +170,7 @@ mod tests {
             ]
         );
         let chart = r#"{"series": [{"sourceId": "65f5e4a3b9e77c001a123456"}, {"sourceId": "x"}]}"#;
-        let found = findings(&RULE, DocumentKind::ChartSeries, chart);
+        let found = findings_as(&RULE, DocumentKind::ChartSeries, chart);
         assert_eq!(found[0].pointer, "/series/1/sourceId");
     }
 }

@@ -110,6 +110,22 @@ pub fn single_source(root: &Value) -> Option<SourceKind> {
     }
 }
 
+/// Members of `source` besides the source kinds.
+const OTHER_MEMBERS: &[&str] = &["validateSamples"];
+
+/// The members of `source` that are neither a source kind nor another known member: a
+/// source kind pipelint does not know.
+pub(crate) fn unsupported_members<'a>(cx: &Context<'a>) -> Vec<&'a str> {
+    let Some(source) = cx.get("/source").and_then(serde_json::Value::as_object) else {
+        return Vec::new();
+    };
+    source
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !OTHER_MEMBERS.contains(k) && !SourceKind::ALL.iter().any(|s| s.member() == *k))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,6 +67,27 @@ pub(crate) fn kafka_offset_body(offset: &str) -> String {
     ))
 }
 
+/// A create body with a Kinesis source holding the given members besides the required ones.
+pub(crate) fn kinesis(members: &str) -> String {
+    body(&format!(
+        r#"{{"kinesis": {{"format": "JSONEachRow", "streamName": "s", {members}}}}}"#
+    ))
+}
+
+/// A create body with a Pub/Sub source holding the given members besides the required ones.
+pub(crate) fn pubsub(members: &str) -> String {
+    body(&format!(
+        r#"{{"pubsub": {{"format": "JSONEachRow", "projectId": "p", "topic": "t", "authentication": "SERVICE_ACCOUNT", "serviceAccountKey": "${{KEY}}", {members}}}}}"#
+    ))
+}
+
+/// A create body with a MySQL source of the given `type` and settings members.
+pub(crate) fn mysql(kind: &str, settings: &str) -> String {
+    body(&format!(
+        r#"{{"mysql": {{"type": "{kind}", "host": "db.internal", "port": 3306, "settings": {{"replicationMode": "cdc"{settings}}}, "tableMappings": [{{"sourceSchemaName": "shop", "sourceTable": "orders", "targetTable": "shop_orders"}}]}}}}"#
+    ))
+}
+
 /// Lints `text` as `kind`.
 pub(crate) fn lint_as(text: &str, kind: DocumentKind) -> LintResult {
     lint(text.as_bytes(), &LintOptions::new().kind(kind))

@@ -10,10 +10,3 @@ super::rule_files! {
 
 /// Pointer of the Kinesis source object.
 pub(crate) const KINESIS: &str = "/source/kinesis";
-
-#[cfg(test)]
-pub(crate) fn kinesis(members: &str) -> String {
-    crate::rules::testing::body(&format!(
-        r#"{{"kinesis": {{"format": "JSONEachRow", "streamName": "s", {members}}}}}"#
-    ))
-}

@@ -110,7 +110,7 @@ fn whole_number(value: &Value) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::kinesis;
     use crate::rules::testing::{findings, spanned};
 
     fn source(iterator: &str, timestamp: &str) -> String {

@@ -47,7 +47,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::kinesis;
     use crate::rules::testing::{findings, spanned};
 
     fn source(iterator: &str, extra: &str) -> String {

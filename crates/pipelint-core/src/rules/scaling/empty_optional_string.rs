@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::remove_member_fix;
+use super::facts::remove_member_fix;
 use crate::api::object_storage;
 
 declare_rule! {

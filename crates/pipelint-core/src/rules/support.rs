@@ -1,4 +1,6 @@
-//! Small facts and helpers shared by several rules.
+//! Helpers several rules share to read a list and to word and fix a finding: the strings of
+//! an array, repeated values, a did-you-mean help, a corrected value, a problem inside a
+//! string value.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -7,7 +9,6 @@ use serde_json::Value;
 
 use crate::Applicability;
 use crate::diagnostic::Diagnostic;
-use crate::kind::DocumentKind;
 use crate::rule::{Context, Rule};
 use crate::rules::edit::{replace_with_guess, write_corrected};
 use crate::string_span::string_part_span;
@@ -21,27 +22,6 @@ pub fn strings(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
         .flatten()
         .enumerate()
         .filter_map(|(i, v)| v.as_str().map(|s| (i, s)))
-}
-
-/// Pointers of the records a document holds: `""` for a pipe or service record,
-/// `/result` for a pipe response, `/result/<n>` for each object of a service list.
-pub(crate) fn records(cx: &Context) -> Vec<String> {
-    match cx.kind {
-        DocumentKind::Pipe | DocumentKind::Service => vec![String::new()],
-        DocumentKind::PipeResponse if cx.get("/result").is_some_and(Value::is_object) => {
-            vec!["/result".to_owned()]
-        }
-        DocumentKind::ServiceList => cx
-            .get("/result")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-            .filter(|(_, v)| v.is_object())
-            .map(|(i, _)| format!("/result/{i}"))
-            .collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// Adds the help for a value that is not one of a fixed list: "did you mean" with a fix when

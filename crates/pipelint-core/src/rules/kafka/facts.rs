@@ -1,6 +1,6 @@
 //! What the Kafka rules share: the source object, and the comma-separated lists of
-//! `brokers` and `topics` (`brokers`, `topics`), read once into their problems, which an
-//! `-empty` rule and a `-format` rule each report a part of.
+//! `brokers` and `topics`. Each list is read once into its problems (the modules `brokers`
+//! and `topics`); its `-empty` rule and its `-format` rule each report their part of them.
 
 use std::ops::Range;
 

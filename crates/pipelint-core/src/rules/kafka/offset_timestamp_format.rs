@@ -385,6 +385,14 @@ mod tests {
         }
     }
 
+    /// Only ASCII digits are digits: `٥` once read as hour 0, and passed as the exact form.
+    #[test]
+    fn other_digits_are_no_minute() {
+        for bad in ["2024-05-01T٥:30", "٢٠٢٤-05-01T08:30", "2024-٠٥-01"] {
+            assert_eq!(judge(bad), generic(), "{bad}");
+        }
+    }
+
     #[test]
     fn names_the_day_of_an_impossible_date() {
         let Verdict::Invalid { problem, part, .. } = judge("2024-02-30T10:00") else {

@@ -1,7 +1,7 @@
 //! What the text of a string value stands for, before its form is checked: placeholders
 //! filled in at send time (`${KAFKA_PASSWORD}`), placeholders pasted from the documentation
-//! (`<DASHBOARD_ID>`), and the id shapes several rules expect. The rules and the secret
-//! masking both use these.
+//! (`<DASHBOARD_ID>`). The rules and the secret masking both use these; the shapes of ids
+//! are `api::ids`'.
 
 use serde_json::Value;
 
@@ -88,21 +88,6 @@ pub(crate) fn is_doc_placeholder(text: &str) -> bool {
 /// (`<PIPE_ID>`); such values are not checked for their form.
 pub(crate) fn is_any_placeholder(text: &str) -> bool {
     is_placeholder(text) || is_doc_placeholder(text)
-}
-
-/// Whether a string is a UUID in its canonical 8-4-4-4-12 hexadecimal form.
-pub(crate) fn is_uuid(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    bytes.len() == 36
-        && bytes.iter().enumerate().all(|(i, b)| match i {
-            8 | 13 | 18 | 23 => *b == b'-',
-            _ => b.is_ascii_hexdigit(),
-        })
-}
-
-/// Whether a text is an object id: 24 hexadecimal digits.
-pub(crate) fn is_object_id(text: &str) -> bool {
-    text.len() == 24 && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 #[cfg(test)]
@@ -194,19 +179,5 @@ mod tests {
         ] {
             assert!(!is_doc_placeholder(text), "{text}");
         }
-    }
-
-    #[test]
-    fn checks_uuid_shape() {
-        assert!(is_uuid("123e4567-e89b-42d3-a456-426614174000"));
-        assert!(!is_uuid("123e4567e89b42d3a456426614174000"));
-        assert!(!is_uuid("{123e4567-e89b-42d3-a456-426614174000}"));
-    }
-
-    #[test]
-    fn recognises_object_ids() {
-        assert!(is_object_id("65f5e4a3b9e77c001a567890"));
-        assert!(!is_object_id("65f5e4a3b9e77c001a56789"));
-        assert!(!is_object_id("65f5e4a3b9e77c001a56789z"));
     }
 }

@@ -15,7 +15,6 @@ pub mod kinesis;
 pub mod mongodb;
 pub mod mysql;
 pub mod object_storage;
-pub(crate) mod object_storage_requirements;
 pub mod pipe;
 pub mod postgres;
 pub(crate) mod prelude;
@@ -28,6 +27,7 @@ pub mod schema;
 pub mod security;
 pub mod service;
 pub mod stack;
+pub(crate) mod streaming;
 pub mod support;
 pub(crate) mod table_mappings;
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! "Member X is needed because Y is set to Z": the shape several rules share (credentials for
 //! an authentication method, a timestamp for a start position, a version column for an
-//! engine). The finding points at the missing member (or where it would go) and, as a
-//! secondary label, at the value that makes it needed.
+//! engine), and its other side, "X is ignored because Y is Z". The finding points at the
+//! missing member (or where it would go) and, as a secondary label, at the value that makes
+//! it needed.
 
 use serde_json::Value;
 
@@ -118,47 +119,6 @@ impl Needed<'_> {
     }
 }
 
-/// A start position that reads from a point in time needs that time: Kafka's offset
-/// strategy `from_timestamp` and Kinesis' iterator type `AT_TIMESTAMP`.
-pub(crate) struct TimestampStart<'a> {
-    pub needed: Needed<'a>,
-    /// The value of `needed.cause` that needs the timestamp.
-    pub value: &'a str,
-    /// What needs it, e.g. "the offset strategy `from_timestamp`".
-    pub what: &'a str,
-    pub help_null: &'a str,
-    pub help_absent: &'a str,
-}
-
-impl TimestampStart<'_> {
-    /// Reports the timestamp when the start position needs it and it is absent or null.
-    pub(crate) fn check(&self, cx: &Context, rule: &'static Rule, out: &mut Vec<Diagnostic>) {
-        if cx.get_str(self.needed.cause) != Some(self.value) {
-            return;
-        }
-        let message = format!("{} needs a `timestamp`", self.what);
-        match self.needed.lack(cx) {
-            Some(Lack::Absent) => out.push(
-                self.needed
-                    .absent(cx, rule, message)
-                    .with_help(self.help_absent),
-            ),
-            Some(Lack::Null) => out.push(
-                self.needed
-                    .unusable(
-                        cx,
-                        rule,
-                        format!("{message}, but it is null"),
-                        "null timestamp",
-                    )
-                    .with_help(self.help_null),
-            ),
-            // A blank string is the format rules' to report.
-            Some(Lack::Blank) | None => {}
-        }
-    }
-}
-
 /// The other side of a requirement: a member the server ignores because of another
 /// member's value (a start timestamp beside a start position that reads no time).
 pub(crate) struct Ignored<'a> {
@@ -198,51 +158,6 @@ impl Ignored<'_> {
             .with_help(self.help),
         );
     }
-}
-
-/// `IAM_ROLE` authentication needs `iamRole` in the source object at `source` (Kafka-type
-/// sources reading from MSK, and Kinesis). `example_role` names the role in the help.
-pub(crate) fn check_iam_role(
-    cx: &Context,
-    rule: &'static Rule,
-    source: &str,
-    example_role: &str,
-    reads: &str,
-    out: &mut Vec<Diagnostic>,
-) {
-    let member = format!("{source}/iamRole");
-    let cause = format!("{source}/authentication");
-    let needed = Needed {
-        object: source,
-        member: &member,
-        cause: &cause,
-        cause_label: "authentication set here",
-        cause_at_key: false,
-        only_empty_string_is_blank: false,
-    };
-    let set_help = format!(
-        "set the ARN of the role the pipe assumes, e.g. `arn:aws:iam::123456789012:role/{example_role}`"
-    );
-    let diagnostic = match needed.lack(cx) {
-        None => return,
-        Some(Lack::Absent) => needed
-            .absent(cx, rule, "`IAM_ROLE` authentication needs `iamRole`")
-            .with_help(format!(
-                "add `\"iamRole\": \"arn:aws:iam::<account-id>:role/<role-name>\"`: the role the pipe assumes to {reads}"
-            )),
-        Some(lack) => needed
-            .unusable(
-                cx,
-                rule,
-                format!(
-                    "`IAM_ROLE` authentication needs `iamRole`, but it is {}",
-                    lack.adjective()
-                ),
-                format!("{} role", lack.adjective()),
-            )
-            .with_help(set_help),
-    };
-    out.push(diagnostic);
 }
 
 #[cfg(test)]

@@ -1,4 +1,6 @@
-//! Small facts and helpers shared by several rules.
+//! Helpers several rules share to read a list and to word and fix a finding: the strings of
+//! an array, repeated values, a did-you-mean help, a corrected value, a problem inside a
+//! string value.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -7,115 +9,10 @@ use serde_json::Value;
 
 use crate::Applicability;
 use crate::diagnostic::Diagnostic;
-use crate::kind::DocumentKind;
 use crate::rule::{Context, Rule};
 use crate::rules::edit::{replace_with_guess, write_corrected};
 use crate::string_span::string_part_span;
 use crate::suggest::{closest, list_code};
-
-/// The source kinds of a pipe: the four of the contract (spec 2.7), in the order the spec
-/// lists them, then the kinds newer API versions added (api-profiles.md rows 1-4). Which
-/// version first accepts a newer kind is said once, in the table of `api::changes`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SourceKind {
-    Kafka,
-    Kinesis,
-    ObjectStorage,
-    Postgres,
-    MySql,
-    BigQuery,
-    MongoDb,
-    PubSub,
-}
-
-impl SourceKind {
-    pub const ALL: [SourceKind; 8] = [
-        SourceKind::Kafka,
-        SourceKind::Kinesis,
-        SourceKind::ObjectStorage,
-        SourceKind::Postgres,
-        SourceKind::MySql,
-        SourceKind::BigQuery,
-        SourceKind::MongoDb,
-        SourceKind::PubSub,
-    ];
-
-    /// The member name under `source`.
-    pub fn member(self) -> &'static str {
-        match self {
-            SourceKind::Kafka => "kafka",
-            SourceKind::Kinesis => "kinesis",
-            SourceKind::ObjectStorage => "objectStorage",
-            SourceKind::Postgres => "postgres",
-            SourceKind::MySql => "mysql",
-            SourceKind::BigQuery => "bigquery",
-            SourceKind::MongoDb => "mongodb",
-            SourceKind::PubSub => "pubsub",
-        }
-    }
-
-    /// The pointer of the source object, e.g. `/source/kafka`.
-    pub fn pointer(self) -> &'static str {
-        match self {
-            SourceKind::Kafka => "/source/kafka",
-            SourceKind::Kinesis => "/source/kinesis",
-            SourceKind::ObjectStorage => "/source/objectStorage",
-            SourceKind::Postgres => "/source/postgres",
-            SourceKind::MySql => "/source/mysql",
-            SourceKind::BigQuery => "/source/bigquery",
-            SourceKind::MongoDb => "/source/mongodb",
-            SourceKind::PubSub => "/source/pubsub",
-        }
-    }
-
-    /// Streaming pipes read a stream continuously (Kafka-type and Kinesis).
-    pub fn is_streaming(self) -> bool {
-        matches!(self, SourceKind::Kafka | SourceKind::Kinesis)
-    }
-
-    /// Database pipes (Postgres, MySQL, MongoDB, BigQuery) create their destination tables
-    /// from `tableMappings`: their destination names only the database.
-    pub fn is_database(self) -> bool {
-        matches!(
-            self,
-            SourceKind::Postgres | SourceKind::MySql | SourceKind::MongoDb | SourceKind::BigQuery
-        )
-    }
-}
-
-/// The source kinds set (present and not null) in a create body, in spec order.
-pub fn present_sources(root: &Value) -> Vec<SourceKind> {
-    let Some(source) = root.get("source").and_then(Value::as_object) else {
-        return Vec::new();
-    };
-    SourceKind::ALL
-        .into_iter()
-        .filter(|k| source.get(k.member()).is_some_and(|v| !v.is_null()))
-        .collect()
-}
-
-/// The source kinds the profile in force accepts: every kind of [`SourceKind::ALL`] but
-/// those that a row of the version table (`api::changes`) adds after that profile.
-pub fn accepted_source_kinds(cx: &Context) -> Vec<SourceKind> {
-    SourceKind::ALL
-        .into_iter()
-        .filter(|kind| {
-            crate::api::changes::of_kind(DocumentKind::CreatePipe).all(|change| {
-                change.what != crate::api::changes::What::Member
-                    || !change.at.contains(&kind.pointer())
-                    || change.accepted_by(&cx.profile)
-            })
-        })
-        .collect()
-}
-
-/// The one source kind of a create body; `None` when there is none or more than one.
-pub fn single_source(root: &Value) -> Option<SourceKind> {
-    match present_sources(root).as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
-}
 
 /// The string members of an array of strings, with their indexes (other items skipped).
 pub fn strings(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
@@ -125,27 +22,6 @@ pub fn strings(value: Option<&Value>) -> impl Iterator<Item = (usize, &str)> {
         .flatten()
         .enumerate()
         .filter_map(|(i, v)| v.as_str().map(|s| (i, s)))
-}
-
-/// Pointers of the records a document holds: `""` for a pipe or service record,
-/// `/result` for a pipe response, `/result/<n>` for each object of a service list.
-pub(crate) fn records(cx: &Context) -> Vec<String> {
-    match cx.kind {
-        DocumentKind::Pipe | DocumentKind::Service => vec![String::new()],
-        DocumentKind::PipeResponse if cx.get("/result").is_some_and(Value::is_object) => {
-            vec!["/result".to_owned()]
-        }
-        DocumentKind::ServiceList => cx
-            .get("/result")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-            .filter(|(_, v)| v.is_object())
-            .map(|(i, _)| format!("/result/{i}"))
-            .collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// Adds the help for a value that is not one of a fixed list: "did you mean" with a fix when
@@ -278,14 +154,5 @@ mod tests {
         let values = [(0, "a"), (1, "b"), (2, "a"), (4, "a"), (5, "b")];
         assert_eq!(repeats(values), [(2, 0, "a"), (4, 0, "a"), (5, 1, "b")]);
         assert!(repeats([(0, "a"), (1, "A")]).is_empty());
-    }
-
-    #[test]
-    fn finds_the_single_source() {
-        let body = serde_json::json!({"source": {"kafka": {}, "kinesis": null}});
-        assert_eq!(single_source(&body), Some(SourceKind::Kafka));
-        let two = serde_json::json!({"source": {"kafka": {}, "postgres": {}}});
-        assert_eq!(single_source(&two), None);
-        assert_eq!(present_sources(&two).len(), 2);
     }
 }

@@ -1,5 +1,5 @@
-use super::brokers_format::problems;
-use super::{Found, check_list};
+use super::facts::brokers::problems;
+use super::facts::{Found, check_list};
 use crate::rules::prelude::*;
 
 declare_rule! {

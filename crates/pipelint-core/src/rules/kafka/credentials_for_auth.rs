@@ -93,7 +93,7 @@ fn example(members: &[(&str, &str)]) -> String {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(source) = super::kafka(cx) else {
+    let Some(source) = super::facts::kafka(cx) else {
         return;
     };
     let Some(method) = cx.get_str(AUTHENTICATION) else {

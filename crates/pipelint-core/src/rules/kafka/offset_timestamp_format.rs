@@ -1,11 +1,12 @@
 use crate::rules::prelude::*;
-use std::sync::LazyLock;
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike};
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike};
-use regex::Regex;
+use crate::api::time::{
+    CalendarFault, Leniency, Part, calendar_date, offset_minutes, read_date, read_date_time,
+    unix_time,
+};
 
-use super::offset_timestamp_ignored::IGNORING;
-use super::offset_timestamp_required::{STRATEGY, TIMESTAMP};
+use crate::api::streaming::KAFKA_OFFSET;
 
 declare_rule! {
     /// ## What it checks
@@ -44,11 +45,16 @@ declare_rule! {
     };
 }
 
+const TIMESTAMP: &str = KAFKA_OFFSET.timestamp;
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(text) = text_to_check(cx.get(TIMESTAMP)) else {
         return;
     };
-    if cx.get_str(STRATEGY).is_some_and(|s| IGNORING.contains(&s)) {
+    if cx
+        .get_str(KAFKA_OFFSET.choice)
+        .is_some_and(|s| KAFKA_OFFSET.ignoring.contains(&s))
+    {
         return;
     }
     let diagnostic = match judge(text) {
@@ -111,56 +117,36 @@ pub(crate) enum Verdict {
 const EXAMPLE_HELP: &str =
     "write the UTC start time as `YYYY-MM-DDThh:mm`, e.g. `2024-05-01T08:30`";
 
-// The patterns are literals tested below; failing to compile them is a build defect.
-#[allow(clippy::expect_used)]
-static LENIENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"^(\s*)(\d{4})-(\d{1,2})-(\d{1,2})([Tt]|\s+)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,]\d+)?)?(?:\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?))?(\s*)$",
-    )
-    .expect("valid regex")
-});
-
-#[allow(clippy::expect_used)]
-static DATE_ONLY: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$").expect("valid regex"));
-
-/// Judges a timestamp text. The exact shape is checked first: chrono's parser alone would
-/// accept `2024-5-1T9:3` and leading spaces (crates.md P14).
+/// Judges a timestamp text. The text is read leniently (`api::time`), so that what certainly
+/// names one minute gets a fix; only the exact form is valid.
 pub(crate) fn judge(text: &str) -> Verdict {
-    if let Some(caps) = LENIENT.captures(text) {
-        let group = |i: usize| caps.get(i).map(|m| (m.as_str(), m.range()));
-        let number = |i: usize| {
-            group(i)
-                .and_then(|(s, _)| s.parse::<u32>().ok())
-                .unwrap_or(0)
-        };
-        let range = |i: usize| group(i).map(|(_, r)| r);
-        let (year, month, day) = (number(2), number(3), number(4));
-        let (hour, minute) = (number(6), number(7));
-        let date_part = range(2).unwrap_or_default().start..range(4).unwrap_or_default().end;
-        let date = match calendar_date(year, month, day, range(3), range(4), date_part) {
+    if let Some(read) = read_date_time(text, &Leniency::ALL) {
+        let (year, month, day) = (read.year.number(), read.month.number(), read.day.number());
+        let (hour, minute) = (read.hour.number(), read.minute.number());
+        let date = match calendar(year, month, day, read.month.at.clone(), read.day.at.clone()) {
             Ok(date) => date,
             Err(verdict) => return verdict,
         };
         if hour > 23 {
-            return out_of_range("hour", hour, "00–23", range(6));
+            return out_of_range("hour", hour, "00–23", Some(read.hour.at));
         }
         if minute > 59 {
-            return out_of_range("minute", minute, "00–59", range(7));
+            return out_of_range("minute", minute, "00–59", Some(read.minute.at));
         }
-        let seconds = group(8).map(|_| number(8));
+        let seconds = read.second.as_ref().map(Part::number);
         if let Some(s) = seconds.filter(|s| *s > 59) {
-            return out_of_range("second", s, "00–59", range(8));
+            return out_of_range("second", s, "00–59", read.second.map(|p| p.at));
         }
+        let two_digits = |part: &Part| part.text.len() == 2;
         let exact = text.len() == 16
             && seconds.is_none()
-            && group(9).is_none()
-            && group(1).is_some_and(|(s, _)| s.is_empty())
-            && group(3).is_some_and(|(s, _)| s.len() == 2)
-            && group(4).is_some_and(|(s, _)| s.len() == 2)
-            && group(5).is_some_and(|(s, _)| s == "T")
-            && group(6).is_some_and(|(s, _)| s.len() == 2)
-            && group(7).is_some_and(|(s, _)| s.len() == 2);
+            && read.zone.is_none()
+            && read.leading_space.text.is_empty()
+            && two_digits(&read.month)
+            && two_digits(&read.day)
+            && read.separator.text == "T"
+            && two_digits(&read.hour)
+            && two_digits(&read.minute);
         if exact {
             return Verdict::Valid;
         }
@@ -170,45 +156,45 @@ pub(crate) fn judge(text: &str) -> Verdict {
         let mut local = NaiveDateTime::new(date, time);
         let mut problems = Vec::new();
         if let Some(s) = seconds {
-            problems.push(if s == 0 && !caps[0].contains(['.', ',']) {
+            problems.push(if s == 0 && read.fraction.is_none() {
                 "has seconds".to_owned()
             } else {
                 "has seconds (the start is rounded down to the minute)".to_owned()
             });
         }
-        if let Some((zone, _)) = group(9) {
-            let shift = zone_minutes(zone);
-            match shift {
+        if let Some(zone) = &read.zone {
+            match offset_minutes(zone.text) {
                 Some(0) => problems.push("has a time zone".to_owned()),
                 Some(minutes) => {
                     let Some(utc) = local.checked_sub_signed(TimeDelta::minutes(minutes)) else {
                         return generic();
                     };
                     local = utc;
-                    problems.push(format!("is in UTC{zone} (converted to UTC)"));
+                    problems.push(format!("is in UTC{} (converted to UTC)", zone.text));
                 }
                 None => {
                     return Verdict::Invalid {
-                        problem: format!("has the time zone `{zone}`, which is not a valid offset"),
+                        problem: format!(
+                            "has the time zone `{}`, which is not a valid offset",
+                            zone.text
+                        ),
                         label: "invalid time zone offset".to_owned(),
                         help: EXAMPLE_HELP.to_owned(),
-                        part: range(9),
+                        part: Some(zone.at.clone()),
                     };
                 }
             }
         }
-        if group(5).is_some_and(|(s, _)| s != "T") {
+        if read.separator.text != "T" {
             problems.push("needs `T` between date and time".to_owned());
         }
-        if [3, 4, 6, 7]
+        if [&read.month, &read.day, &read.hour, &read.minute]
             .iter()
-            .any(|&i| group(i).is_some_and(|(s, _)| s.len() == 1))
+            .any(|part| part.text.len() == 1)
         {
             problems.push("is not zero-padded".to_owned());
         }
-        if group(1).is_some_and(|(s, _)| !s.is_empty())
-            || group(10).is_some_and(|(s, _)| !s.is_empty())
-        {
+        if !read.leading_space.text.is_empty() || !read.trailing_space.text.is_empty() {
             problems.push("has surrounding spaces".to_owned());
         }
         return Verdict::Fixable {
@@ -216,15 +202,9 @@ pub(crate) fn judge(text: &str) -> Verdict {
             problem: join(&problems),
         };
     }
-    if let Some(caps) = DATE_ONLY.captures(text) {
-        let number = |i: usize| {
-            caps.get(i)
-                .and_then(|m| m.as_str().parse::<u32>().ok())
-                .unwrap_or(0)
-        };
-        let part = |i: usize| caps.get(i).map(|m| m.range());
-        let whole = part(1).unwrap_or_default().start..part(3).unwrap_or_default().end;
-        let date = match calendar_date(number(1), number(2), number(3), part(2), part(3), whole) {
+    if let Some(read) = read_date(text, &Leniency::ALL) {
+        let (year, month, day) = (read.year.number(), read.month.number(), read.day.number());
+        let date = match calendar(year, month, day, read.month.at, read.day.at) {
             Ok(date) => date,
             Err(verdict) => return verdict,
         };
@@ -242,24 +222,18 @@ pub(crate) fn judge(text: &str) -> Verdict {
         };
     }
     let trimmed = text.trim();
-    if (9..=13).contains(&trimmed.len()) && trimmed.bytes().all(|b| b.is_ascii_digit()) {
-        let number: i64 = trimmed.parse().unwrap_or_default();
-        let seconds = if trimmed.len() >= 12 {
-            number / 1000
-        } else {
-            number
+    if (9..=13).contains(&trimmed.len())
+        && let Some(at) = unix_time(trimmed)
+    {
+        return Verdict::Invalid {
+            problem: "is a Unix timestamp, not a date and time".to_owned(),
+            label: "Unix time".to_owned(),
+            help: format!(
+                "write the UTC minute instead: this one is `{}`",
+                minute_form(&at.naive_utc())
+            ),
+            part: None,
         };
-        if let Some(at) = DateTime::from_timestamp(seconds, 0) {
-            return Verdict::Invalid {
-                problem: "is a Unix timestamp, not a date and time".to_owned(),
-                label: "Unix time".to_owned(),
-                help: format!(
-                    "write the UTC minute instead: this one is `{}`",
-                    minute_form(&at.naive_utc())
-                ),
-                part: None,
-            };
-        }
     }
     generic()
 }
@@ -274,35 +248,30 @@ fn generic() -> Verdict {
     }
 }
 
-/// The date, or the verdict naming the bad month or day. Calendar validity is chrono's.
-fn calendar_date(
+/// The date, or the verdict naming the bad month or day (the calendar is `api::time`'s).
+fn calendar(
     year: u32,
     month: u32,
     day: u32,
-    month_at: Option<Range<usize>>,
-    day_at: Option<Range<usize>>,
-    date_at: Range<usize>,
+    month_at: Range<usize>,
+    day_at: Range<usize>,
 ) -> Result<NaiveDate, Verdict> {
-    let year_i = i32::try_from(year).unwrap_or(0);
-    if !(1..=12).contains(&month) {
-        return Err(out_of_range("month", month, "01–12", month_at));
-    }
-    if let Some(date) = NaiveDate::from_ymd_opt(year_i, month, day) {
-        return Ok(date);
-    }
-    if day == 0 {
-        return Err(out_of_range("day", day, "01–31", day_at));
-    }
-    let days = (28..=31)
-        .rev()
-        .find(|d| NaiveDate::from_ymd_opt(year_i, month, *d).is_some())
-        .unwrap_or(28);
+    let days = match calendar_date(year, month, day) {
+        Ok(date) => return Ok(date),
+        Err(CalendarFault::Month) => {
+            return Err(out_of_range("month", month, "01–12", Some(month_at)));
+        }
+        Err(CalendarFault::Day { .. }) if day == 0 => {
+            return Err(out_of_range("day", day, "01–31", Some(day_at)));
+        }
+        Err(CalendarFault::Day { days }) => days,
+    };
     let month_name = MONTHS[(month - 1) as usize];
     Err(Verdict::Invalid {
         problem: format!("is not a calendar date: {month_name} {year} has {days} days"),
         label: format!("{month_name} {year} has no day {day}"),
         help: format!("correct the day: {month_name} {year} has days 01 to {days}"),
-        part: Some(day_at.unwrap_or(date_at)),
+        part: Some(day_at),
     })
 }
 
@@ -328,21 +297,6 @@ fn out_of_range(what: &str, value: u32, range: &str, at: Option<Range<usize>>) -
         help: format!("correct the {what} ({range}); {EXAMPLE_HELP}"),
         part: at,
     }
-}
-
-/// Minutes east of UTC for `Z`, `UTC`, `+02:00`, `-0530`, `+01`; `None` when out of range.
-fn zone_minutes(zone: &str) -> Option<i64> {
-    if zone.eq_ignore_ascii_case("z") || zone == "UTC" || zone == "GMT" {
-        return Some(0);
-    }
-    let sign = if zone.starts_with('-') { -1 } else { 1 };
-    let digits: String = zone.chars().filter(char::is_ascii_digit).collect();
-    let hours: i64 = digits.get(..2)?.parse().ok()?;
-    let minutes: i64 = digits
-        .get(2..)
-        .filter(|m| !m.is_empty())
-        .map_or(Some(0), |m| m.parse().ok())?;
-    (hours <= 23 && minutes <= 59).then_some(sign * (hours * 60 + minutes))
 }
 
 fn minute_form(at: &NaiveDateTime) -> String {
@@ -428,6 +382,14 @@ mod tests {
             "yesterday",
         ] {
             assert!(invalid(bad), "{bad}");
+        }
+    }
+
+    /// Only ASCII digits are digits: `٥` once read as hour 0, and passed as the exact form.
+    #[test]
+    fn other_digits_are_no_minute() {
+        for bad in ["2024-05-01T٥:30", "٢٠٢٤-05-01T08:30", "2024-٠٥-01"] {
+            assert_eq!(judge(bad), generic(), "{bad}");
         }
     }
 

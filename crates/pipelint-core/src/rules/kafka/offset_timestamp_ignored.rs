@@ -1,4 +1,4 @@
-use super::offset_timestamp_required::{STRATEGY, TIMESTAMP};
+use crate::api::streaming::KAFKA_OFFSET;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -31,15 +31,12 @@ declare_rule! {
     };
 }
 
-/// Strategies that do not read `timestamp` (spec 2.7).
-pub(crate) const IGNORING: &[&str] = &["from_beginning", "from_latest"];
-
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     Ignored {
-        member: TIMESTAMP,
-        cause: STRATEGY,
+        member: KAFKA_OFFSET.timestamp,
+        cause: KAFKA_OFFSET.choice,
         cause_label: "strategy set here",
-        ignoring: IGNORING,
+        ignoring: KAFKA_OFFSET.ignoring,
         what: "the offset `timestamp`",
         cause_name: "strategy",
         help: "set `\"strategy\": \"from_timestamp\"` to start reading at this time, or remove `timestamp`",
@@ -54,7 +51,7 @@ mod tests {
 
     #[test]
     fn warns_about_a_timestamp_with_another_strategy() {
-        for strategy in IGNORING {
+        for strategy in KAFKA_OFFSET.ignoring {
             let json = kafka_offset_body(&format!(
                 r#"{{"strategy": "{strategy}", "timestamp": "2024-05-01T08:30"}}"#
             ));

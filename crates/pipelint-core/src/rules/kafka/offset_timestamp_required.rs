@@ -1,3 +1,4 @@
+use crate::api::streaming::KAFKA_OFFSET;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -31,21 +32,10 @@ declare_rule! {
     };
 }
 
-pub(crate) const OFFSET: &str = "/source/kafka/offset";
-pub(crate) const STRATEGY: &str = "/source/kafka/offset/strategy";
-pub(crate) const TIMESTAMP: &str = "/source/kafka/offset/timestamp";
-
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     TimestampStart {
-        needed: Needed {
-            object: OFFSET,
-            member: TIMESTAMP,
-            cause: STRATEGY,
-            cause_label: "strategy set here",
-            cause_at_key: false,
-            only_empty_string_is_blank: false,
-        },
-        value: "from_timestamp",
+        start: &KAFKA_OFFSET,
+        choice_label: "strategy set here",
         what: "the offset strategy `from_timestamp`",
         help_null: "set the UTC start time with minute precision, e.g. `\"2024-05-01T08:30\"`, or use `from_beginning` or `from_latest`",
         help_absent: "add the UTC start time with minute precision, e.g. `\"timestamp\": \"2024-05-01T08:30\"`, or use `from_beginning` or `from_latest`",

@@ -1,5 +1,5 @@
-use super::topics_format::problems;
-use super::{Found, check_list};
+use super::facts::topics::problems;
+use super::facts::{Found, check_list};
 use crate::rules::prelude::*;
 
 declare_rule! {

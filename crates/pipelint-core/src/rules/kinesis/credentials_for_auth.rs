@@ -119,7 +119,7 @@ fn check_access_key(cx: &Context, access_key: Option<&Value>, out: &mut Vec<Diag
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::kinesis;
     use crate::rules::testing::{findings, spanned};
 
     const IAM_ROLE: &str = "/source/kinesis/iamRole";

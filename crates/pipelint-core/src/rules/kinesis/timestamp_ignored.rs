@@ -1,4 +1,4 @@
-use super::{IGNORING, ITERATOR_TYPE, TIMESTAMP};
+use crate::api::streaming::KINESIS_ITERATOR;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -33,10 +33,10 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     Ignored {
-        member: TIMESTAMP,
-        cause: ITERATOR_TYPE,
+        member: KINESIS_ITERATOR.timestamp,
+        cause: KINESIS_ITERATOR.choice,
         cause_label: "iterator type set here",
-        ignoring: IGNORING,
+        ignoring: KINESIS_ITERATOR.ignoring,
         what: "the Kinesis `timestamp`",
         cause_name: "iterator type",
         help: "set `\"iteratorType\": \"AT_TIMESTAMP\"` to start reading at this time, or remove `timestamp`",
@@ -47,12 +47,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::kinesis;
     use crate::rules::testing::{findings, spanned};
 
     #[test]
     fn warns_about_a_timestamp_with_another_iterator() {
-        for iterator in IGNORING {
+        for iterator in KINESIS_ITERATOR.ignoring {
             let json = kinesis(&format!(
                 r#""authentication": "IAM_ROLE", "region": "eu-west-1", "iteratorType": "{iterator}", "timestamp": 1714552200"#
             ));

@@ -1,7 +1,7 @@
 use crate::rules::prelude::*;
 use chrono::{DateTime, Datelike, Timelike};
 
-use super::{IGNORING, ITERATOR_TYPE, TIMESTAMP};
+use crate::api::streaming::KINESIS_ITERATOR;
 
 declare_rule! {
     /// ## What it checks
@@ -44,13 +44,15 @@ const UNITS: &[(usize, &str, u64)] = &[
     (19, "nanoseconds", 1_000_000_000),
 ];
 
+const TIMESTAMP: &str = KINESIS_ITERATOR.timestamp;
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(value) = cx.get(TIMESTAMP).and_then(whole_number) else {
         return;
     };
     if cx
-        .get_str(ITERATOR_TYPE)
-        .is_some_and(|i| IGNORING.contains(&i))
+        .get_str(KINESIS_ITERATOR.choice)
+        .is_some_and(|i| KINESIS_ITERATOR.ignoring.contains(&i))
     {
         return;
     }
@@ -108,7 +110,7 @@ fn whole_number(value: &Value) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::kinesis;
     use crate::rules::testing::{findings, spanned};
 
     fn source(iterator: &str, timestamp: &str) -> String {

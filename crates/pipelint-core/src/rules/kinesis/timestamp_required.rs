@@ -1,4 +1,4 @@
-use super::{ITERATOR_TYPE, KINESIS, TIMESTAMP};
+use crate::api::streaming::KINESIS_ITERATOR;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -35,15 +35,8 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     TimestampStart {
-        needed: Needed {
-            object: KINESIS,
-            member: TIMESTAMP,
-            cause: ITERATOR_TYPE,
-            cause_label: "iterator type set here",
-            cause_at_key: false,
-            only_empty_string_is_blank: false,
-        },
-        value: "AT_TIMESTAMP",
+        start: &KINESIS_ITERATOR,
+        choice_label: "iterator type set here",
         what: "the iterator type `AT_TIMESTAMP`",
         help_null: "set the start time in Unix seconds, e.g. `1714552200`, or use `TRIM_HORIZON` or `LATEST`",
         help_absent: "add the start time in Unix seconds, e.g. `\"timestamp\": 1714552200`, or use `TRIM_HORIZON` or `LATEST`",
@@ -54,7 +47,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::kinesis::kinesis;
+    use crate::rules::testing::kinesis;
     use crate::rules::testing::{findings, spanned};
 
     fn source(iterator: &str, extra: &str) -> String {

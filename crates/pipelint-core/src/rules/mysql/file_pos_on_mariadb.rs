@@ -61,7 +61,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::mysql::mysql;
+    use crate::rules::testing::mysql;
     use crate::rules::testing::{findings_latest, spanned};
 
     #[test]

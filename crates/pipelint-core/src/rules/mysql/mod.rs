@@ -12,11 +12,3 @@ pub(crate) const REPLICATION_MECHANISM: &str = "/source/mysql/settings/replicati
 
 /// The `type` values of MariaDB servers.
 pub(crate) const MARIADB_TYPES: &[&str] = &["mariadb", "rdsmariadb"];
-
-/// A create body with a MySQL source of the given `type` and settings members.
-#[cfg(test)]
-pub(crate) fn mysql(kind: &str, settings: &str) -> String {
-    crate::rules::testing::body(&format!(
-        r#"{{"mysql": {{"type": "{kind}", "host": "db.internal", "port": 3306, "settings": {{"replicationMode": "cdc"{settings}}}, "tableMappings": [{{"sourceSchemaName": "shop", "sourceTable": "orders", "targetTable": "shop_orders"}}]}}}}"#
-    ))
-}

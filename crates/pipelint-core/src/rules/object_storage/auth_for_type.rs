@@ -1,4 +1,4 @@
-use super::{
+use crate::api::object_storage::{
     AUTHENTICATION, AZURE, Auth, GCS, SOURCE, TYPE, auth_allowed, auth_in_profile, authentication,
     storage_type,
 };

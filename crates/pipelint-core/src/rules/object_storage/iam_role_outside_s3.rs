@@ -1,4 +1,4 @@
-use super::{AUTHENTICATION, AZURE, Auth, TYPE, authentication, storage_type};
+use crate::api::object_storage::{AUTHENTICATION, AZURE, Auth, TYPE, authentication, storage_type};
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -1,13 +1,8 @@
 //! Rules for object storage (see the group list in `rules/mod.rs`).
 //!
 //! The facts these rules share (which authentication each storage type takes and which
-//! members a body's choices require) live in `rules::object_storage_requirements`, since
-//! the scaling rules read them too.
-
-pub(crate) use crate::rules::object_storage_requirements::{
-    AUTHENTICATION, AZURE, Auth, GCS, Requirement, SOURCE, TYPE, auth_allowed, auth_in_profile,
-    authentication, required_members, source, storage_type,
-};
+//! members a body's choices require) live in `api::object_storage`, since the scaling rules
+//! read them too.
 
 super::rule_files! {
     auth_for_type,

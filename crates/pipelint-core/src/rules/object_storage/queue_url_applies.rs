@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{AUTHENTICATION, SOURCE, source};
+use crate::api::object_storage::{AUTHENTICATION, SOURCE, source};
 
 declare_rule! {
     /// ## What it checks

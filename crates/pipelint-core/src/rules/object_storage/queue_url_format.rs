@@ -2,7 +2,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::source;
+use crate::api::object_storage::source;
 use crate::rules::prelude::*;
 
 declare_rule! {

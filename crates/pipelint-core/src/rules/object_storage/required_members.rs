@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{AUTHENTICATION, Requirement, SOURCE, TYPE, required_members};
+use crate::api::object_storage::{AUTHENTICATION, Requirement, SOURCE, TYPE, required_members};
 
 declare_rule! {
     /// ## What it checks

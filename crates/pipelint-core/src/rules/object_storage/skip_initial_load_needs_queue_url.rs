@@ -1,4 +1,4 @@
-use super::{SOURCE, source};
+use crate::api::object_storage::{SOURCE, source};
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::source;
+use crate::api::object_storage::source;
 
 declare_rule! {
     /// ## What it checks

@@ -1,3 +1,4 @@
+use crate::api::sources::unsupported_members;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -41,7 +42,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     let present = present_sources(cx.root());
     // An unsupported kind is reported by its own rule; "no source kind" would repeat it.
-    if present.is_empty() && !super::unsupported_source_kind::unsupported(cx).is_empty() {
+    if present.is_empty() && !unsupported_members(cx).is_empty() {
         return;
     }
     match present.as_slice() {

@@ -29,7 +29,7 @@ declare_rule! {
 const DEFINITION: &str = "/destination/tableDefinition";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if super::engine_type(cx) != Some("ReplacingMergeTree") {
+    if super::facts::engine_type(cx) != Some("ReplacingMergeTree") {
         return;
     }
     let has_key = cx

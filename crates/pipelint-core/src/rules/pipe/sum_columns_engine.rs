@@ -30,7 +30,7 @@ const TYPE: &str = "/destination/tableDefinition/engine/type";
 const COLUMN_IDS: &str = "/destination/tableDefinition/engine/columnIds";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(engine) = super::engine_type(cx) else {
+    let Some(engine) = super::facts::engine_type(cx) else {
         return;
     };
     let given = cx

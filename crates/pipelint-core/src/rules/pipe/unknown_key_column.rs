@@ -46,10 +46,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         named.push((format!("{DEFINITION}/sortingKey/{i}"), key));
     }
     // The similarity index is built only when a name is not a column.
-    if super::all_columns(cx, named.iter().map(|(_, name)| *name)) {
+    if super::facts::all_columns(cx, named.iter().map(|(_, name)| *name)) {
         return;
     }
-    let columns = Names::new(super::column_names(cx).map(|(_, name)| name));
+    let columns = Names::new(super::facts::column_names(cx).map(|(_, name)| name));
     for (pointer, name) in named {
         if columns.contains(name) {
             continue;

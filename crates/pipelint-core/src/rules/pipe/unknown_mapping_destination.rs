@@ -38,11 +38,14 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     // The similarity index is built only when a destination is not a column.
-    if super::all_columns(cx, super::mapping_destinations(cx).map(|(_, field)| field)) {
+    if super::facts::all_columns(
+        cx,
+        super::facts::mapping_destinations(cx).map(|(_, field)| field),
+    ) {
         return;
     }
-    let columns = Names::new(super::column_names(cx).map(|(_, name)| name));
-    for (index, field) in super::mapping_destinations(cx) {
+    let columns = Names::new(super::facts::column_names(cx).map(|(_, name)| name));
+    for (index, field) in super::facts::mapping_destinations(cx) {
         if columns.contains(field) {
             continue;
         }

@@ -1,3 +1,4 @@
+use crate::api::sources::unsupported_members;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -30,23 +31,8 @@ declare_rule! {
     };
 }
 
-/// Members of `source` besides the source kinds.
-const OTHER_MEMBERS: &[&str] = &["validateSamples"];
-
-/// The members of `source` that are neither a source kind nor another known member.
-pub fn unsupported<'a>(cx: &Context<'a>) -> Vec<&'a str> {
-    let Some(source) = cx.get("/source").and_then(serde_json::Value::as_object) else {
-        return Vec::new();
-    };
-    source
-        .keys()
-        .map(String::as_str)
-        .filter(|k| !OTHER_MEMBERS.contains(k) && !SourceKind::ALL.iter().any(|s| s.member() == *k))
-        .collect()
-}
-
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let names = unsupported(cx);
+    let names = unsupported_members(cx);
     if names.is_empty() {
         return;
     }
@@ -91,8 +77,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::RULE;
     use crate::api::changes::{What, of_kind};
+    use crate::api::sources::SourceKind;
     use crate::kind::DocumentKind;
-    use crate::rules::support::SourceKind;
     use crate::rules::testing::{body, findings, findings_latest};
 
     #[test]

@@ -32,7 +32,7 @@ const TYPE: &str = "/destination/tableDefinition/engine/type";
 const VERSION: &str = "/destination/tableDefinition/engine/versionColumnId";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(engine) = super::engine_type(cx) else {
+    let Some(engine) = super::facts::engine_type(cx) else {
         return;
     };
     let version_set = cx.get(VERSION).is_some_and(|v| !v.is_null());

@@ -1,6 +1,6 @@
 use std::collections::HashMap;
 
-use super::table_mappings;
+use super::facts::table_mappings;
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -1,6 +1,7 @@
 use crate::rules::prelude::*;
 
-use super::{SETTINGS, settings, slot_name};
+use super::SETTINGS;
+use super::facts::{settings, slot_name};
 
 declare_rule! {
     /// ## What it checks

@@ -1,4 +1,5 @@
-use super::{SETTINGS, settings};
+use super::SETTINGS;
+use super::facts::settings;
 use crate::Severity;
 use crate::api::profile::ApiVersion;
 use crate::rules::prelude::*;

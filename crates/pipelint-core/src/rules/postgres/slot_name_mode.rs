@@ -1,4 +1,5 @@
-use super::{SETTINGS, settings, slot_name};
+use super::SETTINGS;
+use super::facts::{settings, slot_name};
 use crate::rules::prelude::*;
 
 declare_rule! {

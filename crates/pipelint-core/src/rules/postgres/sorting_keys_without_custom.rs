@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::table_mappings;
+use super::facts::table_mappings;
 
 declare_rule! {
     /// ## What it checks

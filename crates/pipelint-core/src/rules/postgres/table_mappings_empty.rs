@@ -1,4 +1,5 @@
-use super::{TABLE_MAPPINGS, source};
+use super::TABLE_MAPPINGS;
+use super::facts::source;
 use crate::rules::prelude::*;
 
 declare_rule! {

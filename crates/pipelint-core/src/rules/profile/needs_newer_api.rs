@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{how_to_select, located, matching, pairing_moot, subject, versions};
+use super::facts::{how_to_select, located, matching, pairing_moot, subject, versions};
 use crate::Severity;
 use crate::api::changes::What;
 use crate::api::profile::Axis;

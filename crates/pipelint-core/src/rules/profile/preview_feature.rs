@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{located, matching, subject, versions};
+use super::facts::{located, matching, subject, versions};
 
 declare_rule! {
     /// ## What it checks

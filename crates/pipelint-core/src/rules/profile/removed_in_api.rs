@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{located, matching, subject, versions};
+use super::facts::{located, matching, subject, versions};
 use crate::api::changes::What;
 use crate::api::profile::Axis;
 

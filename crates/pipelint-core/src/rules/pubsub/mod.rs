@@ -12,11 +12,3 @@ pub(crate) const SEEK_TIMESTAMP: &str = "/source/pubsub/seekTimestamp";
 
 /// Seek types that start elsewhere and do not read `seekTimestamp`.
 pub(crate) const IGNORING: &[&str] = &["latest", "earliest", "snapshot"];
-
-/// A create body with a Pub/Sub source holding the given members besides the required ones.
-#[cfg(test)]
-pub(crate) fn pubsub(members: &str) -> String {
-    crate::rules::testing::body(&format!(
-        r#"{{"pubsub": {{"format": "JSONEachRow", "projectId": "p", "topic": "t", "authentication": "SERVICE_ACCOUNT", "serviceAccountKey": "${{KEY}}", {members}}}}}"#
-    ))
-}

@@ -48,7 +48,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::pubsub::pubsub;
+    use crate::rules::testing::pubsub;
     use crate::rules::testing::{findings_latest, spanned};
 
     #[test]

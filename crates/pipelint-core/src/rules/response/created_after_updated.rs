@@ -43,7 +43,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let parse = |pointer: &str| {
             cx.get(pointer)
                 .and_then(Value::as_str)
-                .and_then(|t| super::parse_date_time(t).ok())
+                .and_then(|t| super::facts::parse_date_time(t).ok())
         };
         let (Some(created), Some(updated)) = (parse(&created_at), parse(&updated_at)) else {
             continue;

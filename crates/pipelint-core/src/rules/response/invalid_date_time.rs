@@ -40,7 +40,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             let Some(text) = id_to_check(cx.get(&pointer)) else {
                 continue;
             };
-            let Err(problem) = super::parse_date_time(text) else {
+            let Err(problem) = super::facts::parse_date_time(text) else {
                 continue;
             };
             let diagnostic = cx

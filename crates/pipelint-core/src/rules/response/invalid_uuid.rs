@@ -1,3 +1,4 @@
+use crate::api::ids::uuid_problem;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -50,10 +51,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             let Some(id) = id_to_check(cx.get(&pointer)) else {
                 continue;
             };
-            let Some(problem) = super::uuid_shape_problem(id) else {
+            let Some(problem) = uuid_problem(id) else {
                 continue;
             };
-            let field = super::member_name(&pointer);
+            let field = crate::schema::field_name(&pointer);
             let mut diagnostic = cx
                 .at_value(
                     &RULE,

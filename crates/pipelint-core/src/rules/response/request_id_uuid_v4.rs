@@ -1,3 +1,4 @@
+use crate::api::ids::uuid_problem;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -41,7 +42,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(id) = id_to_check(cx.get(POINTER)) else {
         return;
     };
-    if let Some(problem) = super::uuid_shape_problem(id) {
+    if let Some(problem) = uuid_problem(id) {
         let mut diagnostic = cx
             .at_value(
                 &RULE,

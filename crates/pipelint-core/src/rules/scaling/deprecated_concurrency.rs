@@ -1,4 +1,4 @@
-use super::{pipe_source, remove_member_fix, scaling_object};
+use super::facts::{pipe_source, remove_member_fix, scaling_object};
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -1,7 +1,7 @@
 use crate::rules::prelude::*;
 
-use super::remove_member_fix;
-use crate::rules::object_storage_requirements as object_storage;
+use super::facts::remove_member_fix;
+use crate::api::object_storage;
 
 declare_rule! {
     /// ## What it checks

@@ -1,4 +1,4 @@
-use super::{pipe_source, scaling_applies};
+use super::facts::{pipe_source, scaling_applies};
 use crate::kind::SCALING_MEMBERS;
 use crate::rules::prelude::*;
 

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::pipe_source;
+use super::facts::pipe_source;
 
 declare_rule! {
     /// ## What it checks

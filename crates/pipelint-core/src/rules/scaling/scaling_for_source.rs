@@ -1,4 +1,6 @@
-use super::{pipe_source, remove_member_fix, scaling_applies, scaling_applies_to, scaling_members};
+use super::facts::{
+    pipe_source, remove_member_fix, scaling_applies, scaling_applies_to, scaling_members,
+};
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -1,4 +1,4 @@
-use super::{pipe_source, scaling_members};
+use super::facts::{pipe_source, scaling_members};
 use crate::rules::prelude::*;
 
 declare_rule! {

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{pipe_source, remove_member_fix};
+use super::facts::{pipe_source, remove_member_fix};
 
 declare_rule! {
     /// ## What it checks

@@ -38,7 +38,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let listed = (0..super::len(cx, "/channels")).map(|i| format!("/channels/{i}"));
+    let listed = (0..super::facts::len(cx, "/channels")).map(|i| format!("/channels/{i}"));
     for channel in std::iter::once("/channel".to_owned()).chain(listed) {
         check_channel(cx, &channel, out);
     }

@@ -36,7 +36,7 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     // Under a profile without `channels`, `needs-newer-api` is the one finding.
-    if !super::accepts_member(cx, "/channels") {
+    if !super::facts::accepts_member(cx, "/channels") {
         return;
     }
     let Some(channels) = cx.get("/channels").and_then(Value::as_array) else {
@@ -80,7 +80,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::*;
     use crate::api::profile::Profile;
-    use crate::rules::stack::testing::findings_under;
+    use crate::rules::testing::findings_as_under;
 
     const A: &str = r#"{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567891"}"#;
     const B: &str = r#"{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567892"}"#;
@@ -88,7 +88,7 @@ mod tests {
     fn pointers(members: &str, profile: Profile) -> Vec<String> {
         let json =
             format!(r#"{{"threshold": 1, "thresholdType": "above", "interval": "5m", {members}}}"#);
-        findings_under(&RULE, DocumentKind::StackAlert, &json, profile)
+        findings_as_under(&RULE, DocumentKind::StackAlert, &json, profile)
             .into_iter()
             .map(|d| d.pointer)
             .collect()

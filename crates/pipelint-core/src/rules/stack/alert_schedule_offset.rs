@@ -89,7 +89,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::alert_findings;
+    use crate::rules::testing::alert_findings;
 
     #[test]
     fn offset_below_interval_and_not_with_a_start() {

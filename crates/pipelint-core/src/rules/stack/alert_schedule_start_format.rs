@@ -1,5 +1,6 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 
+use crate::api::time::parse_utc;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -74,64 +75,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     out.push(diagnostic);
 }
 
-/// The instant of an RFC 3339 date-time written in UTC with `Z` (seconds required,
-/// fraction optional); `None` for any other text.
-pub(crate) fn parse_utc(text: &str) -> Option<DateTime<Utc>> {
-    let bytes = text.as_bytes();
-    let digits = |range: std::ops::Range<usize>| {
-        bytes
-            .get(range)
-            .is_some_and(|part| part.iter().all(u8::is_ascii_digit))
-    };
-    let shape = bytes.len() >= 20
-        && digits(0..4)
-        && bytes[4] == b'-'
-        && digits(5..7)
-        && bytes[7] == b'-'
-        && digits(8..10)
-        && bytes[10] == b'T'
-        && digits(11..13)
-        && bytes[13] == b':'
-        && digits(14..16)
-        && bytes[16] == b':'
-        && digits(17..19)
-        && text.ends_with('Z')
-        && match &text[19..text.len() - 1] {
-            "" => true,
-            fraction => fraction
-                .strip_prefix('.')
-                .is_some_and(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())),
-        };
-    if !shape {
-        return None;
-    }
-    DateTime::parse_from_rfc3339(text)
-        .ok()
-        .map(|t| t.with_timezone(&Utc))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::alert_findings;
-
-    #[test]
-    fn accepts_only_utc_with_z() {
-        for ok in ["2026-03-01T09:00:00Z", "2026-03-01T09:00:00.250Z"] {
-            assert!(parse_utc(ok).is_some(), "{ok}");
-        }
-        for bad in [
-            "2026-03-01T09:00:00+01:00",
-            "2026-03-01T09:00Z",
-            "2026-03-01",
-            "2026-02-30T09:00:00Z",
-            "2026-03-01T09:00:00z",
-            "2026-03-01 09:00:00Z",
-            "",
-        ] {
-            assert!(parse_utc(bad).is_none(), "{bad}");
-        }
-    }
+    use crate::rules::testing::alert_findings;
 
     #[test]
     fn offers_the_utc_instant() {

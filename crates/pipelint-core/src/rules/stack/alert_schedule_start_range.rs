@@ -2,7 +2,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use super::alert_schedule_start_format::parse_utc;
+use crate::api::time::parse_utc;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -86,7 +86,7 @@ fn judge(start: DateTime<Utc>, now: DateTime<Utc>) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::alert_findings;
+    use crate::rules::testing::alert_findings;
 
     fn at(text: &str) -> DateTime<Utc> {
         parse_utc(text).unwrap()

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{AlertSource, alert_source};
+use super::facts::{AlertSource, alert_source};
 
 declare_rule! {
     /// ## What it checks
@@ -50,9 +50,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         AlertSource::SavedSearch { explicit: false } => {
             let tile_ids: Vec<&str> = ["dashboardId", "tileId"]
                 .into_iter()
-                .filter(|m| super::is_set(cx, &format!("/{m}")))
+                .filter(|m| super::facts::is_set(cx, &format!("/{m}")))
                 .collect();
-            if !tile_ids.is_empty() && !super::is_set(cx, "/savedSearchId") {
+            if !tile_ids.is_empty() && !super::facts::is_set(cx, "/savedSearchId") {
                 let mut diagnostic = Diagnostic::new(
                     &RULE,
                     cx.document.object_anchor(""),

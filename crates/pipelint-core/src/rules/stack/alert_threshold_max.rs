@@ -34,7 +34,7 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     // Under a profile without ranges, `needs-newer-api` is the one finding.
-    if !super::accepts_member(cx, "/thresholdMax") {
+    if !super::facts::accepts_member(cx, "/thresholdMax") {
         return;
     }
     let Some(kind @ ("between" | "not_between")) = cx.get_str("/thresholdType") else {
@@ -76,13 +76,13 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::*;
     use crate::api::profile::Profile;
-    use crate::rules::stack::testing::findings_under;
+    use crate::rules::testing::findings_as_under;
 
     fn found(members: &str, profile: Profile) -> Vec<String> {
         let json = format!(
             r#"{{"threshold": 10, "interval": "5m", "channel": {{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a567891"}}, {members}}}"#
         );
-        findings_under(&RULE, DocumentKind::StackAlert, &json, profile)
+        findings_as_under(&RULE, DocumentKind::StackAlert, &json, profile)
             .into_iter()
             .map(|d| d.pointer)
             .collect()

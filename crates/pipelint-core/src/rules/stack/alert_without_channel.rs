@@ -35,7 +35,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if cx.root().get("channel").is_some() || cx.root().get("channels").is_some() {
         return;
     }
-    let (message, help) = if super::accepts_member(cx, "/channels") {
+    let (message, help) = if super::facts::accepts_member(cx, "/channels") {
         (
             "the alert has neither `channel` nor `channels`",
             "add `\"channels\"`: a list of 1 to 10 channels such as `{\"type\": \"webhook\", \"webhookId\": \"…\"}` (or `\"channel\"` with one of them)",
@@ -57,12 +57,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::*;
     use crate::api::profile::Profile;
-    use crate::rules::stack::testing::findings_under;
+    use crate::rules::testing::findings_as_under;
 
     fn messages(members: &str, profile: Profile) -> Vec<String> {
         let json =
             format!(r#"{{"threshold": 1, "thresholdType": "above", "interval": "5m"{members}}}"#);
-        findings_under(&RULE, DocumentKind::StackAlert, &json, profile)
+        findings_as_under(&RULE, DocumentKind::StackAlert, &json, profile)
             .into_iter()
             .map(|d| d.message)
             .collect()

@@ -34,8 +34,8 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, tile) in super::tiles(cx) {
-        if super::has(tile, "series") && !super::has(tile, "config") {
+    for (i, tile) in super::facts::tiles(cx) {
+        if super::facts::has(tile, "series") && !super::facts::has(tile, "config") {
             out.push(
                 cx.at_key(
                     &RULE,

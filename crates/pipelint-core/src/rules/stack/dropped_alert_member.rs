@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{AlertSource, alert_source, is_set};
+use super::facts::{AlertSource, alert_source, is_set};
 
 declare_rule! {
     /// ## What it checks

@@ -33,7 +33,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let ids = super::tiles(cx).filter_map(|(i, tile)| Some((i, tile.get("id")?.as_str()?)));
+    let ids = super::facts::tiles(cx).filter_map(|(i, tile)| Some((i, tile.get("id")?.as_str()?)));
     let pointer = |index| format!("/tiles/{index}/id");
     for (index, first, id) in repeats(ids) {
         out.push(
@@ -52,7 +52,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::findings;
+    use crate::rules::testing::findings_as;
 
     #[test]
     fn reports_each_repeat_against_the_first_use() {
@@ -67,7 +67,7 @@ mod tests {
             tile(r#""a""#),
         ];
         let json = format!(r#"{{"name": "d", "tiles": [{}]}}"#, tiles.join(", "));
-        let found = findings(&RULE, DocumentKind::Dashboard, &json);
+        let found = findings_as(&RULE, DocumentKind::Dashboard, &json);
         let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
         assert_eq!(pointers, ["/tiles/3/id", "/tiles/5/id"]);
         assert!(found.iter().all(|d| d.message.ends_with("`tiles[0]`")));

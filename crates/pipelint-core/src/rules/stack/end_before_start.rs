@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::epoch_milliseconds::as_millis;
+use crate::api::time::as_millis;
 
 declare_rule! {
     /// ## What it checks

@@ -1,3 +1,4 @@
+use crate::api::time::{EpochUnit, as_millis, epoch_unit};
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -35,41 +36,6 @@ declare_rule! {
     };
 }
 
-/// The unit a positive epoch value seems to be written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Unit {
-    Seconds,
-    /// 12 digits: milliseconds before September 2001, which the server rejects.
-    TooEarly,
-    /// Below 9 digits: no unit makes it a plausible time.
-    TooSmall,
-    Milliseconds,
-    Microseconds,
-    Nanoseconds,
-}
-
-pub(crate) fn unit(value: u64) -> Unit {
-    match value {
-        0..100_000_000 => Unit::TooSmall,
-        100_000_000..100_000_000_000 => Unit::Seconds,
-        100_000_000_000..1_000_000_000_000 => Unit::TooEarly,
-        1_000_000_000_000..100_000_000_000_000 => Unit::Milliseconds,
-        100_000_000_000_000..100_000_000_000_000_000 => Unit::Microseconds,
-        _ => Unit::Nanoseconds,
-    }
-}
-
-/// The value in milliseconds, when its unit is known.
-pub(crate) fn as_millis(value: u64) -> Option<u64> {
-    match unit(value) {
-        Unit::Seconds => value.checked_mul(1000),
-        Unit::Milliseconds => Some(value),
-        Unit::Microseconds => Some(value / 1000),
-        Unit::Nanoseconds => Some(value / 1_000_000),
-        Unit::TooEarly | Unit::TooSmall => None,
-    }
-}
-
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     for member in ["startTime", "endTime"] {
         let pointer = format!("/{member}");
@@ -77,31 +43,31 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let digits = value.to_string().len();
-        let (message, label, fix) = match unit(value) {
-            Unit::Milliseconds => continue,
-            Unit::Seconds => (
+        let (message, label, fix) = match epoch_unit(value) {
+            EpochUnit::Milliseconds => continue,
+            EpochUnit::Seconds => (
                 format!("`{member}` is {value}, a time in seconds, not milliseconds"),
                 format!("{digits} digits: seconds"),
                 as_millis(value).map(|ms| (ms, "Multiply by 1000")),
             ),
-            Unit::Microseconds => (
+            EpochUnit::Microseconds => (
                 format!("`{member}` is {value}, a time in microseconds, not milliseconds"),
                 format!("{digits} digits: microseconds"),
                 as_millis(value).map(|ms| (ms, "Divide by 1000")),
             ),
-            Unit::Nanoseconds => (
+            EpochUnit::Nanoseconds => (
                 format!("`{member}` is {value}, a time in nanoseconds, not milliseconds"),
                 format!("{digits} digits: nanoseconds"),
                 as_millis(value).map(|ms| (ms, "Divide by 1000000")),
             ),
-            Unit::TooEarly => (
+            EpochUnit::TooEarly => (
                 format!(
                     "`{member}` is {value}: the server takes epoch milliseconds of 13 digits or more"
                 ),
                 format!("{digits} digits"),
                 None,
             ),
-            Unit::TooSmall => (
+            EpochUnit::TooSmall => (
                 format!("`{member}` is {value}, which is no time in epoch milliseconds"),
                 format!("{digits} digits"),
                 None,
@@ -122,21 +88,5 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             ),
         };
         out.push(diagnostic);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tells_units_by_size() {
-        assert_eq!(unit(1_717_171_717), Unit::Seconds);
-        assert_eq!(unit(1_717_171_717_000), Unit::Milliseconds);
-        assert_eq!(unit(1_717_171_717_000_000), Unit::Microseconds);
-        assert_eq!(unit(1_717_171_717_000_000_000), Unit::Nanoseconds);
-        assert_eq!(unit(999_999_999_999), Unit::TooEarly);
-        assert_eq!(unit(5), Unit::TooSmall);
-        assert_eq!(as_millis(1_717_171_717), Some(1_717_171_717_000));
     }
 }

@@ -36,7 +36,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for i in 0..super::len(cx, "/filters") {
+    for i in 0..super::facts::len(cx, "/filters") {
         let filter = format!("/filters/{i}");
         if !cx.get(&filter).is_some_and(serde_json::Value::is_object) {
             continue;

@@ -37,8 +37,10 @@ declare_rule! {
 const SCALES: &[&str] = &["log", "linear"];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, config) in super::tile_configs(cx) {
-        if !super::is_heatmap(config) || !super::display_type_accepted(cx, i, "heatmap") {
+    for (i, config) in super::facts::tile_configs(cx) {
+        if !super::facts::is_heatmap(config)
+            || !super::facts::display_type_accepted(cx, i, "heatmap")
+        {
             continue;
         }
         let items = config
@@ -99,7 +101,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::{dashboard_findings, latest_dashboard_findings};
+    use crate::rules::testing::{dashboard_findings, latest_dashboard_findings};
 
     fn heatmap(item: &str) -> String {
         format!(r#"{{"displayType": "heatmap", "select": [{item}]}}"#)

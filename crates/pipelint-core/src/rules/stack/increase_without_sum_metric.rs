@@ -40,7 +40,7 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if cx.kind == DocumentKind::ChartSeries {
-        for i in 0..super::len(cx, "/series") {
+        for i in 0..super::facts::len(cx, "/series") {
             let base = format!("/series/{i}");
             if cx.get_str(&format!("{base}/aggFn")) != Some("increase") {
                 continue;
@@ -59,8 +59,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         }
         return;
     }
-    for (i, config) in super::tile_configs(cx) {
-        for (j, item) in super::select_items(config) {
+    for (i, config) in super::facts::tile_configs(cx) {
+        for (j, item) in super::facts::select_items(config) {
             if item.get("aggFn").and_then(Value::as_str) != Some("increase") {
                 continue;
             }
@@ -105,7 +105,7 @@ fn finding(cx: &Context, base: &str, at: Option<&str>, reason: &str) -> Diagnost
 mod tests {
     use super::*;
     use crate::api::profile::Profile;
-    use crate::rules::stack::testing::{findings_under, latest_select_findings as select_findings};
+    use crate::rules::testing::{findings_as_under, latest_select_findings as select_findings};
 
     #[test]
     fn increase_goes_with_sum_metrics() {
@@ -120,7 +120,7 @@ mod tests {
             format!(r#"{{"series": [{{"aggFn": "increase", "where": "", "groupBy": []{rest}}}]}}"#)
         };
         let chart = |rest: &str| {
-            findings_under(
+            findings_as_under(
                 &RULE,
                 DocumentKind::ChartSeries,
                 &series(rest),

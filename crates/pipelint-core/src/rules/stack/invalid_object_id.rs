@@ -1,3 +1,4 @@
+use crate::api::ids::object_id_problem;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -55,7 +56,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             return;
         }
         let pointer = at.pointer();
-        let (what, corrected) = problem(id);
+        let (what, corrected) = object_id_problem(id);
         let field = crate::schema::field_name(&pointer);
         let diagnostic = cx
             .at_value(
@@ -144,47 +145,10 @@ fn for_each_id<'a>(cx: &Context<'a>, visit: &mut impl FnMut(Option<&'a Value>, I
     }
 }
 
-/// What is wrong with the id, and the id when it can be recovered.
-fn problem(id: &str) -> (String, Option<String>) {
-    let trimmed = id.trim();
-    if trimmed != id && is_object_id(trimmed) {
-        return (
-            "it has white space around it".to_owned(),
-            Some(trimmed.to_owned()),
-        );
-    }
-    let inner = id
-        .strip_prefix("ObjectId(")
-        .and_then(|r| r.strip_suffix(')'))
-        .map(|r| r.trim_matches(|c| c == '"' || c == '\''));
-    if let Some(inner) = inner.filter(|i| is_object_id(i)) {
-        return (
-            "it is wrapped in `ObjectId(…)`".to_owned(),
-            Some(inner.to_owned()),
-        );
-    }
-    if is_uuid(id) {
-        return (
-            "it is a UUID; the analytics stack's ids are 24 hexadecimal digits".to_owned(),
-            None,
-        );
-    }
-    if id.is_empty() {
-        return ("it is empty".to_owned(), None);
-    }
-    if let Some(bad) = id.chars().find(|c| !c.is_ascii_hexdigit()) {
-        return (format!("`{bad}` is not a hexadecimal digit"), None);
-    }
-    (
-        format!("it has {} digits instead of 24", id.chars().count()),
-        None,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::findings;
+    use crate::rules::testing::findings_as;
 
     #[test]
     fn finds_ids_in_every_place_of_a_dashboard() {
@@ -194,7 +158,7 @@ mod tests {
             "not a tile",
             {"x": 0, "y": 3, "w": 6, "h": 3, "config": ["sourceId"]}],
           "filters": [{"sourceId": "f1"}]}"#;
-        let found = findings(&RULE, DocumentKind::Dashboard, json);
+        let found = findings_as(&RULE, DocumentKind::Dashboard, json);
         let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
         assert_eq!(
             pointers,
@@ -206,26 +170,7 @@ mod tests {
             ]
         );
         let chart = r#"{"series": [{"sourceId": "65f5e4a3b9e77c001a123456"}, {"sourceId": "x"}]}"#;
-        let found = findings(&RULE, DocumentKind::ChartSeries, chart);
+        let found = findings_as(&RULE, DocumentKind::ChartSeries, chart);
         assert_eq!(found[0].pointer, "/series/1/sourceId");
-    }
-
-    #[test]
-    fn explains_and_recovers() {
-        assert!(problem("65f5e4a3b9e77c001a56789").0.contains("23 digits"));
-        assert_eq!(
-            problem("ObjectId(\"65f5e4a3b9e77c001a567890\")")
-                .1
-                .as_deref(),
-            Some("65f5e4a3b9e77c001a567890")
-        );
-        assert!(
-            problem("0d7bd6cc-5a5c-4b9e-9a4e-6d1f2f0b8a41")
-                .0
-                .contains("UUID")
-        );
-        assert!(
-            problem("dashboard-1").0.contains("`d`") || problem("dashboard-1").0.contains("`s`")
-        );
     }
 }

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::is_set;
+use super::facts::is_set;
 
 declare_rule! {
     /// ## What it checks

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::percentile_agg_fn::percentile_level;
+use super::facts::percentile_level;
 
 declare_rule! {
     /// ## What it checks
@@ -51,7 +51,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         if name == "quantile" || percentile_level(name).is_some() {
             continue;
         }
-        out.push(super::level_without_quantile(
+        out.push(super::facts::level_without_quantile(
             cx,
             &RULE,
             &format!("/series/{i}"),
@@ -63,7 +63,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::findings;
+    use crate::rules::testing::findings_as;
 
     #[test]
     fn reports_a_level_beside_another_function() {
@@ -74,7 +74,7 @@ mod tests {
             {"type": "time", "aggFn": "p95", "level": 0.95},
             {"type": "time", "aggFn": "sum", "level": null},
             {"type": "time", "aggFn": "max", "level": 0.9}]}"#;
-        let found = findings(&RULE, DocumentKind::ChartSeries, json);
+        let found = findings_as(&RULE, DocumentKind::ChartSeries, json);
         let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
         assert_eq!(pointers, ["/series/0/level", "/series/5/level"]);
     }

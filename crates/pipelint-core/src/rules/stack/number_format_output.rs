@@ -1,4 +1,4 @@
-use super::{KnownValues, NUMBER_OUTPUTS};
+use super::facts::{KnownValues, NUMBER_OUTPUTS};
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -44,7 +44,7 @@ const OUTPUTS: KnownValues = KnownValues {
 };
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (at, value) in super::number_format_outputs(cx) {
+    for (at, value) in super::facts::number_format_outputs(cx) {
         if value.is_null() || value.as_str().is_some_and(|s| OUTPUTS.contains(cx.kind, s)) {
             continue;
         }
@@ -55,7 +55,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::dashboard_findings;
+    use crate::rules::testing::dashboard_findings;
 
     #[test]
     fn reports_unknown_outputs_with_a_suggestion() {

@@ -1,3 +1,4 @@
+use super::facts::percentile_level;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -35,7 +36,7 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if cx.kind == DocumentKind::ChartSeries {
-        for i in 0..super::len(cx, "/series") {
+        for i in 0..super::facts::len(cx, "/series") {
             let pointer = format!("/series/{i}/aggFn");
             if let Some(name) = cx.get(&pointer).and_then(Value::as_str) {
                 report(cx, &pointer, name, out);
@@ -43,8 +44,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         }
         return;
     }
-    for (i, config) in super::tile_configs(cx) {
-        for (j, item) in super::select_items(config) {
+    for (i, config) in super::facts::tile_configs(cx) {
+        for (j, item) in super::facts::select_items(config) {
             if let Some(name) = item.get("aggFn").and_then(Value::as_str) {
                 report(
                     cx,
@@ -73,52 +74,15 @@ fn report(cx: &Context, pointer: &str, name: &str, out: &mut Vec<Diagnostic>) {
     );
 }
 
-/// The quantile level a percentile name stands for: `p95` -> `0.95`, `median` -> `0.5`.
-pub(crate) fn percentile_level(name: &str) -> Option<String> {
-    if name.eq_ignore_ascii_case("median") {
-        return Some("0.5".to_owned());
-    }
-    let number = name
-        .strip_prefix(['p', 'P'])
-        .or_else(|| name.strip_prefix("percentile_"))?;
-    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || whole.len() > 2 || !digits(whole) || !digits(fraction) {
-        return None;
-    }
-    if number.ends_with('.') {
-        return None;
-    }
-    let level = format!("0.{whole:0>2}{fraction}");
-    let level = level.trim_end_matches('0');
-    Some(if level == "0." {
-        "0".to_owned()
-    } else {
-        level.to_owned()
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::select_findings;
+    use crate::rules::testing::select_findings;
 
     #[test]
     fn reports_percentile_names_in_tile_select_items_too() {
         let found = select_findings(&RULE, r#"{"aggFn": "p95", "valueExpression": "D"}"#);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].pointer, "/tiles/0/config/select/0/aggFn");
-    }
-
-    #[test]
-    fn maps_percentiles_to_levels() {
-        assert_eq!(percentile_level("p95").as_deref(), Some("0.95"));
-        assert_eq!(percentile_level("P50").as_deref(), Some("0.5"));
-        assert_eq!(percentile_level("p5").as_deref(), Some("0.05"));
-        assert_eq!(percentile_level("p99.9").as_deref(), Some("0.999"));
-        assert_eq!(percentile_level("median").as_deref(), Some("0.5"));
-        for not in ["p", "p100", "pp95", "p9x", "avg", "p95."] {
-            assert_eq!(percentile_level(not), None, "{not}");
-        }
     }
 }

@@ -31,7 +31,9 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if !super::is_set(cx, "/savedQuery") || cx.get("/savedQueryLanguage") != Some(&Value::Null) {
+    if !super::facts::is_set(cx, "/savedQuery")
+        || cx.get("/savedQueryLanguage") != Some(&Value::Null)
+    {
         return;
     }
     out.push(
@@ -49,11 +51,11 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::findings;
+    use crate::rules::testing::findings_as;
 
     fn count(members: &str) -> usize {
         let json = format!(r#"{{"name": "d", "tiles": [], {members}}}"#);
-        findings(&RULE, DocumentKind::Dashboard, &json).len()
+        findings_as(&RULE, DocumentKind::Dashboard, &json).len()
     }
 
     #[test]

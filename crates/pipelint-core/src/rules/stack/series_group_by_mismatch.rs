@@ -31,7 +31,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let count = super::len(cx, "/series");
+    let count = super::facts::len(cx, "/series");
     let group_by = |i: usize| {
         cx.get(&format!("/series/{i}/groupBy"))
             .filter(|v| v.is_array())

@@ -33,10 +33,10 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, tile) in super::tiles(cx) {
+    for (i, tile) in super::facts::tiles(cx) {
         // Pointers are built only for a finding.
         let config = || format!("/tiles/{i}/config");
-        match (super::has(tile, "config"), super::has(tile, "series")) {
+        match (super::facts::has(tile, "config"), super::facts::has(tile, "series")) {
             (true, true) => out.push(
                 cx.at_key(
                     &RULE,

@@ -73,7 +73,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         .iter()
         .map(|(id, (_, tabs))| (*id, tabs.iter().map(String::as_str).collect()))
         .collect();
-    for (i, tile) in super::tiles(cx) {
+    for (i, tile) in super::facts::tiles(cx) {
         let Some(container_id) = tile.get("containerId").and_then(Value::as_str) else {
             if tile.get("tabId").is_some_and(|v| !v.is_null()) {
                 out.push(
@@ -143,14 +143,14 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 mod tests {
     use super::*;
     use crate::api::profile::Profile;
-    use crate::rules::stack::testing::findings_under;
+    use crate::rules::testing::findings_as_under;
 
     fn pointers(tile: &str) -> Vec<String> {
         let json = format!(
             r#"{{"name": "d", "containers": [{{"id": "a", "title": "A", "collapsed": false, "tabs": [{{"id": "t1", "title": "One"}}]}}],
                "tiles": [{{"name": "t", "x": 0, "y": 0, "w": 6, "h": 3, "config": {{"displayType": "markdown"}}, {tile}}}]}}"#
         );
-        findings_under(&RULE, DocumentKind::Dashboard, &json, Profile::latest())
+        findings_as_under(&RULE, DocumentKind::Dashboard, &json, Profile::latest())
             .into_iter()
             .map(|d| d.pointer)
             .collect()

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::{DISPLAY_TYPES, KnownValues};
+use super::facts::{DISPLAY_TYPES, KnownValues};
 
 declare_rule! {
     /// ## What it checks
@@ -47,7 +47,7 @@ const TYPES: KnownValues = KnownValues {
 };
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, config) in super::tile_configs(cx) {
+    for (i, config) in super::facts::tile_configs(cx) {
         let pointer = || format!("/tiles/{i}/config/displayType");
         match config.get("displayType") {
             None | Some(Value::Null) => out.push(
@@ -72,7 +72,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::dashboard_findings;
+    use crate::rules::testing::dashboard_findings;
 
     #[test]
     fn known_and_newer_types_pass_others_fail() {

@@ -34,7 +34,7 @@ declare_rule! {
 const COLUMNS: f64 = 24.0;
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, tile) in super::tiles(cx) {
+    for (i, tile) in super::facts::tiles(cx) {
         let (Some(x_value), Some(w_value)) = (tile.get("x"), tile.get("w")) else {
             continue;
         };
@@ -70,7 +70,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::findings;
+    use crate::rules::testing::findings_as;
 
     #[test]
     fn reports_the_tiles_that_reach_past_the_grid() {
@@ -80,7 +80,7 @@ mod tests {
             {"name": "b", "x": 12, "y": 0, "w": 12, "h": 3},
             {"name": "c", "x": 20.5, "y": 3, "w": 4, "h": 3},
             {"name": "d", "x": "20", "y": 3, "w": 10, "h": 3}]}"#;
-        let found = findings(&RULE, DocumentKind::Dashboard, json);
+        let found = findings_as(&RULE, DocumentKind::Dashboard, json);
         let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
         assert_eq!(pointers, ["/tiles/0/w", "/tiles/3/w"]);
         assert!(

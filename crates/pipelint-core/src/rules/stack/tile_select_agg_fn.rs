@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::percentile_agg_fn::percentile_level;
+use super::facts::percentile_level;
 
 declare_rule! {
     /// ## What it checks
@@ -37,8 +37,8 @@ declare_rule! {
     };
 }
 
-const FUNCTIONS: super::KnownValues = super::KnownValues {
-    current: super::AGG_FNS,
+const FUNCTIONS: super::facts::KnownValues = super::facts::KnownValues {
+    current: super::facts::AGG_FNS,
     newer_at: "/tiles/*/config/select/*/aggFn",
     what: "an aggregation function",
     label: "unknown aggregation function",
@@ -46,8 +46,8 @@ const FUNCTIONS: super::KnownValues = super::KnownValues {
 };
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, config) in super::tile_configs(cx) {
-        for (j, item) in super::select_items(config) {
+    for (i, config) in super::facts::tile_configs(cx) {
+        for (j, item) in super::facts::select_items(config) {
             let pointer = || format!("/tiles/{i}/config/select/{j}/aggFn");
             match item.get("aggFn") {
                 None | Some(Value::Null) => out.push(
@@ -61,7 +61,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     .with_label("`aggFn` missing here")
                     .with_help(format!(
                         "add `\"aggFn\"`: one of {}",
-                        list_code(super::AGG_FNS)
+                        list_code(super::facts::AGG_FNS)
                     )),
                 ),
                 Some(Value::String(name))
@@ -75,7 +75,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::latest_select_findings as select_findings;
+    use crate::rules::testing::latest_select_findings as select_findings;
 
     #[test]
     fn functions_are_the_chart_series_ones() {

@@ -43,7 +43,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, config) in super::tile_configs(cx) {
+    for (i, config) in super::facts::tile_configs(cx) {
         let count = config.get("select").and_then(Value::as_array).map(Vec::len);
         let display = config.get("displayType").and_then(Value::as_str);
         let ratio = config.get("asRatio") == Some(&Value::Bool(true));
@@ -76,10 +76,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     .with_help("give exactly two select items (the numerator, then the denominator), or remove `asRatio`"),
             );
         }
-        if super::is_raw_sql(config) {
+        if super::facts::is_raw_sql(config) {
             continue;
         }
-        if display.is_some_and(|d| !super::display_type_accepted(cx, i, d)) {
+        if display.is_some_and(|d| !super::facts::display_type_accepted(cx, i, d)) {
             continue;
         }
         if let Some(display @ ("search" | "event_patterns")) = display {
@@ -132,7 +132,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::latest_dashboard_findings as dashboard_findings;
+    use crate::rules::testing::latest_dashboard_findings as dashboard_findings;
 
     const COUNT: &str = r#"{"aggFn": "count"}"#;
 
@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn a_newer_tile_is_checked_only_where_the_server_has_it() {
         let two = format!(r#"{{"displayType": "heatmap", "select": [{COUNT}, {COUNT}]}}"#);
-        assert!(crate::rules::stack::testing::dashboard_findings(&RULE, &two).is_empty());
+        assert!(crate::rules::testing::dashboard_findings(&RULE, &two).is_empty());
         assert_eq!(dashboard_findings(&RULE, &two).len(), 1);
     }
 

@@ -1,6 +1,6 @@
 use crate::rules::prelude::*;
 
-use super::percentile_agg_fn::percentile_level;
+use super::facts::percentile_level;
 
 declare_rule! {
     /// ## What it checks
@@ -42,8 +42,8 @@ declare_rule! {
 const LEVELS: [f64; 4] = [0.5, 0.9, 0.95, 0.99];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, config) in super::tile_configs(cx) {
-        for (j, item) in super::select_items(config) {
+    for (i, config) in super::facts::tile_configs(cx) {
+        for (j, item) in super::facts::select_items(config) {
             let Some(value) = item.get("level").filter(|v| !v.is_null()) else {
                 continue;
             };
@@ -52,7 +52,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             // `p95` with a level is reported by `percentile-agg-fn`.
             if let Some(name) = agg_fn.filter(|f| *f != "quantile" && percentile_level(f).is_none())
             {
-                out.push(super::level_without_quantile(cx, &RULE, &base(), name));
+                out.push(super::facts::level_without_quantile(
+                    cx,
+                    &RULE,
+                    &base(),
+                    name,
+                ));
                 continue;
             }
             let Some(number) = value.as_f64() else {
@@ -104,7 +109,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::select_findings;
+    use crate::rules::testing::select_findings;
 
     fn select(item: &str) -> Vec<Diagnostic> {
         select_findings(&RULE, item)

@@ -35,8 +35,8 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for (i, config) in super::tile_configs(cx) {
-        for (j, item) in super::select_items(config) {
+    for (i, config) in super::facts::tile_configs(cx) {
+        for (j, item) in super::facts::select_items(config) {
             let Some(agg_fn) = item.get("aggFn").and_then(Value::as_str) else {
                 continue;
             };
@@ -96,7 +96,7 @@ fn names_a_metric(item: &Map<String, Value>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::stack::testing::{dashboard_findings, select_findings};
+    use crate::rules::testing::{dashboard_findings, select_findings};
 
     fn select(item: &str) -> Vec<Diagnostic> {
         select_findings(&RULE, item)

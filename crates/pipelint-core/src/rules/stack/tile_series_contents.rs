@@ -85,7 +85,7 @@ fn help(member: &str) -> &'static str {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for i in 0..super::len(cx, "/tiles") {
+    for i in 0..super::facts::len(cx, "/tiles") {
         let series = format!("/tiles/{i}/series");
         let items: Vec<(usize, &Map<String, Value>)> = cx
             .get(&series)
@@ -205,7 +205,7 @@ fn members(
     }
     if needed(series_type).contains(&"groupBy") {
         let pointer = format!("{base}/groupBy");
-        let count = super::len(cx, &pointer);
+        let count = super::facts::len(cx, &pointer);
         if count > MAX_GROUP_BY {
             out.push(
                 cx.at_value(
@@ -224,10 +224,10 @@ fn members(
 mod tests {
     use super::*;
     use crate::DocumentKind;
-    use crate::rules::stack::testing::{dashboard, findings};
+    use crate::rules::testing::{dashboard, findings_as};
 
     fn series(items: &str) -> Vec<Diagnostic> {
-        findings(
+        findings_as(
             &RULE,
             DocumentKind::Dashboard,
             &dashboard(&format!(r#""series": [{items}]"#)),

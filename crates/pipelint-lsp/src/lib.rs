@@ -52,7 +52,6 @@ mod config_problem;
 mod convert;
 mod fix_all;
 mod hover;
-mod position;
 mod server;
 mod transport;
 
@@ -64,7 +63,6 @@ use lsp_types::Uri;
 use pipelint_core::{DocumentKind, LintOptions, LintResult};
 
 pub use config_problem::{ConfigProblem, path_to_uri};
-pub use position::PositionIndex;
 pub use server::Exit;
 pub use transport::MAX_BODY_BYTES;
 

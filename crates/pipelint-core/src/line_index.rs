@@ -94,7 +94,8 @@ impl LineIndex {
         }
     }
 
-    /// 0-based line and UTF-16 column, as the language server protocol counts.
+    /// 0-based line and UTF-16 column, a leading byte-order mark taking none (as editors
+    /// show a file). A language server counts the mark: see [`LineIndex::position_utf16`].
     pub fn line_utf16(&self, text: &str, offset: usize) -> (usize, usize) {
         let (line, start, offset) = self.locate(text, offset);
         let extra = |at| self.extra_before(at).1;

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Position, Range, Uri};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
 use crate::convert::SOURCE;
 
@@ -70,23 +71,24 @@ impl ConfigProblem {
     }
 }
 
+/// What a path keeps unencoded in a `file:` URI: letters, digits, the unreserved marks,
+/// `/` between segments and `:` (of a Windows drive).
+const KEPT_IN_PATH: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~')
+    .remove(b'/')
+    .remove(b':');
+
 /// The `file:` URI of an absolute path, percent-encoding all but unreserved characters and
 /// `/` (the inverse of [`crate::uri_to_path`]).
 pub fn path_to_uri(path: &Path) -> Option<Uri> {
     let text = path.to_str()?.replace('\\', "/");
-    let mut encoded = String::from("file://");
-    if !text.starts_with('/') {
-        // `C:/work` on Windows.
-        encoded.push('/');
-    }
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) || (byte == b':') {
-            encoded.push(char::from(byte));
-        } else {
-            encoded.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    Uri::from_str(&encoded).ok()
+    // `C:/work` on Windows gets the `/` a URI path starts with.
+    let slash = if text.starts_with('/') { "" } else { "/" };
+    let encoded = utf8_percent_encode(&text, KEPT_IN_PATH);
+    Uri::from_str(&format!("file://{slash}{encoded}")).ok()
 }
 
 #[cfg(test)]
@@ -107,5 +109,11 @@ mod tests {
         }
         let uri = path_to_uri(Path::new("/tmp/a b.toml")).unwrap_or_else(|| panic!("a b"));
         assert_eq!(uri.as_str(), "file:///tmp/a%20b.toml");
+        let path = "/tmp/é-x_y.z~/C:/%#?+;=@[].toml";
+        let uri = path_to_uri(Path::new(path)).unwrap_or_else(|| panic!("{path}"));
+        assert_eq!(
+            uri.as_str(),
+            "file:///tmp/%C3%A9-x_y.z~/C:/%25%23%3F%2B%3B%3D%40%5B%5D.toml"
+        );
     }
 }

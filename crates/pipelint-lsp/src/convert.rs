@@ -5,19 +5,51 @@ use std::str::FromStr;
 
 use lsp_types::{
     CodeAction, CodeActionKind, CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity,
-    Location, NumberOrString, TextEdit, Uri, WorkspaceEdit,
+    Location, NumberOrString, Position, TextEdit, Uri, WorkspaceEdit,
 };
-use pipelint_core::{Diagnostic, Fix, Severity};
-
-use crate::position::PositionIndex;
+use pipelint_core::{Diagnostic, Fix, LineIndex, Severity};
 
 /// The `source` every published diagnostic carries.
 pub const SOURCE: &str = "pipelint";
 
-/// A text and its position index, which every conversion needs together.
+/// A text and its line index, which every conversion needs together.
 pub struct Text<'a> {
     pub text: &'a str,
-    pub index: &'a PositionIndex,
+    pub index: &'a LineIndex,
+}
+
+/// The core's UTF-16 positions (`LineIndex`) as `lsp_types` values: byte offsets to LSP
+/// positions and ranges, and back.
+pub trait LspPositions {
+    /// The LSP range of a byte span of `text`.
+    fn range(&self, text: &str, span: &std::ops::Range<usize>) -> lsp_types::Range;
+    /// The byte offset of an LSP position, clamped as the protocol asks.
+    fn offset(&self, text: &str, position: Position) -> usize;
+    /// The byte span of an LSP range, in text order.
+    fn span(&self, text: &str, range: lsp_types::Range) -> std::ops::Range<usize>;
+}
+
+impl LspPositions for LineIndex {
+    fn range(&self, text: &str, span: &std::ops::Range<usize>) -> lsp_types::Range {
+        let [start, end] = self.range_utf16(text, span);
+        lsp_types::Range::new(position(start), position(end))
+    }
+
+    fn offset(&self, text: &str, position: Position) -> usize {
+        self.offset_of_utf16(text, position.line as usize, position.character as usize)
+    }
+
+    fn span(&self, text: &str, range: lsp_types::Range) -> std::ops::Range<usize> {
+        let at = |p: Position| (p.line as usize, p.character as usize);
+        self.span_of_utf16(text, at(range.start), at(range.end))
+    }
+}
+
+/// An LSP position from a 0-based line and UTF-16 column (saturated at the protocol's
+/// `u32`, which no text the server accepts reaches).
+fn position((line, character): (usize, usize)) -> Position {
+    let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Position::new(to_u32(line), to_u32(character))
 }
 
 pub fn severity(severity: Severity) -> DiagnosticSeverity {

@@ -29,8 +29,9 @@
 //! since 2023, about 80 crates with tokio) and its maintained fork `tower-lsp-server` (53
 //! crates, tokio), which would buy concurrency the linter does not need and make the
 //! message order harder to reason about. `lsp-types` gives the protocol's structs; its
-//! `Uri` wraps a parsed `fluent_uri::Uri` but has no file-path conversion, so file paths are
-//! decoded here ([`uri_to_path`]).
+//! `Uri` wraps a parsed `fluent_uri::Uri` (which refuses broken percent escapes) but has no
+//! file-path conversion, so file paths are decoded here ([`uri_to_path`]) with the
+//! `percent-encoding` crate, already in the tree through the core's `jsonschema`.
 //!
 //! Only `lsp-server`'s `Connection` and message types are used: its stdio transport trusts
 //! the client (it allocates any `Content-Length` up front and ends the connection on the
@@ -52,7 +53,6 @@ mod config_problem;
 mod convert;
 mod fix_all;
 mod hover;
-mod position;
 mod server;
 mod transport;
 
@@ -64,7 +64,6 @@ use lsp_types::Uri;
 use pipelint_core::{DocumentKind, LintOptions, LintResult};
 
 pub use config_problem::{ConfigProblem, path_to_uri};
-pub use position::PositionIndex;
 pub use server::Exit;
 pub use transport::MAX_BODY_BYTES;
 
@@ -125,30 +124,15 @@ pub fn uri_to_path(uri: &Uri) -> Option<PathBuf> {
     // Drop the authority (empty or `localhost`), then any query or fragment.
     let path = &rest[rest.find('/')?..];
     let path = path.split(['?', '#']).next().unwrap_or(path);
-    let decoded = percent_decode(path)?;
+    let decoded = percent_encoding::percent_decode_str(path)
+        .decode_utf8()
+        .ok()?;
     // `/C:/work/x.json` on Windows.
     let bytes = decoded.as_bytes();
     if cfg!(windows) && bytes.len() >= 3 && bytes[2] == b':' && bytes[1].is_ascii_alphabetic() {
         return Some(PathBuf::from(&decoded[1..]));
     }
-    Some(PathBuf::from(decoded))
-}
-
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
+    Some(PathBuf::from(decoded.into_owned()))
 }
 
 /// Runs the server on stdin and stdout until the client says `exit` or closes stdin.
@@ -211,6 +195,26 @@ mod tests {
         assert_eq!(uri_to_path(&uri("untitled:Untitled-1")), None);
         // Not UTF-8 once decoded.
         assert_eq!(uri_to_path(&uri("file:///tmp/bad%FF.json")), None);
+        assert_eq!(uri_to_path(&uri("file:///tmp/caf%C3.json")), None);
+        // Only `file:`, in any case, and with `//`; a query or fragment is not the path.
+        assert_eq!(uri_to_path(&uri("vscode-remote://ssh/tmp/x.json")), None);
+        assert_eq!(uri_to_path(&uri("file:relative.json")), None);
+        assert_eq!(
+            uri_to_path(&uri("FILE:///tmp/x%2Fy%25.json?v=1#top")),
+            Some(PathBuf::from("/tmp/x/y%.json"))
+        );
+    }
+
+    #[test]
+    fn a_broken_escape_never_reaches_the_decoder() {
+        // `Uri` refuses it on parsing, so the decoder only ever sees well-formed escapes.
+        for text in [
+            "file:///tmp/a%zz.json",
+            "file:///tmp/a%2.json",
+            "file:///tmp/%",
+        ] {
+            assert!(Uri::from_str(text).is_err(), "{text}");
+        }
     }
 
     #[test]

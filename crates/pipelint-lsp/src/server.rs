@@ -20,13 +20,12 @@ use lsp_types::{
     TextDocumentContentChangeEvent, TextDocumentSyncCapability, TextDocumentSyncKind,
     TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
 };
-use pipelint_core::LintResult;
+use pipelint_core::{LineIndex, LintResult};
 use serde_json::Value;
 
 use crate::config_problem::{ConfigProblem, path_to_uri};
-use crate::convert::{self, Text};
+use crate::convert::{self, LspPositions, Text};
 use crate::fix_all::{self, Outcome};
-use crate::position::PositionIndex;
 use crate::{Linted, Linter, default_lint, hover, is_pipelint_document, report, uri_to_path};
 
 /// How the message loop ended.
@@ -142,7 +141,7 @@ struct OpenDocument {
 
 struct Analysis {
     result: LintResult,
-    index: PositionIndex,
+    index: LineIndex,
     /// Whether the server reports on this document at all.
     relevant: bool,
     /// The config that governs the document cannot be used; `result` then has no findings.
@@ -190,7 +189,7 @@ impl OpenDocument {
             *seen_as_pipelint |= result.kind.is_some();
             Analysis {
                 result,
-                index: PositionIndex::new(text),
+                index: LineIndex::new(text),
                 relevant,
                 config_problem,
             }
@@ -203,11 +202,8 @@ impl OpenDocument {
         match change.range {
             None => self.text = change.text,
             Some(range) => {
-                let index = PositionIndex::new(&self.text);
-                let start = index.offset(&self.text, range.start);
-                let end = index.offset(&self.text, range.end);
-                let (start, end) = (start.min(end), start.max(end));
-                self.text.replace_range(start..end, &change.text);
+                let span = LineIndex::new(&self.text).span(&self.text, range);
+                self.text.replace_range(span, &change.text);
             }
         }
         self.analysis = None;
@@ -620,9 +616,7 @@ impl Server {
         if !analysis.relevant {
             return Ok(Vec::new());
         }
-        let start = analysis.index.offset(text, params.range.start);
-        let end = analysis.index.offset(text, params.range.end);
-        let (start, end) = (start.min(end), start.max(end));
+        let std::ops::Range { start, end } = analysis.index.span(text, params.range);
         let text = Text {
             text,
             index: &analysis.index,
@@ -788,7 +782,7 @@ mod tests {
     use super::*;
 
     /// The byte offset of an LSP position, by the protocol's rules, written independently of
-    /// `PositionIndex`: `\r\n`, `\n` and `\r` end lines; a line past the end means the end
+    /// `LineIndex`: `\r\n`, `\n` and `\r` end lines; a line past the end means the end
     /// of the text; a column past the end of its line means the end of the line's content;
     /// a column inside a surrogate pair means the start of its character.
     fn reference_offset(text: &str, position: Position) -> usize {
@@ -829,7 +823,14 @@ mod tests {
 
     #[test]
     fn a_change_at_any_position_never_panics_and_lands_where_the_protocol_says() {
-        let texts = ["😀x", "a\r\nb\rc\n😀é", "\r\n\r", "", "é😀😀\n"];
+        let texts = [
+            "😀x",
+            "a\r\nb\rc\n😀é",
+            "\r\n\r",
+            "",
+            "é😀😀\n",
+            "\u{FEFF}x\r\n😀",
+        ];
         let uri = Uri::from_str("file:///tmp/x.pipe.json").unwrap_or_else(|e| panic!("{e}"));
         let positions: Vec<Position> = (0..5)
             .flat_map(|line| (0..7).map(move |character| Position::new(line, character)))

@@ -465,26 +465,6 @@ fn or_list(names: &[&str]) -> String {
     }
 }
 
-/// Pairs of (specific rule, generic schema finding it replaces on the same member).
-static SUPERSEDED: &[(&Rule, &Rule)] = &[
-    (
-        &rules::response::leaked_secret::RULE,
-        &rules::schema::unknown_field::RULE,
-    ),
-    (
-        &rules::stack::percentile_agg_fn::RULE,
-        &rules::schema::invalid_enum_value::RULE,
-    ),
-    (
-        &rules::stack::doc_placeholder::RULE,
-        &rules::schema::invalid_enum_value::RULE,
-    ),
-    (
-        &rules::stack::doc_placeholder::RULE,
-        &rules::schema::schema_violation::RULE,
-    ),
-];
-
 /// Applies the settings to the findings of a document the rules did not run on (it did not
 /// load, or its kind is unknown): nothing there supersedes anything.
 fn settle_unchecked(
@@ -563,19 +543,20 @@ fn settle(
             .collect();
         // Where a rule says more about a member than the schema's generic finding, the
         // schema's finding on that member is dropped, so each problem is reported once.
+        // (The rule declares which: `supersedes` in its `declare_rule!`.)
         let superseded: HashSet<(&str, &str)> = reported()
             .flat_map(|d| {
-                SUPERSEDED
+                d.rule
+                    .supersedes
                     .iter()
-                    .filter(|(rule, _)| std::ptr::eq(*rule, d.rule))
-                    .map(|(_, generic)| (generic.code, d.pointer.as_str()))
+                    .map(|&generic| (generic, d.pointer.as_str()))
             })
             .collect();
         diagnostics
             .iter()
             .map(|d| {
                 let pointer = d.pointer.as_str();
-                if superseded.contains(&(d.rule.code, pointer)) {
+                if superseded.contains(&(d.rule.name, pointer)) {
                     false
                 } else if std::ptr::eq(d.rule, &rules::document::duplicate_key::RULE) {
                     // About the key, not the value: whatever the value's findings.

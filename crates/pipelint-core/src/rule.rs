@@ -39,6 +39,9 @@ pub struct Rule {
     pub(crate) check: Option<Check>,
     /// Which automatic fixes its findings can carry.
     pub fix: FixAvailability,
+    /// Names of the generic findings (the schema's, say) this rule's finding replaces on the
+    /// same member, so that each problem is reported once.
+    pub(crate) supersedes: &'static [&'static str],
 }
 
 /// What a rule's findings offer as automatic fixes (shown by `pipelint rules` and on the
@@ -139,17 +142,27 @@ impl Rule {
 - Default severity: {}
 - Applies to: {kinds}
 - Automatic fix: {}
-
+{}
 {}{}",
             self.code,
             self.name,
             self.summary,
             self.severity,
             self.fix.describe(),
+            self.replaces(),
             self.documentation(),
             // The profile rules end with the versions they know, from the table of changes.
             crate::rules::profile::table::for_rule(self)
         )
+    }
+
+    /// The page's line naming the findings the rule replaces, if any.
+    fn replaces(&self) -> String {
+        if self.supersedes.is_empty() {
+            return String::new();
+        }
+        let names: Vec<String> = self.supersedes.iter().map(|n| format!("`{n}`")).collect();
+        format!("- Replaces {} on the same member\n", names.join(" and "))
     }
 
     /// The doc comment with the one leading space of each `///` line removed.
@@ -164,7 +177,8 @@ impl Rule {
 }
 
 /// Declares a rule: its doc comment becomes both rustdoc and the text of `pipelint rule`.
-/// Crate-local: rules are added inside the crate.
+/// Crate-local: rules are added inside the crate. `supersedes: ["unknown-field"]` names the
+/// generic findings the rule's finding replaces on the same member (omitted: none).
 macro_rules! declare_rule {
     (@fix) => { $crate::rule::FixAvailability::None };
     (@fix $fix:ident) => { $crate::rule::FixAvailability::$fix };
@@ -177,7 +191,8 @@ macro_rules! declare_rule {
             kinds: [$($kind:ident),* $(,)?],
             summary: $summary:literal,
             check: $check:expr
-            $(, fix: $fix:ident)? $(,)?
+            $(, fix: $fix:ident)?
+            $(, supersedes: [$($superseded:literal),+ $(,)?])? $(,)?
         };
     ) => {
         $(#[doc = $doc])*
@@ -190,6 +205,7 @@ macro_rules! declare_rule {
             docs: concat!($($doc, "\n"),*),
             check: $check,
             fix: $crate::declare_rule!(@fix $($fix)?),
+            supersedes: &[$($($superseded),+)?],
         };
     };
 }
@@ -258,5 +274,29 @@ impl<'a> Context<'a> {
         message: impl Into<String>,
     ) -> Diagnostic {
         Diagnostic::new(rule, self.key_span(pointer), pointer, message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::ALL;
+
+    /// `settle` compares a finding's current name with `supersedes`: an old name, a code or a
+    /// typo there would silently supersede nothing.
+    #[test]
+    fn every_superseded_name_is_another_rule_s_current_name() {
+        let mut declared = 0;
+        for rule in ALL.iter() {
+            for &name in rule.supersedes {
+                declared += 1;
+                assert_ne!(name, rule.name, "{} supersedes itself", rule.name);
+                assert!(
+                    ALL.iter().any(|other| other.name == name),
+                    "{} supersedes `{name}`, which is no rule's current name",
+                    rule.name
+                );
+            }
+        }
+        assert!(declared > 0, "no rule supersedes anything");
     }
 }

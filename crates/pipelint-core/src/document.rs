@@ -26,8 +26,8 @@ pub struct NodeSpans {
     pub value: Range<usize>,
 }
 
-/// A parsed JSON document; positions are resolved on demand. Made by [`load`](crate::load). Its values
-/// are the body's own, secrets included: never print them.
+/// A parsed JSON document; positions are resolved on demand. Made by [`load`](crate::load).
+/// Its values are the body's own, secrets included: never print them.
 #[derive(Debug)]
 pub struct Document {
     /// The document's value.

@@ -223,9 +223,9 @@ impl Diagnostic {
     }
 }
 
-/// Adds [`kind::response_hint`] (or [`kind::cdc_scaling_hint`]) to the help of the findings on the top
-/// level of the document (the missing and unknown members a response has in place of a body,
-/// the bounds a CDC body breaks as a pipe patch), where it explains them.
+/// Adds [`kind::response_hint`] (or [`kind::cdc_scaling_hint`]) to the help of the findings
+/// on the top level of the document (the missing and unknown members a response has in place
+/// of a body, the bounds a CDC body breaks as a pipe patch), where it explains them.
 fn add_response_hint(kind: DocumentKind, value: &Value, diagnostics: &mut [Diagnostic]) {
     let Some(hint) =
         kind::response_hint(kind, value).or_else(|| kind::cdc_scaling_hint(kind, value))

@@ -480,8 +480,15 @@ fn the_scan_reads_every_way_of_naming_a_module() {
         // A name the root re-exports points at its module; test items are left out.
         (
             "crate::top",
-            "fn g() { crate::Thing::new() }\n#[cfg(test)]\nmod tests { use crate::mid; }\n#[cfg(test)]\nuse crate::cut;\n",
+            concat!(
+                "fn g() { crate::Thing::new() }\n",
+                "#[cfg(test)]\nmod tests { use crate::mid; }\n",
+                "#[cfg(test)]\nuse crate::cut;\n",
+                "#[cfg(test)]\npub(crate) mod helpers;\n",
+            ),
         ),
+        // A module declared for tests only is a test as a whole.
+        ("crate::top::helpers", "use crate::mid::inner;\n"),
         ("crate::cut", "fn f() -> char { '{' }\nuse self::x;\n"),
     ]
     .into_iter()

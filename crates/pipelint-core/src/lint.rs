@@ -117,6 +117,17 @@ pub struct LintResult {
 }
 
 impl LintResult {
+    /// Masks every secret of the result in place (text, kind reason, findings), and the
+    /// secrets of `before` (the text before fixing) wherever they stand.
+    pub(crate) fn mask_secrets(&mut self, before: Option<&str>) {
+        secrets::mask_with(
+            &mut self.text,
+            self.kind_reason.as_mut(),
+            &mut self.diagnostics,
+            before,
+        );
+    }
+
     /// Whether the document could not be classified (the CLI exits 2 for it).
     pub fn kind_unknown(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_kind_unknown)
@@ -129,12 +140,7 @@ impl LintResult {
 pub fn lint(bytes: &[u8], options: &LintOptions) -> LintResult {
     let mut result = lint_unmasked(bytes, options);
     if !options.show_secrets {
-        secrets::mask_with(
-            &mut result.text,
-            result.kind_reason.as_mut(),
-            &mut result.diagnostics,
-            options.before_fixing,
-        );
+        result.mask_secrets(options.before_fixing);
     }
     result
 }
@@ -156,7 +162,7 @@ pub fn unread(mut diagnostics: Vec<Diagnostic>, settings: Option<&Settings>) -> 
     }
 }
 
-fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
+pub(crate) fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
     let Loaded {
         text,
         document,

@@ -4,35 +4,8 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::api::profile::Version;
-use crate::rule::Rule;
-
-/// How serious a finding is. Ordered: `Info < Warning < Error`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    /// Worth knowing; the request is likely fine.
-    Info,
-    /// Likely a mistake, though the server may accept the request.
-    Warning,
-    /// The server rejects the request, or it does not do what it says.
-    Error,
-}
-
-impl Severity {
-    /// `info`, `warning` or `error`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use crate::catalog::Rule;
+pub use crate::catalog::{Applicability, Severity};
 
 /// A byte range in the document with an optional text shown beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,17 +29,6 @@ pub struct Fix {
     pub replacement: String,
     /// Whether `pipelint check --fix` applies it, or only `--unsafe-fixes`.
     pub applicability: Applicability,
-}
-
-/// Whether a fix keeps what the user meant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Applicability {
-    /// The same value spelled as the API wants it (case, format, separators), or the
-    /// removal of something the server ignores: `--fix` applies it.
-    Safe,
-    /// A guess at what was meant, or an edit that changes what the request does: only
-    /// `--unsafe-fixes` applies it.
-    Unsafe,
 }
 
 impl Fix {
@@ -149,16 +111,6 @@ pub fn fixes_of_one_pass<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix
         chosen.push(fix);
     }
     chosen
-}
-
-impl Applicability {
-    /// `safe` or `unsafe`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Applicability::Safe => "safe",
-            Applicability::Unsafe => "unsafe",
-        }
-    }
 }
 
 /// One finding in one document.
@@ -245,24 +197,6 @@ impl Diagnostic {
         self
     }
 
-    /// The finding for a document a caller did not read because it is over the caller's
-    /// size limit (rule `file-too-large`), about the whole document. Pass it to
-    /// [`crate::unread`] to get a result with the settings applied.
-    pub fn file_too_large(message: impl Into<String>) -> Self {
-        Diagnostic::new(
-            &crate::rules::document::file_too_large::RULE,
-            0..0,
-            "",
-            message,
-        )
-    }
-
-    /// Whether this is the finding that the document's kind could not be told (the CLI
-    /// exits 2 for it).
-    pub fn is_kind_unknown(&self) -> bool {
-        std::ptr::eq(self.rule, &crate::rules::document::unknown_kind::RULE)
-    }
-
     /// The rule's code, e.g. `PL014`.
     pub fn code(&self) -> &'static str {
         self.rule.code
@@ -286,43 +220,3 @@ impl fmt::Display for Diagnostic {
 }
 
 impl std::error::Error for Diagnostic {}
-
-impl miette::Diagnostic for Diagnostic {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(format!("{}({})", self.rule.code, self.rule.name)))
-    }
-
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Info => miette::Severity::Advice,
-        })
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-
-    fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.url()))
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        let primary = miette::LabeledSpan::new_primary_with_span(
-            self.primary.text.clone(),
-            to_source_span(&self.primary.span),
-        );
-        let secondary = self
-            .secondary
-            .iter()
-            .map(|l| miette::LabeledSpan::new_with_span(l.text.clone(), to_source_span(&l.span)));
-        Some(Box::new(std::iter::once(primary).chain(secondary)))
-    }
-}
-
-fn to_source_span(span: &Range<usize>) -> miette::SourceSpan {
-    (span.start, span.end - span.start).into()
-}

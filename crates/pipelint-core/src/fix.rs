@@ -9,8 +9,10 @@
 
 use std::ops::ControlFlow;
 
-use crate::diagnostic::{Applicability, Fix, fixes_of_one_pass};
-use crate::{LintOptions, LintResult, OverrideUse, lint_unmasked, secrets};
+use crate::catalog::Applicability;
+use crate::diagnostic::{Fix, fixes_of_one_pass};
+use crate::lint::lint_unmasked;
+use crate::{LintOptions, LintResult, OverrideUse};
 
 /// Passes of fixing at most: a fix that keeps re-creating its finding must not loop.
 pub const MAX_FIX_PASSES: usize = 10;
@@ -129,14 +131,14 @@ fn lint_pass(bytes: &[u8], options: &LintOptions) -> Pass {
     let unmasked = lint_unmasked(bytes, options);
     if options.show_secrets {
         let mut masked = unmasked.clone();
-        secrets::mask_with(&mut masked, options.before_fixing);
+        masked.mask_secrets(options.before_fixing);
         Pass {
             masked,
             shown: Some(unmasked),
         }
     } else {
         let mut masked = unmasked;
-        secrets::mask_with(&mut masked, options.before_fixing);
+        masked.mask_secrets(options.before_fixing);
         Pass {
             masked,
             shown: None,

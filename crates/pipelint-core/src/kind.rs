@@ -10,8 +10,6 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::Diagnostic;
-
 /// The kinds of document pipelint knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -233,22 +231,6 @@ pub fn cdc_scaling_hint(kind: DocumentKind, value: &Value) -> Option<String> {
     })
 }
 
-/// Adds [`response_hint`] (or [`cdc_scaling_hint`]) to the help of the findings on the top
-/// level of the document (the missing and unknown members a response has in place of a body,
-/// the bounds a CDC body breaks as a pipe patch), where it explains them.
-pub fn add_response_hint(kind: DocumentKind, value: &Value, diagnostics: &mut [Diagnostic]) {
-    let Some(hint) = response_hint(kind, value).or_else(|| cdc_scaling_hint(kind, value)) else {
-        return;
-    };
-    let top_level = |pointer: &str| pointer.matches('/').count() <= 1;
-    for diagnostic in diagnostics.iter_mut().filter(|d| top_level(&d.pointer)) {
-        diagnostic.help = Some(match diagnostic.help.take() {
-            Some(help) => format!("{hint}. {help}"),
-            None => hint.clone(),
-        });
-    }
-}
-
 impl DocumentKind {
     /// Every kind, in the order `pipelint` lists them.
     pub const ALL: &'static [DocumentKind] = &[
@@ -316,25 +298,6 @@ impl DocumentKind {
             .iter()
             .filter(move |(_, kind)| *kind == self)
             .map(|(suffix, _)| *suffix)
-    }
-
-    /// The JSON Schema (draft 2020-12) documents of this kind are validated against, as
-    /// shipped in `schemas/` (`pipelint schema <KIND>` prints it).
-    pub fn schema_text(self) -> &'static str {
-        crate::schema::schema_text(self)
-    }
-
-    /// The schema's `description` of the member at an instance pointer (for an editor's
-    /// hover); `None` where the schema has none.
-    ///
-    /// ```
-    /// use pipelint_core::DocumentKind;
-    ///
-    /// let text = DocumentKind::CreatePipe.describe("/source/kafka/brokers");
-    /// assert!(text.is_some_and(|t| !t.is_empty()));
-    /// ```
-    pub fn describe(self, pointer: &str) -> Option<&'static str> {
-        crate::schema::description(self, pointer)
     }
 
     /// Whether the document is a response envelope whose records sit under `result`.

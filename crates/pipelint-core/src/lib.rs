@@ -109,18 +109,18 @@
 
 #![warn(missing_docs)]
 
-use std::collections::HashSet;
-
 mod api;
+mod catalog;
 mod clickhouse_type;
 mod diagnostic;
 mod document;
 mod fix;
 mod kind;
-#[cfg(test)]
-mod lazy_spans;
 mod line_index;
+mod lint;
 mod literal;
+mod load;
+mod page;
 mod pointer;
 mod rule;
 mod rules;
@@ -132,12 +132,14 @@ mod suggest;
 
 pub use api::changes::{Change, What};
 pub use api::profile::{ApiVersion, Axis, Profile, StackVersion, Version};
-pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, Versions, apply_fixes};
-pub use document::{Document, Loaded, NodeSpans, load};
+pub use catalog::{Applicability, FixAvailability, Rule, Severity};
+pub use diagnostic::{Diagnostic, Fix, Label, Versions, apply_fixes};
+pub use document::{Document, NodeSpans};
 pub use fix::{Fixed, MAX_FIX_PASSES, fix, fix_with};
 pub use kind::{DocumentKind, KindChoice};
 pub use line_index::{LineCol, LineIndex, floor_char_boundary};
-pub use rule::{FixAvailability, Rule};
+pub use lint::{LintOptions, LintResult, lint, unread};
+pub use load::{Loaded, load};
 pub use schema::field_name;
 pub use settings::{Level, Override, OverrideUse, PointerPattern, Selector, Settings};
 pub use suggest::closest as did_you_mean;
@@ -148,7 +150,7 @@ pub use diagnostic::fixes_of_one_pass;
 /// [`PointerPattern::stable`] take, re-exported so a user's version always matches.
 pub use serde_json;
 
-pub(crate) use rule::{Context, declare_rule};
+pub(crate) use rule::declare_rule;
 
 /// Every rule pipelint knows (the findings of the loader and the schema included), sorted by
 /// code. Codes are stable and never reused.
@@ -206,432 +208,6 @@ pub fn mask_secrets_after_fixing(text: &str, before: &str) -> String {
     secrets::mask_text_with(text, Some(before))
 }
 
-/// What to lint a document as. Built with [`LintOptions::new`] and its builder methods:
-///
-/// ```
-/// use pipelint_core::{DocumentKind, LintOptions, Settings};
-///
-/// let settings = Settings::default();
-/// let options = LintOptions::new()
-///     .kind(DocumentKind::CreatePipe)
-///     .file_name("orders.pipe.json")
-///     .settings(&settings);
-/// assert_eq!(options.kind, Some(DocumentKind::CreatePipe));
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-#[non_exhaustive]
-pub struct LintOptions<'a> {
-    /// The kind given by the user; otherwise told from the file name, then the content.
-    pub kind: Option<DocumentKind>,
-    /// The file's name or path, used to tell the kind (`*.pipe.json`, `*.alert.json`, …).
-    pub file_name: Option<&'a str>,
-    /// For a scaling patch: the create body of the pipe it will be applied to.
-    pub pipe: Option<&'a Document>,
-    /// Leave secret values readable in the result (local debugging only).
-    pub show_secrets: bool,
-    /// Rule levels and overrides; `None`: every rule at its catalog level.
-    pub settings: Option<&'a Settings>,
-    /// The API version and analytics-stack release the body is checked against (the
-    /// contract's, 2025-11 and 2.22, by default).
-    pub profile: Profile,
-    /// The text before fixes were applied to this one: its secrets are masked in the result
-    /// too, so a copy of a secret whose member a fix deleted stays hidden.
-    pub before_fixing: Option<&'a str>,
-}
-
-impl<'a> LintOptions<'a> {
-    /// No kind given, no file name, every rule at its catalog level, secrets masked.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Lints as this kind (`None`: tell it from the file name, then the content).
-    pub fn kind(mut self, kind: impl Into<Option<DocumentKind>>) -> Self {
-        self.kind = kind.into();
-        self
-    }
-
-    /// The file's name or path, used to tell the kind.
-    pub fn file_name(mut self, file_name: impl Into<Option<&'a str>>) -> Self {
-        self.file_name = file_name.into();
-        self
-    }
-
-    /// For a scaling patch: the create body ([`load`]ed) of the pipe it will be applied to.
-    pub fn pipe(mut self, pipe: impl Into<Option<&'a Document>>) -> Self {
-        self.pipe = pipe.into();
-        self
-    }
-
-    /// Whether to leave secret values readable in the result (local debugging only).
-    pub fn show_secrets(mut self, show_secrets: bool) -> Self {
-        self.show_secrets = show_secrets;
-        self
-    }
-
-    /// Rule levels and overrides (`None`: every rule at its catalog level).
-    pub fn settings(mut self, settings: impl Into<Option<&'a Settings>>) -> Self {
-        self.settings = settings.into();
-        self
-    }
-
-    /// The API version and analytics-stack release to check against.
-    pub fn profile(mut self, profile: Profile) -> Self {
-        self.profile = profile;
-        self
-    }
-
-    /// The text before fixes were applied, whose secrets are masked in the result too.
-    pub fn before_fixing(mut self, before: impl Into<Option<&'a str>>) -> Self {
-        self.before_fixing = before.into();
-        self
-    }
-}
-
-/// The outcome of linting one document.
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct LintResult {
-    /// The text every span refers to.
-    pub text: String,
-    /// The kind the document was checked as; `None` when it did not parse or was not told.
-    pub kind: Option<DocumentKind>,
-    /// Why that kind was chosen, or why none could be (`--explain-kind`); `None` when the
-    /// document did not parse.
-    pub kind_reason: Option<String>,
-    /// Sorted by position; what the settings turn off is left out.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The overrides of the settings that set the level of a finding (reported or turned
-    /// off), sorted, each once: the others matched nothing in this document.
-    pub overrides_used: Vec<OverrideUse>,
-}
-
-impl LintResult {
-    /// Whether the document could not be classified (the CLI exits 2 for it).
-    pub fn kind_unknown(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_kind_unknown)
-    }
-}
-
-/// Lints one document. Never panics on any input. Secret values are masked in the result
-/// (text, messages, labels, help; fixes that would reveal one are dropped) unless
-/// `show_secrets` is set.
-pub fn lint(bytes: &[u8], options: &LintOptions) -> LintResult {
-    let mut result = lint_unmasked(bytes, options);
-    if !options.show_secrets {
-        secrets::mask_with(&mut result, options.before_fixing);
-    }
-    result
-}
-
-/// The result for a document that was not read at all (over a caller's size limit, say):
-/// `diagnostics` about it, with the settings applied as [`lint`] applies them.
-pub fn unread(mut diagnostics: Vec<Diagnostic>, settings: Option<&Settings>) -> LintResult {
-    let overrides_used = settle_unchecked(
-        settings.unwrap_or(&Settings::default()),
-        None,
-        &mut diagnostics,
-    );
-    LintResult {
-        text: String::new(),
-        kind: None,
-        kind_reason: None,
-        diagnostics,
-        overrides_used,
-    }
-}
-
-fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
-    internals::LINTS.with(|count| count.set(count.get() + 1));
-    let Loaded {
-        text,
-        document,
-        mut diagnostics,
-    } = load(bytes);
-    let default_settings;
-    let settings = match options.settings {
-        Some(settings) => settings,
-        None => {
-            default_settings = Settings::default();
-            &default_settings
-        }
-    };
-    let Some(document) = document else {
-        let overrides_used = settle_unchecked(settings, None, &mut diagnostics);
-        return LintResult {
-            text,
-            kind: None,
-            kind_reason: None,
-            diagnostics,
-            overrides_used,
-        };
-    };
-    let choice = KindChoice::decide(options.kind, options.file_name, &document.value);
-    let Some(kind) = choice.kind else {
-        diagnostics.push(unknown_kind(&document, &choice));
-        let overrides_used = settle_unchecked(settings, Some(&document), &mut diagnostics);
-        return LintResult {
-            text,
-            kind: None,
-            kind_reason: Some(choice.reason),
-            diagnostics,
-            overrides_used,
-        };
-    };
-
-    diagnostics.extend(schema::validate(kind, &document, &options.profile));
-    let context = Context {
-        document: &document,
-        text: &text,
-        kind,
-        pipe: options.pipe,
-        profile: options.profile,
-    };
-    for rule in rules::ALL.iter().filter(|r| r.applies_to(kind)) {
-        if let Some(check) = rule.check {
-            check(&context, &mut diagnostics);
-        }
-    }
-    let overrides_used = settle(settings, Some(&document), &mut diagnostics);
-    kind::add_response_hint(kind, &document.value, &mut diagnostics);
-    LintResult {
-        text,
-        kind: Some(kind),
-        kind_reason: Some(choice.reason),
-        diagnostics,
-        overrides_used,
-    }
-}
-
-fn unknown_kind(document: &Document, choice: &KindChoice) -> Diagnostic {
-    let (message, label, kinds) = match choice.candidates.as_slice() {
-        [] => (
-            format!(
-                "cannot tell which kind of document this is: {}",
-                choice.reason
-            ),
-            "kind unknown",
-            DocumentKind::ALL,
-        ),
-        candidates => {
-            let names: Vec<&str> = candidates.iter().map(|k| k.name()).collect();
-            (
-                format!(
-                    "cannot tell which kind of document this is ({}): {}",
-                    or_list(&names),
-                    choice.reason
-                ),
-                "kind ambiguous",
-                candidates,
-            )
-        }
-    };
-    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
-    let suffixes: Vec<String> = kinds
-        .iter()
-        .filter_map(|k| k.suffixes().next())
-        .map(|s| format!("*{s}"))
-        .collect();
-    let suffixes: Vec<&str> = suffixes.iter().map(String::as_str).collect();
-    let help = if kinds.len() == DocumentKind::ALL.len() {
-        format!(
-            "pass `--kind <KIND>` (one of {}) or name the file after its kind (e.g. `*.pipe.json`, `*.alert.json`); `pipelint check --explain-kind` shows how kinds are told",
-            suggest::list_code(&names)
-        )
-    } else {
-        format!(
-            "pass `--kind <KIND>` (one of {}) or name the file {}",
-            suggest::list_code(&names),
-            suggest::list_code(&suffixes)
-        )
-    };
-    Diagnostic::new(
-        &rules::document::unknown_kind::RULE,
-        document.object_anchor(""),
-        "",
-        message,
-    )
-    .with_label(label)
-    .with_help(help)
-}
-
-/// "`a`, `b` or `c`".
-fn or_list(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => format!("`{one}`"),
-        [init @ .., last] => format!("{} or `{last}`", suggest::list_code(init)),
-    }
-}
-
-/// Pairs of (specific rule, generic schema finding it replaces on the same member).
-static SUPERSEDED: &[(&Rule, &Rule)] = &[
-    (
-        &rules::response::leaked_secret::RULE,
-        &rules::schema::unknown_field::RULE,
-    ),
-    (
-        &rules::stack::percentile_agg_fn::RULE,
-        &rules::schema::invalid_enum_value::RULE,
-    ),
-    (
-        &rules::stack::doc_placeholder::RULE,
-        &rules::schema::invalid_enum_value::RULE,
-    ),
-    (
-        &rules::stack::doc_placeholder::RULE,
-        &rules::schema::schema_violation::RULE,
-    ),
-];
-
-/// Applies the settings to the findings of a document the rules did not run on (it did not
-/// load, or its kind is unknown): nothing there supersedes anything.
-fn settle_unchecked(
-    settings: &Settings,
-    document: Option<&Document>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<OverrideUse> {
-    let judged = settings.judge(diagnostics, document.map(|d| &d.value));
-    let keep = vec![true; diagnostics.len()];
-    apply(judged, &keep, diagnostics)
-}
-
-/// Drops what is not kept or turned off, sets every other severity, and returns the
-/// overrides that set the level of a kept finding.
-fn apply(
-    judged: Vec<settings::Judged>,
-    keep: &[bool],
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<OverrideUse> {
-    let mut overrides_used: Vec<OverrideUse> = judged
-        .iter()
-        .zip(keep)
-        .filter(|(_, keep)| **keep)
-        .flat_map(|(judged, _)| judged.uses.iter().copied())
-        .collect();
-    overrides_used.sort_unstable();
-    overrides_used.dedup();
-    let mut settled = judged
-        .into_iter()
-        .zip(keep)
-        .map(|(judged, keep)| judged.severity.filter(|_| *keep));
-    diagnostics.retain_mut(|diagnostic| match settled.next().flatten() {
-        Some(severity) => {
-            diagnostic.severity = severity;
-            true
-        }
-        None => false,
-    });
-    overrides_used
-}
-
-/// Applies the settings, drops what is reported twice or stems from an unrepresentable
-/// number, then sorts. Levels come first: only a finding that is reported supersedes
-/// another, so turning a rule off never hides what another rule reports. Returns the
-/// overrides that set the level of a finding that was not dropped as reported twice.
-/// Linear before the sort: every look-up goes through a hash set.
-fn settle(
-    settings: &Settings,
-    document: Option<&Document>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<OverrideUse> {
-    let judged = settings.judge(diagnostics, document.map(|d| &d.value));
-    let keep: Vec<bool> = {
-        let reported = || {
-            diagnostics
-                .iter()
-                .zip(&judged)
-                .filter(|(_, judged)| judged.severity.is_some())
-                .map(|(d, _)| d)
-        };
-        let wrong_type = &rules::schema::wrong_type::RULE;
-        let typed: HashSet<&str> = reported()
-            .filter(|d| std::ptr::eq(d.rule, wrong_type))
-            .map(|d| d.pointer.as_str())
-            .collect();
-        // Under an older profile, what lies at a newer value or inside a newer member is not
-        // checked further (api-profiles.md P3): the one `needs-newer-api` finding says it.
-        let newer: HashSet<&str> = reported()
-            .filter(|d| std::ptr::eq(d.rule, &rules::profile::needs_newer_api::RULE))
-            .map(|d| d.pointer.as_str())
-            .collect();
-        let unrepresentable: HashSet<&str> = document
-            .iter()
-            .flat_map(|d| &d.unrepresentable)
-            .map(String::as_str)
-            .collect();
-        // Where a rule says more about a member than the schema's generic finding, the
-        // schema's finding on that member is dropped, so each problem is reported once.
-        let superseded: HashSet<(&str, &str)> = reported()
-            .flat_map(|d| {
-                SUPERSEDED
-                    .iter()
-                    .filter(|(rule, _)| std::ptr::eq(*rule, d.rule))
-                    .map(|(_, generic)| (generic.code, d.pointer.as_str()))
-            })
-            .collect();
-        diagnostics
-            .iter()
-            .map(|d| {
-                let pointer = d.pointer.as_str();
-                if superseded.contains(&(d.rule.code, pointer)) {
-                    false
-                } else if std::ptr::eq(d.rule, &rules::document::duplicate_key::RULE) {
-                    // About the key, not the value: whatever the value's findings.
-                    true
-                } else if !reported_inside_newer(d.rule) && within_any(&newer, pointer) {
-                    false
-                } else if unrepresentable.contains(pointer) {
-                    // At a number that could not be represented, only that finding counts
-                    // (the others judged a value that is not the document's, whether or not
-                    // it is reported); where the type is wrong, only the type finding does.
-                    std::ptr::eq(d.rule, &rules::document::number_out_of_range::RULE)
-                } else if typed.contains(pointer) {
-                    std::ptr::eq(d.rule, wrong_type)
-                } else {
-                    true
-                }
-            })
-            .collect()
-    };
-    let overrides_used = apply(judged, &keep, diagnostics);
-    diagnostics.sort_by(|a, b| {
-        (
-            a.primary.span.start,
-            a.primary.span.end,
-            a.rule.code,
-            &a.message,
-        )
-            .cmp(&(
-                b.primary.span.start,
-                b.primary.span.end,
-                b.rule.code,
-                &b.message,
-            ))
-    });
-    diagnostics.dedup_by(|a, b| {
-        a.rule.code == b.rule.code && a.pointer == b.pointer && a.message == b.message
-    });
-    overrides_used
-}
-
-/// Whether a rule's findings stand inside a newer member too: the profile rules, and the
-/// secret rules, since a password written in plain text is a leak whatever the version.
-fn reported_inside_newer(rule: &Rule) -> bool {
-    rules::profile::RULES.contains(&rule)
-        || std::ptr::eq(rule, &rules::security::plaintext_secret::RULE)
-        || std::ptr::eq(rule, &rules::response::leaked_secret::RULE)
-}
-
-/// Whether `pointer` is one of `places` or lies inside one of them.
-fn within_any(places: &HashSet<&str>, pointer: &str) -> bool {
-    !places.is_empty()
-        && (places.contains(pointer)
-            || pointer
-                .match_indices('/')
-                .any(|(end, _)| places.contains(&pointer[..end])))
-}
-
 /// Not API: internals the crate's own benchmarks and process-level tests reach (a check
 /// run without [`lint`], the schema's laziness, the secret scanners). No semver promise;
 /// hidden from the docs. Everything a user needs is at the crate root.
@@ -643,23 +219,19 @@ pub mod internals {
 
     use crate::{Diagnostic, DocumentKind};
 
-    thread_local! {
-        pub(crate) static LINTS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    }
-
     /// How many documents were linted on this thread so far: tests count the lints of a
     /// fix (the final text is linted once).
     pub fn lints_on_this_thread() -> usize {
-        LINTS.with(std::cell::Cell::get)
+        crate::lint::LINTS.with(std::cell::Cell::get)
     }
 
     /// The checks of the rules that apply to `kind`, as [`crate::lint`] runs them after the
     /// schema.
     pub fn checks(kind: DocumentKind) -> Vec<fn(&Context, &mut Vec<Diagnostic>)> {
-        crate::rules::ALL
+        crate::rules::CHECKS
             .iter()
-            .filter(|r| r.applies_to(kind))
-            .filter_map(|r| r.check)
+            .filter(|(r, _)| r.applies_to(kind))
+            .map(|&(_, check)| check)
             .collect()
     }
 }

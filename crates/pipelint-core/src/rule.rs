@@ -1,173 +1,24 @@
-//! Rule metadata, the context a check runs in, and the `declare_rule!` macro.
+//! What a rule's check works with: the context a check runs in, the check's type and the
+//! `declare_rule!` macro. The rule's metadata is `crate::catalog`'s.
 
 use std::ops::Range;
 
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, Severity};
+pub(crate) use crate::catalog::Rule;
+use crate::diagnostic::Diagnostic;
 use crate::document::Document;
 use crate::kind::DocumentKind;
-
-/// Where each rule's documentation page lives; the page name is the rule name.
-pub const DOCS_BASE_URL: &str = "https://github.com/pipelint/pipelint/blob/main/docs/rules/";
 
 /// A cross-field check over a parsed document.
 pub(crate) type Check = fn(&Context, &mut Vec<Diagnostic>);
 
-/// One entry of the rule catalog. Findings of the loader and the schema have entries too
-/// (with no `check`), so every code can be listed, documented and configured alike.
-///
-/// Rules are defined inside the crate; [`crate::rules`] lists them and
-/// [`crate::find_rule`] finds one.
-#[derive(Debug)]
-#[non_exhaustive]
-pub struct Rule {
-    /// Stable code, e.g. `PL101`. Never reused.
-    pub code: &'static str,
-    /// Stable kebab-case name, e.g. `kafka-auth-for-broker`.
-    pub name: &'static str,
-    /// The severity its findings have unless the settings set another level.
-    pub severity: Severity,
-    /// Document kinds the rule applies to; empty means every kind.
-    pub kinds: &'static [DocumentKind],
-    /// One line for `pipelint rules`.
-    pub summary: &'static str,
-    /// The rule's doc comment: what, why, a failing example, the fix (Markdown).
-    pub docs: &'static str,
-    /// What it checks once the document loaded and its kind is known; `None` for the
-    /// findings of the loader, the kind detection and the schema.
-    pub(crate) check: Option<Check>,
-    /// Which automatic fixes its findings can carry.
-    pub fix: FixAvailability,
-}
-
-/// What a rule's findings offer as automatic fixes (shown by `pipelint rules` and on the
-/// rule's page). Each fix carries its own `Applicability`; this is the rule's promise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FixAvailability {
-    /// Its findings carry no fix.
-    None,
-    /// Every fix it offers is safe.
-    Safe,
-    /// Safe for some findings, unsafe for others (a case slip against a guess).
-    SafeOrUnsafe,
-    /// Every fix it offers is unsafe.
-    Unsafe,
-}
-
-impl FixAvailability {
-    /// `none`, `safe`, `safe-or-unsafe`, `unsafe`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FixAvailability::None => "none",
-            FixAvailability::Safe => "safe",
-            FixAvailability::SafeOrUnsafe => "safe-or-unsafe",
-            FixAvailability::Unsafe => "unsafe",
-        }
-    }
-
-    /// Whether a fix of this applicability keeps the promise.
-    pub fn allows(self, applicability: crate::Applicability) -> bool {
-        use crate::Applicability::{Safe, Unsafe};
-        matches!(
-            (self, applicability),
-            (FixAvailability::Safe, Safe)
-                | (FixAvailability::Unsafe, Unsafe)
-                | (FixAvailability::SafeOrUnsafe, _)
-        )
-    }
-
-    /// The line of the rule's page.
-    fn describe(self) -> &'static str {
-        match self {
-            FixAvailability::None => "none",
-            FixAvailability::Safe => "safe (applied by `pipelint check --fix`)",
-            FixAvailability::SafeOrUnsafe => {
-                "safe for some findings, unsafe for others (unsafe ones need `--unsafe-fixes`)"
-            }
-            FixAvailability::Unsafe => {
-                "unsafe (applied only with `pipelint check --fix --unsafe-fixes`)"
-            }
-        }
-    }
-}
-
-impl PartialEq for Rule {
-    fn eq(&self, other: &Self) -> bool {
-        self.code == other.code
-    }
-}
-
-impl Rule {
-    /// Link to the rule's documentation page.
-    pub fn url(&self) -> String {
-        format!("{DOCS_BASE_URL}{}.md", self.name)
-    }
-
-    /// Whether its findings mean the document was not checked at all: not JSON, not UTF-8,
-    /// empty, too deep, too large, or of an unknown kind. A code prefix or `ALL` in the
-    /// settings leaves these rules at their level, so a broken file never looks clean.
-    pub fn means_not_checked(&self) -> bool {
-        crate::settings::means_not_checked(self)
-    }
-
-    /// Whether the rule is a cross-field check of its own, run once a document loaded and its
-    /// kind is known; `false` for the findings of the loader, the kind detection and the
-    /// schema, which have entries in the catalog too.
-    pub fn has_check(&self) -> bool {
-        self.check.is_some()
-    }
-
-    /// Whether the rule checks documents of this kind.
-    pub fn applies_to(&self, kind: DocumentKind) -> bool {
-        self.kinds.is_empty() || self.kinds.contains(&kind)
-    }
-
-    /// The rule's documentation page (`docs/rules/<name>.md`, and `pipelint rule <name>`).
-    pub fn page(&self) -> String {
-        let kinds: Vec<&str> = self.kinds.iter().map(|k| k.name()).collect();
-        let kinds = if kinds.is_empty() {
-            "every document kind".to_owned()
-        } else {
-            kinds.join(", ")
-        };
-        format!(
-            "# {} `{}`
-
-{}.
-
-- Default severity: {}
-- Applies to: {kinds}
-- Automatic fix: {}
-
-{}{}",
-            self.code,
-            self.name,
-            self.summary,
-            self.severity,
-            self.fix.describe(),
-            self.documentation(),
-            // The profile rules end with the versions they know, from the table of changes.
-            crate::rules::profile::table::for_rule(self)
-        )
-    }
-
-    /// The doc comment with the one leading space of each `///` line removed.
-    pub fn documentation(&self) -> String {
-        let mut out = String::new();
-        for line in self.docs.lines() {
-            out.push_str(line.strip_prefix(' ').unwrap_or(line));
-            out.push('\n');
-        }
-        out
-    }
-}
-
 /// Declares a rule: its doc comment becomes both rustdoc and the text of `pipelint rule`.
-/// Crate-local: rules are added inside the crate.
+/// Crate-local: rules are added inside the crate. `supersedes: ["unknown-field"]` names the
+/// generic findings the rule's finding replaces on the same member (omitted: none).
 macro_rules! declare_rule {
-    (@fix) => { $crate::rule::FixAvailability::None };
-    (@fix $fix:ident) => { $crate::rule::FixAvailability::$fix };
+    (@fix) => { $crate::catalog::FixAvailability::None };
+    (@fix $fix:ident) => { $crate::catalog::FixAvailability::$fix };
     (
         $(#[doc = $doc:literal])*
         $vis:vis static $ident:ident = {
@@ -177,20 +28,27 @@ macro_rules! declare_rule {
             kinds: [$($kind:ident),* $(,)?],
             summary: $summary:literal,
             check: $check:expr
-            $(, fix: $fix:ident)? $(,)?
+            $(, fix: $fix:ident)?
+            $(, supersedes: [$($superseded:literal),+ $(,)?])? $(,)?
         };
     ) => {
         $(#[doc = $doc])*
-        $vis static $ident: $crate::rule::Rule = $crate::rule::Rule {
+        $vis static $ident: $crate::catalog::Rule = $crate::catalog::Rule {
             code: $code,
             name: $name,
-            severity: $crate::Severity::$severity,
-            kinds: &[$($crate::DocumentKind::$kind),*],
+            severity: $crate::catalog::Severity::$severity,
+            kinds: &[$($crate::kind::DocumentKind::$kind),*],
             summary: $summary,
             docs: concat!($($doc, "\n"),*),
-            check: $check,
+            has_check: CHECK.is_some(),
             fix: $crate::declare_rule!(@fix $($fix)?),
+            supersedes: &[$($($superseded),+)?],
         };
+
+        /// What the rule checks once the document loaded and its kind is known (`None`: a
+        /// finding of the loader, the kind detection or the schema). Beside the metadata, not
+        /// in it, so that findings can name a rule without depending on documents.
+        pub(crate) const CHECK: Option<$crate::rule::Check> = $check;
     };
 }
 pub(crate) use declare_rule;
@@ -258,5 +116,29 @@ impl<'a> Context<'a> {
         message: impl Into<String>,
     ) -> Diagnostic {
         Diagnostic::new(rule, self.key_span(pointer), pointer, message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::ALL;
+
+    /// `settle` compares a finding's current name with `supersedes`: an old name, a code or a
+    /// typo there would silently supersede nothing.
+    #[test]
+    fn every_superseded_name_is_another_rule_s_current_name() {
+        let mut declared = 0;
+        for rule in ALL.iter() {
+            for &name in rule.supersedes {
+                declared += 1;
+                assert_ne!(name, rule.name, "{} supersedes itself", rule.name);
+                assert!(
+                    ALL.iter().any(|other| other.name == name),
+                    "{} supersedes `{name}`, which is no rule's current name",
+                    rule.name
+                );
+            }
+        }
+        assert!(declared > 0, "no rule supersedes anything");
     }
 }

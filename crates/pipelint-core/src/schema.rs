@@ -19,6 +19,27 @@ use crate::rules::schema::{
 };
 use crate::suggest::{Names, closest, list_code};
 
+impl DocumentKind {
+    /// The JSON Schema (draft 2020-12) documents of this kind are validated against, as
+    /// shipped in `schemas/` (`pipelint schema <KIND>` prints it).
+    pub fn schema_text(self) -> &'static str {
+        schema_text(self)
+    }
+
+    /// The schema's `description` of the member at an instance pointer (for an editor's
+    /// hover); `None` where the schema has none.
+    ///
+    /// ```
+    /// use pipelint_core::DocumentKind;
+    ///
+    /// let text = DocumentKind::CreatePipe.describe("/source/kafka/brokers");
+    /// assert!(text.is_some_and(|t| !t.is_empty()));
+    /// ```
+    pub fn describe(self, pointer: &str) -> Option<&'static str> {
+        description(self, pointer)
+    }
+}
+
 /// The schema text of a kind, as shipped in `schemas/`.
 pub fn schema_text(kind: DocumentKind) -> &'static str {
     match kind {

@@ -171,6 +171,15 @@ impl Selector {
     }
 }
 
+impl Rule {
+    /// Whether its findings mean the document was not checked at all: not JSON, not UTF-8,
+    /// empty, too deep, too large, or of an unknown kind. A code prefix or `ALL` in the
+    /// settings leaves these rules at their level, so a broken file never looks clean.
+    pub fn means_not_checked(&self) -> bool {
+        means_not_checked(self)
+    }
+}
+
 /// Whether the rule's findings mean the document was not checked at all: not JSON, not
 /// UTF-8, empty, too deep, too large, or of an unknown kind.
 pub(crate) fn means_not_checked(rule: &Rule) -> bool {

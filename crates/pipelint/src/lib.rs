@@ -5,7 +5,6 @@ pub mod cli;
 pub mod config;
 pub mod files;
 pub mod fix;
-pub mod long_lines;
 pub mod output;
 pub mod paths;
 pub mod render;

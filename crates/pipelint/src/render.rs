@@ -1,17 +1,7 @@
-//! Human output: miette's graphical reports with code frames.
+//! What the human formats share: the drawing style, the fixable marker and the summary line.
+//! The code frames themselves are the `full` format's (`output::full`).
 
-use std::fmt;
-use std::ops::Range;
-
-use miette::{GraphicalReportHandler, GraphicalTheme};
 use pipelint_core::{Applicability, Diagnostic};
-
-use crate::long_lines::{self, Excerpt};
-use crate::output::escape;
-use pipelint_core::LineIndex;
-
-/// At most this many findings are drawn per file; rendering cost grows with each.
-pub const MAX_RENDERED_PER_FILE: usize = 100;
 
 /// How to draw reports.
 #[derive(Clone, Copy, Debug)]
@@ -49,125 +39,6 @@ pub fn fixable_only_unsafe(diagnostic: &Diagnostic) -> bool {
         .fix
         .as_ref()
         .is_some_and(|fix| fix.applicability == Applicability::Unsafe)
-}
-
-/// Renders every finding of one file as code frames, in order.
-///
-/// Each frame is drawn from an excerpt of the lines it shows (`long_lines`), so the cost
-/// of a frame does not grow with the file. Control characters from the file (in the code,
-/// the messages, the labels and the name) are shown as visible stand-ins.
-pub fn full(name: &str, text: &str, diagnostics: &[Diagnostic], style: Style) -> String {
-    let theme = if style.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    // The excerpt names each frame `name:line:column` itself, counted in characters from
-    // the same line index as the other formats (miette would count bytes).
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(style.width)
-        .with_links(false)
-        .with_urls(true)
-        .with_context_lines(long_lines::CONTEXT_LINES)
-        .without_primary_span_start();
-    let index = LineIndex::new(text);
-    let name = escape::visible(name);
-    let mut out = String::new();
-    for diagnostic in diagnostics.iter().take(MAX_RENDERED_PER_FILE) {
-        let spans: Vec<_> = std::iter::once(&diagnostic.primary)
-            .chain(&diagnostic.secondary)
-            .map(|label| label.span.clone())
-            .collect();
-        let excerpt = Excerpt::new(&name, text, &index, &spans);
-        let shown = shown(diagnostic, excerpt.spans());
-        let report = WithSource {
-            diagnostic: &shown,
-            source: &excerpt,
-            fixable: fixable(diagnostic, style.unsafe_fixes),
-        };
-        if handler.render_report(&mut out, &report).is_err() {
-            out.push_str(&format!("{name}: {}\n", shown.message));
-        }
-        // The pointer `[[overrides]]` entries name (none for the whole document).
-        if !diagnostic.pointer.is_empty() {
-            out.push_str(&format!(
-                "  pointer: {}\n",
-                escape::visible(&diagnostic.pointer)
-            ));
-        }
-        out.push('\n');
-    }
-    if diagnostics.len() > MAX_RENDERED_PER_FILE {
-        out.push_str(&format!(
-            "{name}: …and {} more findings not shown\n",
-            diagnostics.len() - MAX_RENDERED_PER_FILE
-        ));
-    }
-    out
-}
-
-/// The diagnostic as a frame shows it: spans moved into the excerpt (primary first, as
-/// given to `Excerpt::new`) and text from the file made visible.
-fn shown(diagnostic: &Diagnostic, spans: &[Range<usize>]) -> Diagnostic {
-    let visible = |text: &str| escape::visible(text).into_owned();
-    let mut shown = diagnostic.clone();
-    shown.message = visible(&diagnostic.message);
-    shown.help = diagnostic.help.as_deref().map(visible);
-    for (label, span) in std::iter::once(&mut shown.primary)
-        .chain(&mut shown.secondary)
-        .zip(spans)
-    {
-        label.span = span.clone();
-        label.text = label.text.as_deref().map(visible);
-    }
-    shown
-}
-
-/// A diagnostic paired with the text its spans point into.
-struct WithSource<'a> {
-    diagnostic: &'a Diagnostic,
-    source: &'a Excerpt,
-    /// Shows the fixable marker after the code.
-    fixable: bool,
-}
-impl fmt::Debug for WithSource<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.diagnostic, f)
-    }
-}
-
-impl fmt::Display for WithSource<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.diagnostic, f)
-    }
-}
-
-impl std::error::Error for WithSource<'_> {}
-
-impl miette::Diagnostic for WithSource<'_> {
-    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        let code = miette::Diagnostic::code(self.diagnostic)?;
-        if self.fixable {
-            Some(Box::new(format!("{code} {FIXABLE_MARKER}")))
-        } else {
-            Some(code)
-        }
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        miette::Diagnostic::severity(self.diagnostic)
-    }
-    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        miette::Diagnostic::help(self.diagnostic)
-    }
-    fn url<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        miette::Diagnostic::url(self.diagnostic)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        miette::Diagnostic::labels(self.diagnostic)
-    }
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(self.source)
-    }
 }
 
 /// What `--fix` could do for the findings of a run, for the summary line.

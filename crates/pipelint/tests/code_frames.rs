@@ -4,7 +4,8 @@
 mod common;
 
 use common::acting;
-use pipelint::render::{self, Style};
+use pipelint::output::full;
+use pipelint::render::Style;
 use pipelint::report::FileReport;
 use pipelint_core::{Diagnostic, Severity};
 
@@ -17,7 +18,7 @@ fn finding(text: &str, needle: &str) -> Diagnostic {
 }
 
 fn frames(text: &str, diagnostics: &[Diagnostic]) -> String {
-    render::full("f.json", text, diagnostics, Style::PLAIN)
+    full::render("f.json", text, diagnostics, Style::PLAIN)
 }
 
 /// `line:column` of an offset as `concise`, `json` and the rest report it.
@@ -85,7 +86,7 @@ fn nothing_from_the_file_can_drive_the_terminal() {
     d.help = Some("did you mean `\u{1b}[31mreplicas`?".into());
     d.primary.text = Some("\u{202E}here\u{9d}".into());
     let d = d.with_secondary(1..2, "key\u{1b}[1m");
-    let out = render::full("a\u{1b}[2J.json", text, &[d], Style::PLAIN);
+    let out = full::render("a\u{1b}[2J.json", text, &[d], Style::PLAIN);
     assert_eq!(acting(&out), Vec::<char>::new(), "{out}");
     assert!(out.contains("a\u{241B}[2J.json:1:"), "{out}");
     assert!(out.contains("\u{241B}]0;owned\u{2407}"), "{out}");

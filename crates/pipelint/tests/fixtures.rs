@@ -12,7 +12,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use common::{fixture_rule, json_files, repo_root};
-use pipelint::render::{self, Style};
+use pipelint::output::full;
+use pipelint::render::Style;
 use pipelint_core::{DocumentKind, KindChoice, LintOptions, LintResult, lint, rules};
 
 fn subdirs(dir: &Path) -> Vec<PathBuf> {
@@ -54,7 +55,7 @@ fn codes(result: &LintResult) -> Vec<String> {
 }
 
 fn snapshot(path: &Path, result: &LintResult) {
-    let rendered = render::full(
+    let rendered = full::render(
         &display(path),
         &result.text,
         &result.diagnostics,

@@ -4,7 +4,8 @@
 
 mod common;
 
-use pipelint::render::{self, Style};
+use pipelint::output::full;
+use pipelint::render::Style;
 use pipelint::report::FileReport;
 use pipelint_core::{LintOptions, Severity, lint};
 use proptest::prelude::*;
@@ -68,8 +69,8 @@ proptest! {
             width: 80,
             unsafe_fixes: false,
         };
-        let out = render::full("input.json", &result.text, &result.diagnostics, style);
-        for diagnostic in result.diagnostics.iter().take(render::MAX_RENDERED_PER_FILE) {
+        let out = full::render("input.json", &result.text, &result.diagnostics, style);
+        for diagnostic in result.diagnostics.iter().take(full::MAX_RENDERED_PER_FILE) {
             prop_assert!(out.contains(diagnostic.code()), "{} not rendered", diagnostic.code());
         }
     }
@@ -78,12 +79,12 @@ proptest! {
     fn frames_name_the_reported_position_and_show_no_control_character(pieces in prop::collection::vec(0..PIECES.len(), 0..80)) {
         let text: String = pieces.iter().map(|&i| PIECES[i]).collect();
         let result = lint(text.as_bytes(), &LintOptions::default());
-        let out = render::full("input.json", &result.text, &result.diagnostics, Style::PLAIN);
+        let out = full::render("input.json", &result.text, &result.diagnostics, Style::PLAIN);
         let acting = common::acting(&out);
         prop_assert!(acting.is_empty(), "{:?} in {}", acting, out);
         let report = FileReport::new("input.json".into(), result.text.clone(), None, Vec::new(), Severity::Error);
         let headers = headers_per_finding(&out);
-        let shown = result.diagnostics.iter().take(render::MAX_RENDERED_PER_FILE);
+        let shown = result.diagnostics.iter().take(full::MAX_RENDERED_PER_FILE);
         prop_assert_eq!(headers.len(), shown.len());
         for (diagnostic, headers) in shown.zip(&headers) {
             let at = report.position(diagnostic.primary.span.start);
@@ -95,7 +96,7 @@ proptest! {
     #[test]
     fn rendering_bytes_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let result = lint(&bytes, &LintOptions::default());
-        let out = render::full("input.json", &result.text, &result.diagnostics, Style::PLAIN);
+        let out = full::render("input.json", &result.text, &result.diagnostics, Style::PLAIN);
         prop_assert_eq!(out.is_empty(), result.diagnostics.is_empty());
     }
 }

@@ -93,8 +93,8 @@ pub fn replace_value(cx: &Context, pointer: &str, value: &Value, title: String) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::load;
     use crate::kind::DocumentKind;
+    use crate::load;
 
     fn apply(text: &str, pointer: &str) -> String {
         let document = load(text.as_bytes())

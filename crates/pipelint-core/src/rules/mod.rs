@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use crate::rule::Rule;
+use crate::rule::{Check, Rule};
 
 pub mod bigquery;
 pub mod document;
@@ -40,36 +40,49 @@ macro_rules! rule_files {
     ($($file:ident),+ $(,)?) => {
         $(pub mod $file;)+
 
-        /// The group's rules, one per file.
-        pub static RULES: &[&crate::rule::Rule] = &[$(&$file::RULE),+];
+        /// The group's rules, one per file, with their checks.
+        pub(crate) static RULES: &[(&crate::rule::Rule, Option<crate::rule::Check>)] =
+            &[$((&$file::RULE, $file::CHECK)),+];
     };
 }
 use rule_files;
 
+/// Every group's rules with their checks.
+static GROUPS: &[&[(&Rule, Option<Check>)]] = &[
+    document::RULES,
+    schema::RULES,
+    pipe::RULES,
+    kafka::RULES,
+    kinesis::RULES,
+    object_storage::RULES,
+    postgres::RULES,
+    mysql::RULES,
+    mongodb::RULES,
+    bigquery::RULES,
+    profile::RULES,
+    pubsub::RULES,
+    scaling::RULES,
+    security::RULES,
+    response::RULES,
+    service::RULES,
+    stack::RULES,
+];
+
 /// Every rule pipelint knows, sorted by code. Codes are stable and never reused.
 pub static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
-    let groups: &[&[&Rule]] = &[
-        document::RULES,
-        schema::RULES,
-        pipe::RULES,
-        kafka::RULES,
-        kinesis::RULES,
-        object_storage::RULES,
-        postgres::RULES,
-        mysql::RULES,
-        mongodb::RULES,
-        bigquery::RULES,
-        profile::RULES,
-        pubsub::RULES,
-        scaling::RULES,
-        security::RULES,
-        response::RULES,
-        service::RULES,
-        stack::RULES,
-    ];
-    let mut all: Vec<&Rule> = groups.iter().flat_map(|g| g.iter().copied()).collect();
+    let mut all: Vec<&Rule> = GROUPS.iter().flat_map(|g| g.iter().map(|e| e.0)).collect();
     all.sort_by_key(|r| r.code);
     all
+});
+
+/// The rules that have a check, with it, sorted by code: what `lint` runs.
+pub(crate) static CHECKS: LazyLock<Vec<(&'static Rule, Check)>> = LazyLock::new(|| {
+    let mut checks: Vec<(&Rule, Check)> = GROUPS
+        .iter()
+        .flat_map(|g| g.iter().filter_map(|&(rule, check)| Some((rule, check?))))
+        .collect();
+    checks.sort_by_key(|(rule, _)| rule.code);
+    checks
 });
 
 /// Rules that were renamed: `(old name, current name)`. The old names keep working wherever

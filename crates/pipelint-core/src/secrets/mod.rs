@@ -25,7 +25,7 @@ use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::LintResult;
+use crate::diagnostic::Diagnostic;
 
 pub use embedded::connection_fields_literal;
 pub use names::{is_secret_name, is_secret_scalar_name};
@@ -76,19 +76,25 @@ pub fn mask_text_with(text: &str, before: Option<&str>) -> String {
     }
 }
 
-/// Masks every secret in a lint result in place, also the values of the secrets of `before`
-/// (the text before fixing) wherever they stand.
-pub fn mask_with(result: &mut LintResult, before: Option<&str>) {
-    let Some((values, hidden)) = find(&result.text, before) else {
+/// Masks every secret of a lint result in place (its text, the reason for its kind and its
+/// findings), also the values of the secrets of `before` (the text before fixing) wherever
+/// they stand.
+pub fn mask_with(
+    text: &mut String,
+    kind_reason: Option<&mut String>,
+    diagnostics: &mut [Diagnostic],
+    before: Option<&str>,
+) {
+    let Some((values, hidden)) = find(text, before) else {
         return;
     };
-    let unmasked = std::mem::take(&mut result.text);
-    result.text = masked(&unmasked, &hidden);
+    let unmasked = std::mem::take(text);
+    *text = masked(&unmasked, &hidden);
 
-    if let Some(reason) = &mut result.kind_reason {
+    if let Some(reason) = kind_reason {
         values.hide(reason);
     }
-    for diagnostic in &mut result.diagnostics {
+    for diagnostic in diagnostics {
         // The secret text under the finding: a part of it that a message names (`contains
         // `🌙``) goes too.
         let under = secret_text_under(&unmasked, &hidden, diagnostic);
@@ -122,7 +128,7 @@ pub fn mask_with(result: &mut LintResult, before: Option<&str>) {
 fn secret_text_under<'t>(
     text: &'t str,
     hidden: &[Range<usize>],
-    diagnostic: &crate::Diagnostic,
+    diagnostic: &Diagnostic,
 ) -> Vec<Cow<'t, str>> {
     let mut under = Vec::new();
     let spans = std::iter::once(&diagnostic.primary.span)
@@ -365,7 +371,7 @@ fn automaton(patterns: Vec<String>, kind: MatchKind) -> Option<AhoCorasick> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Diagnostic;
+    use crate::LintResult;
 
     fn mask_all(text: &str) -> String {
         mask_text(text)
@@ -463,7 +469,12 @@ mod tests {
             )],
             overrides_used: Vec::new(),
         };
-        mask_with(&mut result, Some(before));
+        mask_with(
+            &mut result.text,
+            None,
+            &mut result.diagnostics,
+            Some(before),
+        );
         assert_eq!(result.text, r#"{"name": "*********"}"#);
         assert_eq!(result.diagnostics[0].message, "`*********` is odd");
     }
@@ -490,7 +501,7 @@ mod tests {
             diagnostics: vec![diagnostic, unrelated],
             overrides_used: Vec::new(),
         };
-        mask_with(&mut result, None);
+        mask_with(&mut result.text, None, &mut result.diagnostics, None);
         let d = &result.diagnostics[0];
         assert_eq!(d.message, "`name` contains `🞱`");
         assert_eq!(

@@ -3,7 +3,7 @@
 mod concise;
 pub(crate) mod escape;
 mod fingerprint;
-mod full;
+pub mod full;
 mod github;
 mod gitlab;
 mod json;

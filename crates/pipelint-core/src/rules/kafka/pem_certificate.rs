@@ -1,5 +1,7 @@
 use crate::rules::prelude::*;
 use crate::rules::support::ValueProblem as Problem;
+use base64::engine::{GeneralPurpose, GeneralPurposeConfig};
+use base64::{Engine, alphabet};
 
 declare_rule! {
     /// ## What it checks
@@ -379,36 +381,15 @@ fn line_at(text: &str, at: usize) -> Range<usize> {
     start..end
 }
 
-/// Standard base64 with padding; `None` when the text is not.
+/// Standard base64 with padding; `None` when the text is not. Bits left over after the
+/// last byte are ignored, as lenient decoders do, so a pasted value decodes wherever it
+/// would elsewhere.
 fn decode_base64(text: &str) -> Option<Vec<u8>> {
-    fn value(c: u8) -> Option<u32> {
-        match c {
-            b'A'..=b'Z' => Some(u32::from(c - b'A')),
-            b'a'..=b'z' => Some(u32::from(c - b'a') + 26),
-            b'0'..=b'9' => Some(u32::from(c - b'0') + 52),
-            b'+' => Some(62),
-            b'/' => Some(63),
-            _ => None,
-        }
-    }
-    if !text.len().is_multiple_of(4) {
-        return None;
-    }
-    let mut out = Vec::with_capacity(text.len() / 4 * 3);
-    for chunk in text.as_bytes().chunks(4) {
-        let pad = chunk.iter().rev().take_while(|&&b| b == b'=').count();
-        if pad > 2 {
-            return None;
-        }
-        let mut n = 0u32;
-        for &b in &chunk[..4 - pad] {
-            n = (n << 6) | value(b)?;
-        }
-        n <<= 6 * pad as u32;
-        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        out.extend_from_slice(&bytes[..3 - pad]);
-    }
-    Some(out)
+    const LENIENT: GeneralPurpose = GeneralPurpose::new(
+        &alphabet::STANDARD,
+        GeneralPurposeConfig::new().with_decode_allow_trailing_bits(true),
+    );
+    LENIENT.decode(text).ok()
 }
 
 #[cfg(test)]
@@ -498,31 +479,15 @@ mod tests {
 
     #[test]
     fn decodes_a_base64_encoded_pem() {
-        let encoded = encode(cert().as_bytes());
+        let encoded = base64::engine::general_purpose::STANDARD.encode(cert());
         assert!(encoded.starts_with("LS0tLS1"));
         assert_eq!(fixed(&encoded), Some(cert()));
         assert_eq!(decode_base64("TWE="), Some(b"Ma".to_vec()));
         assert_eq!(decode_base64("TQ=="), Some(b"M".to_vec()));
         assert_eq!(decode_base64("TQ="), None);
-    }
-
-    fn encode(bytes: &[u8]) -> String {
-        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-        let mut out = String::new();
-        for chunk in bytes.chunks(3) {
-            let n = chunk
-                .iter()
-                .enumerate()
-                .fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
-            for i in 0..4 {
-                if i <= chunk.len() {
-                    out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
+        // Leftover bits after the last byte are ignored (`R` is `Q` with one more bit set).
+        assert_eq!(decode_base64("TR=="), Some(b"M".to_vec()));
+        assert_eq!(decode_base64("TQ!="), None);
     }
 
     #[test]

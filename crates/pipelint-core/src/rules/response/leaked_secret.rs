@@ -31,6 +31,7 @@ declare_rule! {
         summary: "A response holds a create-only secret (credentials, accessKey, password)",
         check: Some(check),
         fix: Unsafe,
+        supersedes: ["unknown-field"],
     };
 }
 

@@ -152,7 +152,7 @@ mod tests {
             let Some(document) = loaded.document else {
                 panic!("{text} does not parse");
             };
-            let cx = crate::Context {
+            let cx = crate::rule::Context {
                 document: &document,
                 text,
                 kind: DocumentKind::PipeScaling,

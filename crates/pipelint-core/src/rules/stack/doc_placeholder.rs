@@ -33,6 +33,7 @@ declare_rule! {
         ],
         summary: "A value is a documentation placeholder such as <DASHBOARD_ID>",
         check: Some(check),
+        supersedes: ["invalid-enum-value", "schema-violation"],
     };
 }
 

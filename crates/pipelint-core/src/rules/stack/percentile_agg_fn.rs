@@ -31,6 +31,7 @@ declare_rule! {
         kinds: [ChartSeries, Dashboard, DashboardUpdate],
         summary: "aggFn names a percentile (p95): use quantile with a level",
         check: Some(check),
+        supersedes: ["invalid-enum-value"],
     };
 }
 

@@ -1,10 +1,11 @@
-//! Clean files never need a position, so checking one must not build the span index; a file
-//! with a finding builds it to place the finding. (A unit test: the span index is private.)
+//! Tests of the span index's laziness: clean files never need a position, so checking one
+//! must not build the span index; a file with a finding builds it to place the finding.
+//! (Unit tests, as the span index is private; they run every check, as `lint` does.)
 
 use pipelint_bench::corpus::{SourceKind, generate, sample};
 
-use crate::internals::{checks, validate};
-use crate::{Context, Diagnostic, Document, DocumentKind, load};
+use crate::internals::{Context, checks, validate};
+use crate::{Diagnostic, Document, DocumentKind, load};
 
 /// Everything `lint` runs on a loaded create body: the schema, then every rule's check.
 fn check(document: &Document, text: &str) -> Vec<Diagnostic> {

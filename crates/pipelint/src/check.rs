@@ -5,14 +5,17 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use pipelint_core::{Applicability, Document, DocumentKind, LintResult, Severity, lint};
+use std::sync::Arc;
+
+use pipelint_core::{Applicability, DocumentKind, LintResult, Severity};
+use pipelint_workspace::{Flags, Prepared, Workspace};
 use rayon::prelude::*;
 
 use crate::add_overrides::Adding as AddOverrides;
 use crate::cli::CheckArgs;
-use crate::config::{FailLevel, FileSettings, Resolver, VersionChoice};
+use crate::config::{FailLevel, Resolver, VersionChoice};
 use crate::console;
-use crate::files::{self, Found, Links, Selection, Source, Target, Unread};
+use crate::files::{self, Found, Selection, Source, Target, Unread};
 use crate::fix;
 use crate::output::{self, escape::visible};
 use crate::render::{self, Style};
@@ -48,33 +51,46 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     }
 
     let limit = args.max_file_size;
-    let mut resolver = Resolver::for_run(&cwd, args.isolated, &args.config, &args.rules)?;
+    let resolver = Resolver::for_run(&cwd, args.isolated, &args.config, &args.rules)?;
     let selection = Selection {
         respect_gitignore: !args.no_respect_gitignore,
         force_exclude: args.force_exclude,
         stdin_filename: args.stdin_filename.clone(),
-        kind: args.kind.as_deref().and_then(DocumentKind::from_name),
     };
+    let pipe = match &args.pipe {
+        Some(path) => Some(Arc::new(pipelint_workspace::load_pipe(path, limit)?)),
+        None => None,
+    };
+    let workspace = Workspace::new(
+        resolver,
+        Flags {
+            kind: args.kind.as_deref().and_then(DocumentKind::from_name),
+            versions: VersionChoice {
+                api: args.api_version,
+                stack: args.stack_version,
+            },
+            show_secrets: args.show_secrets,
+            pipe,
+            pair: !args.no_pair,
+            max_file_size: limit,
+        },
+    );
     // A walk would find the output file among the inputs: refused before any file is checked
     // (or fixed), not when the walk reaches it.
     if let Some(output) = &args.output_file
         && output.is_file()
-        && files::would_check(&paths, &selection, &mut resolver, &cwd, output)?
+        && files::would_check(&paths, &selection, &workspace, &cwd, output)?
     {
         return Err(overwrite_refused(output));
     }
     // Settled before the walk: whether stdin is checked decides where findings go.
     let stdin_target = if paths.iter().any(|p| p.as_os_str() == "-") {
-        Some(files::stdin_target(&selection, &mut resolver, &cwd).map_err(|e| e.to_string())?)
+        Some(files::stdin_target(&selection, &workspace, &cwd).map_err(|e| e.to_string())?)
     } else {
         None
     };
     let stdin_checked = stdin_target.as_ref().is_some_and(|s| s.target.is_some());
 
-    let pipe = match &args.pipe {
-        Some(path) => Some(load_pipe(path, limit)?),
-        None => None,
-    };
     // At most one byte over the limit is read: a stream can be endless.
     let mut over_limit = Vec::new();
     let stdin = if stdin_checked {
@@ -103,11 +119,10 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
             paths: &paths,
             selection: &selection,
             stdin_target,
-            pipe: pipe.as_ref(),
             stdin: &stdin,
             fix_stdin,
         },
-        &mut resolver,
+        &workspace,
         &mut fixed_stdin,
     );
     if fix_stdin {
@@ -136,7 +151,6 @@ struct Inputs<'r> {
     paths: &'r [PathBuf],
     selection: &'r Selection,
     stdin_target: Option<files::StdinTarget>,
-    pipe: Option<&'r Document>,
     stdin: &'r Result<Vec<u8>, Unread>,
     /// `--fix -`: stdout is the document, the findings go to stderr.
     fix_stdin: bool,
@@ -168,7 +182,7 @@ impl StdinDocument {
 /// fixed, for the caller to print whatever this returns.
 fn check_inputs(
     inputs: Inputs,
-    resolver: &mut Resolver,
+    workspace: &Workspace,
     fixed_stdin: &mut Option<Vec<u8>>,
 ) -> Result<u8, String> {
     let Inputs {
@@ -177,7 +191,6 @@ fn check_inputs(
         paths,
         selection,
         stdin_target,
-        pipe,
         stdin,
         fix_stdin,
     } = inputs;
@@ -209,7 +222,7 @@ fn check_inputs(
     let mut run = Progress {
         args,
         cwd,
-        pipe,
+        workspace,
         stdin,
         style,
         sink,
@@ -225,7 +238,7 @@ fn check_inputs(
     files::find(
         paths,
         selection,
-        resolver,
+        workspace,
         cwd,
         stdin_target,
         CHUNK,
@@ -268,6 +281,7 @@ fn check_inputs(
         .filter(|p| p.is_dir())
         .map(|p| crate::paths::absolute(cwd, p))
         .collect();
+    let resolver = workspace.resolver();
     for line in resolver.inline_renamed_rules(cwd) {
         console::to_stderr(&format!("{}\n", visible(&line)));
     }
@@ -348,7 +362,7 @@ fn overwrite_refused(output: &Path) -> String {
 struct Progress<'r> {
     args: &'r CheckArgs,
     cwd: &'r Path,
-    pipe: Option<&'r Document>,
+    workspace: &'r Workspace,
     stdin: &'r Result<Vec<u8>, Unread>,
     style: Style,
     sink: Sink,
@@ -387,7 +401,7 @@ impl Progress<'_> {
             return Err(overwrite_refused(output));
         }
         self.targets += targets.len();
-        let check = |target: &Target| check_one(target, args, self.pipe, self.stdin);
+        let check = |target: &Target| check_one(target, args, self.workspace, self.stdin);
         // Indexed parallel iterators keep the input order. One document (an editor's or a
         // hook's run) is checked on this thread: starting the thread pool would cost more.
         let outcomes: Vec<Result<Checked, String>> = if targets.len() > 1 {
@@ -601,35 +615,6 @@ impl Write for Sink {
     }
 }
 
-/// Reads `--pipe` as an input is read: a regular file within the size limit.
-fn load_pipe(path: &Path, limit: u64) -> Result<Document, String> {
-    let bytes = files::read_regular(path, limit, Links::Follow).map_err(|unread| {
-        let hint = match unread {
-            Unread::TooLarge(_) => " (--max-file-size)",
-            _ => "",
-        };
-        format!("--pipe {}: {}{hint}", path.display(), unread.reason(limit))
-    })?;
-    pipelint_core::load(&bytes)
-        .document
-        .ok_or_else(|| format!("--pipe {}: not a valid JSON document", path.display()))
-}
-
-/// The create body `NAME.pipe.json` beside a scaling patch `NAME.scaling.json`, which the
-/// patch is checked against as if given with `--pipe`. `None` for other names, and when
-/// that file is missing or unreadable (it is reported itself when it is checked).
-fn paired_pipe(patch: &Path, limit: u64, links: Links) -> Option<Document> {
-    let name = patch.file_name()?.to_str()?;
-    let stem = name.strip_suffix(".scaling.json")?;
-    if stem.is_empty() {
-        return None;
-    }
-    let pipe = patch.with_file_name(format!("{stem}.pipe.json"));
-    // Read as the patch is: a walk does not follow links.
-    let bytes = files::read_regular(&pipe, limit, links).ok()?;
-    pipelint_core::load(&bytes).document
-}
-
 /// One checked input: its report, and what fixing it did.
 struct Checked {
     report: FileReport,
@@ -657,50 +642,36 @@ impl Checked {
     }
 }
 
-/// Lints one input (fixing it first with `--fix` or `--diff`) with its config's settings.
+/// Lints one input (fixing it first with `--fix` or `--diff`) as its workspace prepares it.
 fn check_one(
     target: &Target,
     args: &CheckArgs,
-    pipe: Option<&Document>,
+    workspace: &Workspace,
     stdin: &Result<Vec<u8>, Unread>,
 ) -> Result<Checked, String> {
-    let settings = target.config.settings_for(target.relative.as_deref());
-    let limit = args.max_file_size;
+    let prepared = workspace.prepare_located(&target.located, target.source.links());
     let read;
     let outcome = match &target.source {
         Source::Stdin => stdin.as_ref(),
         Source::File(path) | Source::Walked(path) => {
-            read = files::read_regular(path, limit, target.source.links());
+            read = prepared.read(path, target.source.links());
             read.as_ref()
         }
     };
     let bytes = match outcome {
         Ok(bytes) => bytes,
         Err(Unread::TooLarge(size)) => {
-            let result = too_large(*size, limit, settings.settings());
-            return Ok(Checked::of(report(target, args, &settings, result)));
+            let result = prepared.too_large(*size);
+            return Ok(Checked::of(report(target, args, &prepared, result)));
         }
-        Err(unread) => return Err(format!("{}: {}", target.name, unread.reason(limit))),
-    };
-    let paired;
-    let pipe = match pipe {
-        Some(given) => Some(given),
-        None if args.no_pair => None,
-        None => {
-            let patch = target.source.path().or(args.stdin_filename.as_deref());
-            paired = patch.and_then(|patch| paired_pipe(patch, limit, target.source.links()));
-            paired.as_ref()
+        Err(unread) => {
+            let reason = unread.reason(prepared.max_file_size());
+            return Err(format!("{}: {reason}", target.name));
         }
     };
-    let options = settings
-        .lint_options(flag_versions(args))
-        .kind(target.kind)
-        .file_name(target.file_name.as_deref())
-        .pipe(pipe)
-        .show_secrets(args.show_secrets);
     if !(args.fix || args.diff) {
-        let result = lint(bytes, &options);
-        return Ok(Checked::of(report(target, args, &settings, result)));
+        let result = prepared.lint(bytes);
+        return Ok(Checked::of(report(target, args, &prepared, result)));
     }
 
     let applicability = if args.unsafe_fixes {
@@ -710,8 +681,8 @@ fn check_one(
     };
     // The same settings as the report, so a rule the config or the flags turn off is not
     // fixed; the result is the lint of the fixed text (linted once, by the fixing).
-    let fixed = pipelint_core::fix(bytes, &options, applicability);
-    let mut checked = Checked::of(report(target, args, &settings, fixed.result));
+    let fixed = prepared.fix(bytes, applicability);
+    let mut checked = Checked::of(report(target, args, &prepared, fixed.result));
     checked.unsafe_left = fixed.fixes_left;
     if let Some(input_result) = fixed.input_result {
         if args.diff {
@@ -724,14 +695,14 @@ fn check_one(
                 args.show_secrets,
             ));
             // `--diff` reports nothing but the diff; the findings are those of the input.
-            checked.report = report(target, args, &settings, input_result);
+            checked.report = report(target, args, &prepared, input_result);
             checked.applied = fixed.applied;
         } else if let Some(path) = target.source.path()
             && let Err(problem) = write_fixed(path, bytes, &fixed.text)
         {
             // Nothing was written: the findings and counts are those of the file as it is.
             checked.unsafe_left = unsafe_fixes(&input_result);
-            checked.report = report(target, args, &settings, input_result);
+            checked.report = report(target, args, &prepared, input_result);
             checked.fix_problem = Some(format!("{}: {problem}", target.name));
         } else {
             checked.applied = fixed.applied;
@@ -809,32 +780,19 @@ fn write_unless_changed(
         })
 }
 
-/// The finding for a file over the size limit, which is not read at all (or, for stdin,
-/// read no further than one byte past the limit).
-fn too_large(size: Option<u64>, limit: u64, settings: &pipelint_core::Settings) -> LintResult {
-    let message = match size {
-        Some(size) => {
-            format!("the file is {size} bytes, over the limit of {limit} bytes; it was not read")
-        }
-        None => format!("the input is over the limit of {limit} bytes; it was not read"),
-    };
-    let diagnostic = pipelint_core::Diagnostic::file_too_large(message)
-    .with_help("API bodies are a few kilobytes: exclude this file, or raise the limit with `--max-file-size`");
-    pipelint_core::unread(vec![diagnostic], Some(settings))
-}
-
-/// A lint result (made with `settings`) as a report: the only place a `FileReport` is made.
+/// A lint result (made with `prepared`) as a report: the only place a `FileReport` is made.
 fn report(
     target: &Target,
     args: &CheckArgs,
-    settings: &FileSettings,
+    prepared: &Prepared,
     result: LintResult,
 ) -> FileReport {
-    target.config.note_used(settings, &result.overrides_used);
+    prepared.note_used(&result);
+    let kind_reason = prepared.kind_reason(&result);
     let diagnostics = result.diagnostics;
     let fail_on = args
         .fail_on
-        .or(target.config.fail_on)
+        .or(prepared.config().fail_on)
         .unwrap_or(FailLevel::Error)
         .severity();
     // A clean file's text is never shown: don't keep it (or its line index) for the run.
@@ -845,10 +803,7 @@ fn report(
     };
     let mut report = FileReport::new(target.name.clone(), text, result.kind, diagnostics, fail_on);
     // The core sees any kind passed in as given with `--kind`; a `[kinds]` glob is not.
-    report.kind_reason = match target.kind {
-        Some(kind) if args.kind.is_none() => Some(target.config.kind_glob_reason(kind)),
-        _ => result.kind_reason,
-    };
+    report.kind_reason = kind_reason;
     report
 }
 
@@ -868,14 +823,6 @@ fn style(args: &CheckArgs) -> Style {
         color: args.color.resolve(to_terminal),
         width: 100,
         unsafe_fixes: args.unsafe_fixes,
-    }
-}
-
-/// The versions the flags choose; they beat the config's.
-fn flag_versions(args: &CheckArgs) -> VersionChoice {
-    VersionChoice {
-        api: args.api_version,
-        stack: args.stack_version,
     }
 }
 

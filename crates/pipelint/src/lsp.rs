@@ -5,7 +5,9 @@ use std::path::Path;
 
 use pipelint_lsp::{ConfigProblem, Linted};
 
-use crate::config::{ConfigError, Resolver, VersionChoice};
+use pipelint_workspace::Preparation;
+
+use crate::config::ConfigError;
 use crate::files::{self, Links, SIDE_FILE_LIMIT};
 
 // The server reads a message body of at most `MAX_BODY_BYTES`: enough for `didOpen` of a
@@ -28,26 +30,12 @@ fn lint_with_config(path: Option<&Path>, text: &str) -> Linted {
         return Linted::Findings(pipelint_lsp::default_lint(path, text));
     };
     let dir = path.parent().unwrap_or(path);
-    // Discovery reads at most one config file per directory level; a fresh resolver per lint
-    // keeps edits to the config visible without a restart.
-    let config = match Resolver::discover(dir).for_file(path) {
-        Ok(config) => config,
-        Err(error) => return Linted::NotLinted(config_problem(error)),
-    };
-    let relative = config.relative(path);
-    // Only a config file excludes: without one, any document named or shaped as a body is
-    // reported, as before there was a config.
-    if config.source.is_some() && !config.selects(&relative) {
-        return Linted::Excluded;
+    // A fresh workspace per lint keeps edits to the config visible without a restart.
+    match pipelint_workspace::Workspace::discover(dir).prepare(path) {
+        Preparation::Ready(prepared) => Linted::Findings(prepared.lint(text.as_bytes())),
+        Preparation::Excluded => Linted::Excluded,
+        Preparation::ConfigProblem(error) => Linted::NotLinted(config_problem(error)),
     }
-    let file_name = path.file_name().and_then(|n| n.to_str());
-    let settings = config.settings_for(Some(&relative));
-    // No flags in an editor: the config alone chooses the versions, as for `pipelint check`.
-    let options = settings
-        .lint_options(VersionChoice::default())
-        .kind(config.kind_for(&relative).ok().flatten())
-        .file_name(file_name);
-    Linted::Findings(pipelint_core::lint(text.as_bytes(), &options))
 }
 
 /// A config error in the server's terms: its 1-based line and column (in characters) become

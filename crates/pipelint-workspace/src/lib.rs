@@ -368,3 +368,6 @@ pub fn load_pipe(path: &Path, limit: u64) -> Result<Document, String> {
         .document
         .ok_or_else(|| format!("--pipe {}: not a valid JSON document", path.display()))
 }
+
+#[cfg(test)]
+mod tests;

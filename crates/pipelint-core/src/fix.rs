@@ -40,6 +40,20 @@ pub struct Fixed {
     pub fixes_left: usize,
 }
 
+impl Fixed {
+    /// The outcome for a text that is not fixed at all (a front end's input over its size
+    /// limit): `text` as it is, with `result` as its findings.
+    pub fn unchanged(text: Vec<u8>, result: LintResult) -> Fixed {
+        Fixed {
+            text,
+            applied: 0,
+            result,
+            input_result: None,
+            fixes_left: 0,
+        }
+    }
+}
+
 /// Fixes `bytes` with the fixes of at most `applicability` ([`Applicability::Safe`]: safe
 /// fixes only; [`Applicability::Unsafe`]: safe and unsafe ones), pass after pass until a
 /// pass applies nothing (at most [`MAX_FIX_PASSES`]). The settings in `options` apply, so a

@@ -7,6 +7,10 @@ use std::str::FromStr;
 use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Position, Range, Uri};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
+use pipelint_core::LineIndex;
+use pipelint_workspace::config::ConfigError;
+use pipelint_workspace::read::{Links, SIDE_FILE_LIMIT, read_regular};
+
 use crate::convert::SOURCE;
 
 /// A config file that cannot be used, and where.
@@ -25,6 +29,27 @@ pub struct ConfigProblem {
 }
 
 impl ConfigProblem {
+    /// The problem of a config the workspace cannot use: its byte offset becomes the 0-based
+    /// line and UTF-16 column an editor expects, read with the core's `LineIndex` from the
+    /// config's text (0 and 0 when it has no place, or the file cannot be read again).
+    pub fn of(error: &ConfigError) -> ConfigProblem {
+        let (line, character) = error.offset.map_or((0, 0), |offset| {
+            let text = read_regular(&error.path, SIDE_FILE_LIMIT, Links::Follow)
+                .ok()
+                .and_then(|bytes| String::from_utf8(bytes).ok())
+                .unwrap_or_default();
+            LineIndex::new(&text).line_utf16(&text, offset)
+        });
+        let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        ConfigProblem {
+            path: error.path.clone(),
+            line: to_u32(line),
+            character: to_u32(character),
+            message: error.message.clone(),
+            located: error.to_string(),
+        }
+    }
+
     fn range(&self) -> Range {
         let at = Position::new(self.line, self.character);
         Range::new(at, at)

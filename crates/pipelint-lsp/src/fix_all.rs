@@ -7,13 +7,13 @@
 //! (and editors log the edits they receive).
 
 use std::collections::{HashMap, HashSet};
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 use pipelint_core::{Applicability, Fix};
 
-/// Passes of "fix all" at most (the first on the lint the server already has), as
-/// `pipelint check --fix` does: a fix that keeps re-creating its finding must not loop.
-pub const MAX_PASSES: usize = 10;
+/// What the fix loop tells about each pass: the text it starts from and the fixes it
+/// applies to it (sorted, apart from each other); `Break` stops it before that pass.
+pub type EachPass<'a> = dyn FnMut(&str, &[&Fix]) -> ControlFlow<()> + 'a;
 
 /// One edit of the original text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,39 +40,42 @@ struct Region {
     after: Range<usize>,
 }
 
-/// Fixes `original`: `fixes` are those of its lint, `relint` gives the fixes of a text after
-/// a pass (empty when it cannot be linted), `interrupted` is asked after every pass. A fix
-/// whose replacement holds a secret of the original text is never applied: the lint of a
-/// later pass no longer knows a secret an earlier pass removed.
+/// Fixes `original` with `fix`, which runs the fix loop on it (the core's `fix_with`, on
+/// the workspace's options) with the hook it is given: every pass's fixes are composed into
+/// edits of `original`, and `interrupted` is asked after each pass. The loop is stopped
+/// before a pass with a fix that is not safe or whose replacement holds a secret of the
+/// original text (the core's masking drops those already; this is belt and braces).
 pub fn fix_all(
     original: &str,
-    fixes: Vec<Fix>,
-    mut relint: impl FnMut(&str) -> Vec<Fix>,
+    fix: impl FnOnce(&mut EachPass),
     mut interrupted: impl FnMut() -> bool,
 ) -> Outcome {
     let secrets = Secrets::of(original);
     let mut text = original.to_owned();
     let mut regions: Vec<Region> = Vec::new();
     let mut applied = 0;
-    let mut fixes = fixes;
-    for pass in 1..=MAX_PASSES {
-        fixes.retain(|fix| {
-            fix.applicability == Applicability::Safe && !secrets.revealed_by(&fix.replacement)
-        });
-        let chosen = pipelint_core::fixes_of_one_pass(&text, &fixes);
-        if chosen.is_empty() {
-            break;
+    let mut stopped = false;
+    fix(&mut |pass_text: &str, chosen: &[&Fix]| {
+        let unwanted = |fix: &&Fix| {
+            fix.applicability != Applicability::Safe || secrets.revealed_by(&fix.replacement)
+        };
+        // Each pass starts from the text of the last: a loop that did otherwise is not
+        // composed.
+        if pass_text != text || chosen.iter().any(unwanted) {
+            return ControlFlow::Break(());
         }
         applied += chosen.len();
-        let (next, changed) = apply(&text, &chosen);
+        let (next, changed) = apply(&text, chosen);
         regions = compose(&regions, &changed);
         text = next;
         if interrupted() {
-            return Outcome::Interrupted;
+            stopped = true;
+            return ControlFlow::Break(());
         }
-        if pass < MAX_PASSES {
-            fixes = relint(&text);
-        }
+        ControlFlow::Continue(())
+    });
+    if stopped {
+        return Outcome::Interrupted;
     }
     let edits: Vec<Edit> = regions
         .iter()
@@ -295,6 +298,25 @@ mod tests {
         Fix::new("fix", span, replacement, Applicability::Safe)
     }
 
+    /// `fix_all` over `original`, with the fix loop as the core runs it and the fixes of
+    /// each pass given: a pass applies the fixes of its list that do not overlap, and the
+    /// loop ends at a pass that applies nothing, when the lists run out, or when the hook
+    /// says to stop.
+    fn run(original: &str, passes: Vec<Vec<Fix>>, interrupted: impl FnMut() -> bool) -> Outcome {
+        let mut text = original.to_owned();
+        let simulated = move |each_pass: &mut EachPass| {
+            for fixes in passes {
+                let chosen = pipelint_core::fixes_of_one_pass(&text, &fixes);
+                if chosen.is_empty() || each_pass(&text, &chosen).is_break() {
+                    return;
+                }
+                let chosen: Vec<Fix> = chosen.into_iter().cloned().collect();
+                text = pipelint_core::apply_fixes(&text, &chosen).0;
+            }
+        };
+        fix_all(original, simulated, interrupted)
+    }
+
     fn applied(original: &str, edits: &[Edit]) -> String {
         let mut text = original.to_owned();
         for edit in edits.iter().rev() {
@@ -318,7 +340,7 @@ mod tests {
         let a = original.find("string").unwrap();
         let b = original.find("uint8").unwrap();
         let fixes = vec![fix(a..a + 6, "String"), fix(b..b + 5, "UInt8")];
-        let outcome = fix_all(original, fixes, |_| Vec::new(), || false);
+        let outcome = run(original, vec![fixes], || false);
         let Outcome::Edits { edits, applied: 2 } = outcome else {
             panic!("{outcome:?}");
         };
@@ -371,14 +393,7 @@ mod tests {
                 text = next;
                 passes.push(fixes);
             }
-            let mut passes = passes.into_iter();
-            let first = passes.next().unwrap_or_default();
-            let outcome = fix_all(
-                &original,
-                first,
-                |_| passes.next().unwrap_or_default(),
-                || false,
-            );
+            let outcome = run(&original, passes, || false);
             match outcome {
                 Outcome::Edits { edits, .. } => {
                     assert_eq!(applied(&original, &edits), text, "{original:?}");
@@ -393,39 +408,19 @@ mod tests {
     }
 
     #[test]
-    fn the_lints_are_bounded_when_a_fix_keeps_coming_back() {
-        let mut lints = 1; // the server's own lint of the document
-        let outcome = fix_all(
-            "ab",
-            vec![fix(2..2, "x")],
-            |text| {
-                lints += 1;
-                // Always one more change to make.
-                vec![fix(text.len()..text.len(), "x")]
-            },
-            || false,
-        );
-        assert_eq!(lints, MAX_PASSES);
-        let Outcome::Edits { applied, .. } = outcome else {
-            panic!("{outcome:?}");
-        };
-        assert_eq!(applied, MAX_PASSES);
-    }
-
-    #[test]
     fn an_interruption_stops_after_the_pass() {
-        let mut lints = 0;
-        let outcome = fix_all(
+        let mut asked = 0;
+        let outcome = run(
             "ab",
-            vec![fix(0..1, "b")],
-            |_| {
-                lints += 1;
-                vec![fix(1..2, "c")]
+            vec![vec![fix(0..1, "b")], vec![fix(1..2, "c")]],
+            || {
+                asked += 1;
+                true
             },
-            || true,
         );
         assert_eq!(outcome, Outcome::Interrupted);
-        assert_eq!(lints, 0);
+        // Asked once, after the first pass: the second never ran.
+        assert_eq!(asked, 1);
     }
 
     #[test]
@@ -440,10 +435,20 @@ mod tests {
             "\"Quas\\u0061r9-Hidden\"",
             "\"prefix-Quasar9-Hidden\"",
         ] {
-            let outcome = fix_all(
+            // In one pass with a harmless fix: the pass is not applied at all.
+            let outcome = run(
                 original,
-                vec![fix(n..n + 1, "2"), fix(topic..topic + 3, replacement)],
-                |_| Vec::new(),
+                vec![vec![fix(n..n + 1, "2"), fix(topic..topic + 3, replacement)]],
+                || false,
+            );
+            assert_eq!(outcome, Outcome::Nothing, "{replacement}");
+            // In a later pass: the passes before it are kept, it is not.
+            let outcome = run(
+                original,
+                vec![
+                    vec![fix(n..n + 1, "2")],
+                    vec![fix(topic..topic + 3, replacement)],
+                ],
                 || false,
             );
             let Outcome::Edits { edits, applied: 1 } = outcome else {

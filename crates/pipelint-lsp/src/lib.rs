@@ -15,7 +15,8 @@
 //! - Hover: the rule documentation of the findings under the cursor and the schema's
 //!   description of the member under it.
 //! - Files that are not pipelint documents get no diagnostics at all (see
-//!   [`is_pipelint_document`]), nor do files the linter says are excluded ([`Linted`]).
+//!   [`is_pipelint_document`]), nor do files their config file's `include` and `exclude`
+//!   leave out.
 //! - A configuration the linter cannot use ([`ConfigProblem`]) is an error published on the
 //!   config file itself; each document it governs shows one "not linted" error instead of
 //!   findings, and is linted again on every edit and save until the problem is gone.
@@ -41,18 +42,21 @@
 //!
 //! # The seam for configuration and masking
 //!
-//! The server lints only through the [`Linter`] it was started with, which it keeps in its
-//! state (there is no global). Secret masking happens in the core's `lint`, and so do rule
-//! levels and overrides (`LintOptions::settings`). Finding the configuration (a
-//! `pipelint.toml` from the document's directory, its kind globs, rule levels and overrides)
-//! lives in the `pipelint` binary, which depends on this crate, so the binary hands its own
-//! linter in with [`run_stdio_with`]: the editor then shows what `pipelint check` prints for
-//! the same file.
+//! The server prepares every document through `pipelint-workspace`, the crate the
+//! `pipelint check` command prepares its files with: the closest `pipelint.toml` from the
+//! document's directory (its `[kinds]` globs, `include` and `exclude`, rule levels, overrides
+//! and profile), the `NAME.pipe.json` a scaling patch `NAME.scaling.json` is checked against,
+//! and the size limit. It then lints with the workspace's `Prepared::lint` and fixes with
+//! `Prepared::fix_with`, which go through the core's `lint` and `fix`: the editor shows what
+//! `pipelint check` prints for the same file, and "fix all" gives the text `check --fix`
+//! writes. Secret masking, rule levels and overrides happen in the core. The only options
+//! an editor lacks are the command line's flags: the config alone decides.
 
 mod config_problem;
 mod convert;
 mod fix_all;
 mod hover;
+mod lint;
 mod server;
 mod transport;
 
@@ -67,27 +71,9 @@ pub use config_problem::{ConfigProblem, path_to_uri};
 pub use server::Exit;
 pub use transport::MAX_BODY_BYTES;
 
-/// Lints a document given its path (when it is a file) and its text.
-pub type Linter = fn(Option<&Path>, &str) -> Linted;
-
-/// What the linter makes of one open document.
-#[derive(Debug)]
-pub enum Linted {
-    /// The findings to show (when it is a pipelint document, see [`is_pipelint_document`]).
-    Findings(LintResult),
-    /// Its configuration excludes the file: no diagnostics at all.
-    Excluded,
-    /// The configuration that governs the file cannot be used: the file is not linted, and
-    /// the problem is shown on the config file and on the document.
-    NotLinted(ConfigProblem),
-}
-
-/// The [`Linter`] without configuration: [`default_lint`] for every document.
-pub fn lint_defaults(path: Option<&Path>, text: &str) -> Linted {
-    Linted::Findings(default_lint(path, text))
-}
-
-/// The kind told from the file name and the content, with no configuration.
+/// The kind told from the file name and the content, with no configuration: what tells
+/// whether a document the server does not lint (excluded, or under a broken config) is a
+/// pipelint document.
 pub fn default_lint(path: Option<&Path>, text: &str) -> LintResult {
     let file_name = path.and_then(Path::file_name).and_then(|n| n.to_str());
     let options = LintOptions::new().file_name(file_name);
@@ -144,27 +130,15 @@ pub fn uri_to_path(uri: &Uri) -> Option<PathBuf> {
 /// [`MAX_BODY_BYTES`], and a message that is not JSON or not JSON-RPC gets the JSON-RPC
 /// error while the server keeps serving the messages after it.
 pub fn run_stdio() -> u8 {
-    run_stdio_with(lint_defaults)
-}
-
-/// Like [`run_stdio`], linting every document with `linter` (the CLI's, with its config).
-pub fn run_stdio_with(linter: Linter) -> u8 {
     transport::serve(
         BufReader::new(std::io::stdin()),
         BufWriter::new(std::io::stdout()),
-        linter,
     )
 }
 
-/// Runs the server on any connection (stdio, or in memory for tests), without
-/// configuration.
+/// Runs the server on any connection (stdio, or in memory for tests).
 pub fn run(connection: &Connection) -> Result<Exit, String> {
-    run_with(connection, lint_defaults)
-}
-
-/// Like [`run`], linting every document with `linter`.
-pub fn run_with(connection: &Connection, linter: Linter) -> Result<Exit, String> {
-    server::run(connection, linter)
+    server::run(connection)
 }
 
 /// One line on stderr. A closed or full stderr is ignored: there is nowhere else to say it.

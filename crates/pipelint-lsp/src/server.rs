@@ -20,13 +20,15 @@ use lsp_types::{
     TextDocumentContentChangeEvent, TextDocumentSyncCapability, TextDocumentSyncKind,
     TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
 };
-use pipelint_core::{LineIndex, LintResult};
+use pipelint_core::{Applicability, LineIndex, LintResult};
+use pipelint_workspace::Preparation;
 use serde_json::Value;
 
 use crate::config_problem::{ConfigProblem, path_to_uri};
 use crate::convert::{self, LspPositions, Text};
 use crate::fix_all::{self, Outcome};
-use crate::{Linted, Linter, default_lint, hover, is_pipelint_document, report, uri_to_path};
+use crate::lint::{self, Linted};
+use crate::{default_lint, hover, is_pipelint_document, report, uri_to_path};
 
 /// How the message loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,8 +49,8 @@ impl Exit {
     }
 }
 
-/// Serves `connection`, linting every document with `linter`.
-pub fn run(connection: &Connection, linter: Linter) -> Result<Exit, String> {
+/// Serves `connection`, linting every document as its workspace prepares it.
+pub fn run(connection: &Connection) -> Result<Exit, String> {
     let Some(id) = wait_for_initialize(connection)? else {
         return Ok(Exit::Abrupt);
     };
@@ -56,7 +58,7 @@ pub fn run(connection: &Connection, linter: Linter) -> Result<Exit, String> {
     // Not `initialize_finish`: it ends the connection when anything but `initialized`
     // follows. The loop below ignores `initialized` and accepts whatever comes.
     send(connection, Response::new_ok(id, result).into())?;
-    Server::new(linter, connection.receiver.clone()).main_loop(connection)
+    Server::new(connection.receiver.clone()).main_loop(connection)
 }
 
 /// Waits for the `initialize` request and returns its id; `None` when the client says `exit`
@@ -128,8 +130,6 @@ struct OpenDocument {
     text: String,
     version: i32,
     path: Option<PathBuf>,
-    /// The server's linter (the CLI's, with its config).
-    linter: Linter,
     /// The lint of the current text, computed when first needed after a change.
     analysis: Option<Analysis>,
     /// Recognised as a pipelint document at some point while open (see
@@ -149,12 +149,11 @@ struct Analysis {
 }
 
 impl OpenDocument {
-    fn new(text: String, version: i32, uri: &Uri, linter: Linter) -> Self {
+    fn new(text: String, version: i32, uri: &Uri) -> Self {
         OpenDocument {
             text,
             version,
             path: uri_to_path(uri),
-            linter,
             analysis: None,
             seen_as_pipelint: false,
             published: false,
@@ -166,21 +165,20 @@ impl OpenDocument {
         let OpenDocument {
             text,
             path,
-            linter,
             analysis,
             seen_as_pipelint,
             ..
         } = self;
         let analysis = analysis.get_or_insert_with(|| {
             let path = path.as_deref();
-            let (result, relevant, config_problem) = match linter(path, text) {
+            let (result, relevant, config_problem) = match lint::lint(path, text) {
                 Linted::Findings(result) => {
                     let relevant = is_pipelint_document(path, &result, *seen_as_pipelint);
                     (result, relevant, None)
                 }
                 Linted::Excluded => (without_findings(default_lint(path, "")), false, None),
                 // Linted without the config only to tell whether it is a pipelint document.
-                Linted::NotLinted(problem) => {
+                Linted::Unusable(problem) => {
                     let result = without_findings(default_lint(path, text));
                     let relevant = is_pipelint_document(path, &result, *seen_as_pipelint);
                     (result, relevant, Some(problem))
@@ -214,8 +212,6 @@ impl OpenDocument {
 type Failure = (ErrorCode, String);
 
 struct Server {
-    /// Lints every document; handed in by whoever started the server.
-    linter: Linter,
     documents: HashMap<Uri, OpenDocument>,
     /// Documents changed since their diagnostics were last published, in change order.
     dirty: Vec<Uri>,
@@ -230,9 +226,8 @@ struct Server {
 }
 
 impl Server {
-    fn new(linter: Linter, incoming: Receiver<Message>) -> Server {
+    fn new(incoming: Receiver<Message>) -> Server {
         Server {
-            linter,
             documents: HashMap::new(),
             dirty: Vec::new(),
             shutdown_requested: false,
@@ -351,8 +346,7 @@ impl Server {
             DidOpenTextDocument::METHOD => {
                 let params: DidOpenTextDocumentParams = parse(params).map_err(|e| e.1)?;
                 let document = params.text_document;
-                let open =
-                    OpenDocument::new(document.text, document.version, &document.uri, self.linter);
+                let open = OpenDocument::new(document.text, document.version, &document.uri);
                 self.documents.insert(document.uri.clone(), open);
                 self.mark_dirty(document.uri);
             }
@@ -503,25 +497,14 @@ impl Server {
         uri: &Uri,
     ) -> Result<Option<lsp_types::CodeAction>, Failure> {
         let document = self.documents.get_mut(uri).ok_or_else(|| not_open(uri))?;
-        let (linter, path) = (document.linter, document.path.clone());
+        let path = document.path.clone();
         let (analysis, text) = document.analysed();
         if !analysis.relevant {
             return Ok(None);
         }
-        let fixes = analysis
-            .result
-            .diagnostics
-            .iter()
-            .filter_map(|d| d.fix.clone())
-            .collect();
-        let relint = |text: &str| match linter(path.as_deref(), text) {
-            Linted::Findings(result) => result
-                .diagnostics
-                .into_iter()
-                .filter_map(|d| d.fix)
-                .collect(),
-            // The config changed on disk meanwhile: no further pass.
-            Linted::Excluded | Linted::NotLinted(_) => Vec::new(),
+        // The config changed on disk since the lint: nothing to fix.
+        let Preparation::Ready(prepared) = lint::prepare(path.as_deref()) else {
+            return Ok(None);
         };
         let (incoming, pending) = (&self.incoming, &mut self.pending);
         let interrupted = || {
@@ -530,7 +513,12 @@ impl Server {
                 .iter()
                 .any(|message| interrupts(message, id, uri).is_some())
         };
-        let (edits, applied) = match fix_all::fix_all(text, fixes, relint, interrupted) {
+        // The passes of `check --fix` (the core's fix loop, on the workspace's options); each
+        // pass's fixes are composed into edits as it goes.
+        let fix = |each_pass: &mut fix_all::EachPass| {
+            prepared.fix_with(text.as_bytes(), Applicability::Safe, each_pass);
+        };
+        let (edits, applied) = match fix_all::fix_all(text, fix, interrupted) {
             Outcome::Edits { edits, applied } => (edits, applied),
             Outcome::Nothing => return Ok(None),
             Outcome::Interrupted => {
@@ -842,8 +830,7 @@ mod tests {
         for text in texts {
             for &start in &positions {
                 for &end in &positions {
-                    let mut document =
-                        OpenDocument::new(text.to_owned(), 1, &uri, crate::lint_defaults);
+                    let mut document = OpenDocument::new(text.to_owned(), 1, &uri);
                     document.apply(TextDocumentContentChangeEvent {
                         range: Some(Range::new(start, end)),
                         range_length: None,
@@ -857,63 +844,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// A linter that reports nothing: each server must use the linter it was started with.
-    fn lint_nothing(path: Option<&std::path::Path>, text: &str) -> Linted {
-        Linted::Findings(without_findings(default_lint(path, text)))
-    }
-
-    /// Runs a server with `linter` on an in-memory connection, opens one document with a
-    /// problem, and returns how many diagnostics the server published for it.
-    fn published_with(linter: Linter) -> usize {
-        let (server, client) = Connection::memory();
-        let serving = std::thread::spawn(move || run(&server, linter));
-        let send = |message: Message| {
-            client
-                .sender
-                .send(message)
-                .unwrap_or_else(|e| panic!("{e}"))
-        };
-        send(
-            Request::new(
-                1.into(),
-                Initialize::METHOD.to_owned(),
-                serde_json::json!({}),
-            )
-            .into(),
-        );
-        send(
-            Notification::new(
-                DidOpenTextDocument::METHOD.to_owned(),
-                serde_json::json!({"textDocument": {
-                    "uri": "file:///tmp/a.scaling.json", "languageId": "json", "version": 1,
-                    "text": "{\"replicas\": 2, \"replicaz\": 3}"
-                }}),
-            )
-            .into(),
-        );
-        let count = loop {
-            match client.receiver.recv() {
-                Ok(Message::Notification(note)) if note.method == PublishDiagnostics::METHOD => {
-                    break note.params["diagnostics"].as_array().map_or(0, Vec::len);
-                }
-                Ok(_) => {}
-                Err(e) => panic!("{e}"),
-            }
-        };
-        send(Notification::new(ExitNotification::METHOD.to_owned(), Value::Null).into());
-        drop(client);
-        let _ = serving.join();
-        count
-    }
-
-    #[test]
-    fn each_server_lints_with_its_own_linter() {
-        assert!(published_with(crate::lint_defaults) > 0);
-        // A second server in the same process does not keep the first one's linter.
-        assert_eq!(published_with(lint_nothing), 0);
-        assert!(published_with(crate::lint_defaults) > 0);
     }
 
     const URI: &str = "file:///tmp/orders.pipe.json";
@@ -946,7 +876,7 @@ mod tests {
                 .send(message)
                 .unwrap_or_else(|e| panic!("{e}"));
         }
-        let serving = std::thread::spawn(move || run(&server, crate::lint_defaults));
+        let serving = std::thread::spawn(move || run(&server));
         let mut responses = Vec::new();
         while responses.len() < ids.len() {
             match client.receiver.recv() {

@@ -49,7 +49,6 @@ pub(crate) enum ReadEnd {
 pub(crate) fn serve(
     input: impl BufRead + Send + 'static,
     output: impl Write + Send + 'static,
-    linter: crate::Linter,
 ) -> u8 {
     let output = Arc::new(Output(Mutex::new(output)));
     let (to_server, server_inbox) = crossbeam_channel::bounded(0);
@@ -80,7 +79,7 @@ pub(crate) fn serve(
         sender: server_outbox,
         receiver: server_inbox,
     };
-    let served = crate::run_with(&connection, linter);
+    let served = crate::run(&connection);
     // Dropping the connection ends the writer once it has written everything.
     drop(connection);
     let written = writer.join();

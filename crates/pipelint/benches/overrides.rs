@@ -58,6 +58,7 @@ fn config_text(pointers: impl Iterator<Item = String>) -> String {
 fn recheck(config: &str, text: &str, n: usize) {
     let config =
         pipelint::config::parse(config, Path::new("/repo/pipelint.toml"), Path::new("/repo"))
+            .map(std::sync::Arc::new)
             .unwrap_or_else(|e| panic!("{e}"));
     let file = config.settings_for(Some("big.pipe.json"));
     let options = LintOptions::new()
@@ -110,6 +111,7 @@ fn bench_recheck(c: &mut Criterion) {
             .collect();
         let config =
             pipelint::config::parse(&files, Path::new("/repo/pipelint.toml"), Path::new("/repo"))
+                .map(std::sync::Arc::new)
                 .unwrap_or_else(|e| panic!("{e}"));
         let names: Vec<String> = (0..n).map(|i| format!("pipes/p{i}.pipe.json")).collect();
         group.bench_with_input(BenchmarkId::new("files", n), &names, |b, names| {

@@ -31,7 +31,7 @@ impl Adding {
         if report.diagnostics.is_empty() {
             return;
         }
-        let relative = target.relative.as_deref().filter(|r| {
+        let relative = target.located.relative.as_deref().filter(|r| {
             !r.is_empty() && !r.starts_with('/') && !r.split('/').any(|part| part == "..")
         });
         let Some(relative) = relative else {
@@ -42,9 +42,9 @@ impl Adding {
             serde_json::from_str(pointer::without_bom(&report.text)).ok();
         let pending = self
             .configs
-            .entry(config_path(&target.config))
+            .entry(config_path(&target.located.config))
             .or_insert_with(|| Pending {
-                base: target.config.base.clone(),
+                base: target.located.config.base.clone(),
                 entries: BTreeMap::new(),
             });
         let pointers = report.diagnostics.iter().map(|d| d.pointer.as_str());

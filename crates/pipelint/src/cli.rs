@@ -59,7 +59,7 @@ pub enum Command {
 }
 
 /// No API body comes near this size; larger files are generated data or mistakes.
-pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+pub const DEFAULT_MAX_FILE_SIZE: u64 = pipelint_workspace::read::DEFAULT_MAX_FILE_SIZE;
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {

@@ -6,15 +6,17 @@
 //! through a symbolic link, and every file pipelint reads goes through [`read_regular`].
 
 use std::collections::{HashMap, HashSet};
-use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use pipelint_core::DocumentKind;
+use pipelint_workspace::{Located, Workspace};
 
-use crate::config::{Config, ConfigError, Resolver};
+use crate::config::ConfigError;
 use crate::paths;
+
+pub use pipelint_workspace::read::{
+    Links, SIDE_FILE_LIMIT, Unread, read_limited, read_limited_into, read_regular,
+};
 
 /// Where a document's bytes come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,14 +51,9 @@ pub struct Target {
     pub source: Source,
     /// The name shown in findings.
     pub name: String,
-    /// The file name that tells the kind (`orders.pipe.json`); for stdin, that of
-    /// `--stdin-filename`.
-    pub file_name: Option<String>,
-    /// The path the config's globs see; `None` for stdin without `--stdin-filename`.
-    pub relative: Option<String>,
-    pub config: Arc<Config>,
-    /// The kind from `--kind` or the config's `[kinds]` globs.
-    pub kind: Option<DocumentKind>,
+    /// Its config, and its path as the config's globs see it (for stdin, the path of
+    /// `--stdin-filename`; none without it).
+    pub located: Located,
 }
 
 /// A path that yields nothing to check, with the reason; the run exits 2.
@@ -73,14 +70,7 @@ pub struct Selection {
     /// Named files must also pass the include and exclude patterns.
     pub force_exclude: bool,
     pub stdin_filename: Option<PathBuf>,
-    /// `--kind`, which beats the config's `[kinds]` globs.
-    pub kind: Option<DocumentKind>,
 }
-
-/// The size limit of the files pipelint reads besides its inputs (config and ignore files).
-/// It is the default input limit whatever `--max-file-size` says: lowering that to pass over
-/// large inputs must not make a long `.gitignore` or config unreadable.
-pub const SIDE_FILE_LIMIT: u64 = crate::cli::DEFAULT_MAX_FILE_SIZE;
 
 /// A batch of the documents to check, in command-line order (directories sorted), each at
 /// most once, with what was found wrong on the way to them.
@@ -103,10 +93,10 @@ pub struct StdinTarget {
 /// The stdin document of a run whose paths include `-`.
 pub fn stdin_target(
     selection: &Selection,
-    resolver: &mut Resolver,
+    workspace: &Workspace,
     cwd: &Path,
 ) -> Result<StdinTarget, ConfigError> {
-    let mut finder = Finder::new(selection, resolver, cwd);
+    let mut finder = Finder::new(selection, workspace, cwd);
     finder.stdin()?;
     Ok(StdinTarget {
         target: finder.found.targets.pop(),
@@ -121,7 +111,7 @@ pub fn stdin_target(
 pub fn would_check(
     paths: &[PathBuf],
     selection: &Selection,
-    resolver: &mut Resolver,
+    workspace: &Workspace,
     cwd: &Path,
     file: &Path,
 ) -> Result<bool, String> {
@@ -130,7 +120,7 @@ pub fn would_check(
         (Ok(found), Ok(wanted)) => found == wanted,
         _ => found == wanted,
     };
-    let mut finder = Finder::new(selection, resolver, cwd);
+    let mut finder = Finder::new(selection, workspace, cwd);
     finder.towards = Some(wanted.clone());
     for path in paths.iter().filter(|p| p.as_os_str() != "-") {
         let absolute = paths::absolute(cwd, path);
@@ -157,7 +147,7 @@ pub fn would_check(
 pub fn find(
     paths: &[PathBuf],
     selection: &Selection,
-    resolver: &mut Resolver,
+    workspace: &Workspace,
     cwd: &Path,
     stdin: Option<StdinTarget>,
     batch: usize,
@@ -165,7 +155,7 @@ pub fn find(
 ) -> Result<(), String> {
     let mut stdin = stdin;
     let absolute: Vec<PathBuf> = paths.iter().map(|p| paths::absolute(cwd, p)).collect();
-    let mut finder = Finder::new(selection, resolver, cwd);
+    let mut finder = Finder::new(selection, workspace, cwd);
     finder.batch = Some((batch.max(1), each));
     // Each command-line path with the last place it is given at: one map for the whole
     // run, so telling whether a later path covers a file costs its depth, not the number of
@@ -226,7 +216,7 @@ type Each<'e> = &'e mut dyn FnMut(Found) -> Result<(), String>;
 
 struct Finder<'a, 'e> {
     selection: &'a Selection,
-    resolver: &'a mut Resolver,
+    workspace: &'a Workspace,
     cwd: &'a Path,
     /// The paths already found that a later command-line path may find again. Only those
     /// are kept: a set of every path would grow with the tree.
@@ -243,10 +233,10 @@ struct Finder<'a, 'e> {
 }
 
 impl<'a, 'e> Finder<'a, 'e> {
-    fn new(selection: &'a Selection, resolver: &'a mut Resolver, cwd: &'a Path) -> Self {
+    fn new(selection: &'a Selection, workspace: &'a Workspace, cwd: &'a Path) -> Self {
         Finder {
             selection,
-            resolver,
+            workspace,
             cwd,
             seen: HashSet::new(),
             last_given: HashMap::new(),
@@ -285,14 +275,10 @@ impl<'a, 'e> Finder<'a, 'e> {
 impl Finder<'_, '_> {
     fn stdin(&mut self) -> Result<(), ConfigError> {
         let Some(named) = &self.selection.stdin_filename else {
-            let config = self.resolver.for_dir(self.cwd)?;
             self.found.targets.push(Target {
                 source: Source::Stdin,
                 name: "<stdin>".to_owned(),
-                file_name: None,
-                relative: None,
-                kind: self.selection.kind,
-                config,
+                located: self.workspace.locate_unnamed(self.cwd)?,
             });
             return Ok(());
         };
@@ -326,31 +312,19 @@ impl Finder<'_, '_> {
 
     /// The target for a file, or `None` when `filtered` and the config does not select it.
     fn target(&mut self, absolute: &Path, filtered: bool) -> Result<Option<Target>, ConfigError> {
-        let config = self.resolver.for_file(absolute)?;
-        let relative = config.relative(absolute);
-        if filtered && !config.selects(&relative) {
+        let located = self.workspace.locate(absolute)?;
+        if filtered && !located.selected() {
             return Ok(None);
         }
         let name = paths::display_name(self.cwd, absolute);
-        let kind = match self.selection.kind {
-            Some(kind) => Some(kind),
-            None => match config.kind_for(&relative) {
-                Ok(kind) => kind,
-                Err(reason) => {
-                    self.found.problems.push(PathProblem { path: name, reason });
-                    return Ok(None);
-                }
-            },
-        };
+        if let Err(reason) = located.kind() {
+            self.found.problems.push(PathProblem { path: name, reason });
+            return Ok(None);
+        }
         Ok(Some(Target {
             source: Source::File(absolute.to_path_buf()),
             name,
-            file_name: absolute
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned()),
-            relative: Some(relative),
-            config,
-            kind,
+            located,
         }))
     }
 
@@ -456,8 +430,7 @@ impl Finder<'_, '_> {
         if self.seen.contains(&absolute) {
             return Ok(());
         }
-        let config = self.resolver.for_file(&absolute)?;
-        let what = if config.selects(&config.relative(&absolute)) {
+        let what = if self.workspace.locate(&absolute)?.selected() {
             "not checked: a directory walk does not follow symbolic links (name the file to \
              check it)"
         } else if path.is_dir() {
@@ -542,133 +515,6 @@ fn first_line(bytes: &[u8]) -> Option<String> {
     text.lines().next().map(str::to_owned)
 }
 
-/// Whether a symbolic link at the path read is followed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Links {
-    /// For what the command line names.
-    Follow,
-    /// For what a walk found: the open itself refuses a link (no gap between look and read).
-    Refuse,
-}
-
-/// Why a file was not read.
-#[derive(Debug)]
-pub enum Unread {
-    /// A FIFO, socket, device or directory: reading it could block or never end.
-    NotRegular,
-    /// A symbolic link where links are refused.
-    Link,
-    /// Over the size limit: the size the file system reports, or `None` when only reading
-    /// past the limit showed it (stdin, `/proc` files).
-    TooLarge(Option<u64>),
-    Failed(std::io::Error),
-}
-
-impl Unread {
-    /// The reason, for `<path>: <reason>` messages.
-    pub fn reason(&self, limit: u64) -> String {
-        match self {
-            Unread::NotRegular => {
-                "not a regular file (a FIFO, socket or device is not read)".into()
-            }
-            Unread::Link => "a symbolic link, not followed here".into(),
-            Unread::TooLarge(Some(size)) => {
-                format!("{size} bytes, over the limit of {limit} bytes")
-            }
-            Unread::TooLarge(None) => {
-                format!("more than the limit of {limit} bytes")
-            }
-            Unread::Failed(error) => error.to_string(),
-        }
-    }
-}
-
-/// Reads a regular file of at most `limit` bytes. The checks apply to the file as opened,
-/// not only to the path looked at before: on Unix the open neither blocks on a FIFO nor
-/// (with [`Links::Refuse`]) follows a link, and the opened file must be the regular file
-/// looked at. Whatever the file system says of its size, at most `limit + 1` bytes are read.
-pub fn read_regular(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, Unread> {
-    let looked = match links {
-        Links::Follow => path.metadata(),
-        Links::Refuse => path.symlink_metadata(),
-    }
-    .map_err(Unread::Failed)?;
-    if looked.file_type().is_symlink() {
-        return Err(Unread::Link);
-    }
-    // A FIFO, socket or device is never opened when it is one already at the look.
-    if !looked.is_file() {
-        return Err(Unread::NotRegular);
-    }
-    let file = open_for_reading(path, links)?;
-    let opened = file.metadata().map_err(Unread::Failed)?;
-    if !opened.is_file() || !same_file(&looked, &opened) {
-        return Err(Unread::NotRegular);
-    }
-    if opened.len() > limit {
-        return Err(Unread::TooLarge(Some(opened.len())));
-    }
-    read_limited(file, limit)
-}
-
-/// Reads a stream (stdin) up to `limit` bytes; one byte more makes it too large.
-pub fn read_limited(stream: impl Read, limit: u64) -> Result<Vec<u8>, Unread> {
-    let mut bytes = Vec::new();
-    read_limited_into(stream, limit, &mut bytes)?;
-    Ok(bytes)
-}
-
-/// [`read_limited`] into `bytes`, which keep what was read when it is too large (the
-/// first `limit + 1` bytes): `--fix -` prints them back before the rest of the stream.
-pub fn read_limited_into(stream: impl Read, limit: u64, bytes: &mut Vec<u8>) -> Result<(), Unread> {
-    stream
-        .take(limit.saturating_add(1))
-        .read_to_end(bytes)
-        .map_err(Unread::Failed)?;
-    if bytes.len() as u64 > limit {
-        return Err(Unread::TooLarge(None));
-    }
-    Ok(())
-}
-
-#[cfg(unix)]
-fn open_for_reading(path: &Path, links: Links) -> Result<File, Unread> {
-    use std::os::unix::fs::OpenOptionsExt;
-    // Non-blocking: a file swapped for a FIFO after the look does not block the open.
-    let mut flags = libc::O_NONBLOCK;
-    if links == Links::Refuse {
-        flags |= libc::O_NOFOLLOW;
-    }
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(flags)
-        .open(path)
-        .map_err(|error| {
-            if links == Links::Refuse && error.raw_os_error() == Some(libc::ELOOP) {
-                Unread::Link
-            } else {
-                Unread::Failed(error)
-            }
-        })
-}
-
-#[cfg(not(unix))]
-fn open_for_reading(path: &Path, _links: Links) -> Result<File, Unread> {
-    File::open(path).map_err(Unread::Failed)
-}
-
-/// Whether the file looked at by path and the file opened are one file.
-#[cfg(unix)]
-fn same_file(looked: &std::fs::Metadata, opened: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    looked.dev() == opened.dev() && looked.ino() == opened.ino()
-}
-
-#[cfg(not(unix))]
-fn same_file(_looked: &std::fs::Metadata, _opened: &std::fs::Metadata) -> bool {
-    true
-}
-
 /// A new file beside `path`, to be renamed over it once written whole: its name is random
 /// and it is created exclusively (never through a link planted in its place); dropped
 /// unpersisted (a failed write), it is removed. It gets the permissions a plain create would
@@ -702,8 +548,13 @@ mod tests {
             respect_gitignore: true,
             force_exclude: false,
             stdin_filename: None,
-            kind: None,
         }
+    }
+
+    fn isolated(cwd: &Path) -> Workspace {
+        let resolver = crate::config::Resolver::for_run(cwd, true, &[], &Default::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        Workspace::new(resolver, Default::default())
     }
 
     /// The display names of the batches `find` hands over, with the largest `seen` set.
@@ -713,14 +564,13 @@ mod tests {
         batch: usize,
         mut during: impl FnMut(usize),
     ) -> Vec<Vec<String>> {
-        let mut resolver = Resolver::for_run(cwd, true, &[], &Default::default())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let workspace = isolated(cwd);
         let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
         let mut batches = Vec::new();
         find(
             &paths,
             &selection(),
-            &mut resolver,
+            &workspace,
             cwd,
             None,
             batch,
@@ -799,10 +649,9 @@ mod tests {
     fn only_paths_a_later_argument_covers_are_remembered() {
         let dir = tree(&["p/a.pipe.json", "p/b.pipe.json", "q/c.pipe.json"]);
         let cwd = dir.path();
-        let mut resolver = Resolver::for_run(cwd, true, &[], &Default::default())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let workspace = isolated(cwd);
         let selection = selection();
-        let mut finder = Finder::new(&selection, &mut resolver, cwd);
+        let mut finder = Finder::new(&selection, &workspace, cwd);
         finder.last_given = HashMap::from([(cwd.join("q"), 1)]);
         finder
             .walk(Path::new("."))

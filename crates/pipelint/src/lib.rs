@@ -2,13 +2,15 @@
 //! All knowledge lives in `pipelint-core`.
 
 pub mod cli;
-pub mod config;
 pub mod files;
 pub mod fix;
 pub mod output;
-pub mod paths;
 pub mod render;
 pub mod report;
+
+/// The config module and path arithmetic live in the workspace crate, shared with the
+/// language server; these names keep the CLI's paths to them.
+pub use pipelint_workspace::{config, paths};
 
 mod add_overrides;
 mod check;

@@ -8,5 +8,6 @@ mod config;
 mod fix_all;
 mod framing;
 mod nvim;
+mod parity;
 mod protocol;
 mod typing;

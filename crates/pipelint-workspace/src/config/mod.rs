@@ -10,10 +10,10 @@ mod selection;
 mod unused;
 mod versions;
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pipelint_core::{DocumentKind, Level, OverrideUse, Selector, Settings, Severity, rules};
@@ -53,7 +53,8 @@ impl ConfigArgument {
 
 /// The lowest severity that makes the run fail; inclusive (`warning` fails on warnings and
 /// errors).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum FailLevel {
     Error,
@@ -126,17 +127,26 @@ pub struct Config {
 }
 
 /// The settings the core applies to one file, and which config overrides they hold.
-pub struct FileSettings<'a> {
-    settings: Cow<'a, Settings>,
+#[derive(Debug)]
+pub struct FileSettings {
+    config: Arc<Config>,
+    /// The config's settings with the file's overrides added; `None` when none applies
+    /// (the config's own settings are used, not copied).
+    own: Option<Settings>,
     /// The versions the config chooses for the file (top level, then matching overrides).
     versions: VersionChoice,
     /// For each override of `settings`, the index of the config's `[[overrides]]` entry.
     entries: Vec<usize>,
 }
 
-impl FileSettings<'_> {
+impl FileSettings {
     pub fn settings(&self) -> &Settings {
-        &self.settings
+        self.own.as_ref().unwrap_or(&self.config.settings)
+    }
+
+    /// The config these settings come from.
+    pub fn config(&self) -> &Arc<Config> {
+        &self.config
     }
 
     /// The versions the config chooses for the file, before any command-line flag.
@@ -144,13 +154,10 @@ impl FileSettings<'_> {
         self.versions
     }
 
-    /// What the core lints the file with: its rule levels and its profile, with `flags`
-    /// (the command line's `--api-version` / `--stack-version`) laid over the config's. The
-    /// CLI and the language server both lint through this, so they cannot disagree.
-    pub fn lint_options(&self, flags: VersionChoice) -> pipelint_core::LintOptions<'_> {
-        pipelint_core::LintOptions::new()
-            .settings(self.settings())
-            .profile(flags.over(self.versions).profile())
+    /// Records which overrides set the level of a finding of the file (for the report of
+    /// unused overrides).
+    pub fn note_used(&self, used: &[OverrideUse]) {
+        self.config.note_used(self, used);
     }
 }
 
@@ -249,7 +256,7 @@ impl Config {
     /// The settings for a file: `[rules]`, the command line's selection and the overrides
     /// whose `files` match it. `relative` is `None` for stdin without `--stdin-filename` (no
     /// file glob matches it).
-    pub fn settings_for(&self, relative: Option<&str>) -> FileSettings<'_> {
+    pub fn settings_for(self: &Arc<Self>, relative: Option<&str>) -> FileSettings {
         let entries: Vec<usize> = match relative {
             None => Vec::new(),
             Some(relative) => {
@@ -274,7 +281,8 @@ impl Config {
             .fold(self.versions, |beneath, entry| entry.versions.over(beneath));
         if entries.is_empty() {
             return FileSettings {
-                settings: Cow::Borrowed(&self.settings),
+                config: Arc::clone(self),
+                own: None,
                 versions,
                 entries,
             };
@@ -290,7 +298,8 @@ impl Config {
             settings.add_override(unselected.clone());
         }
         FileSettings {
-            settings: Cow::Owned(settings),
+            config: Arc::clone(self),
+            own: Some(settings),
             versions,
             entries,
         }
@@ -313,8 +322,12 @@ impl Config {
 #[derive(Debug)]
 pub struct ConfigError {
     pub path: PathBuf,
-    /// 1-based line and column of the offending text, when known.
+    /// 1-based line and column of the offending text, when known (as `check` prints it).
     pub position: Option<(usize, usize)>,
+    /// The byte offset of the offending text in the config file's text, when known: a front
+    /// end with its own positions (an editor's UTF-16 columns) converts it with the core's
+    /// `LineIndex`.
+    pub offset: Option<usize>,
     pub message: String,
 }
 
@@ -374,11 +387,11 @@ mod tests {
     /// The scaling patch's two members: `replicaz` is unknown (PL014, a warning).
     const PATCH: &str = r#"{"replicas": 2, "replicaz": 3}"#;
 
-    fn load(text: &str, selection: &RuleSelection) -> Config {
+    fn load(text: &str, selection: &RuleSelection) -> Arc<Config> {
         let mut config = file::parse(text, Path::new("/repo/pipelint.toml"), Path::new("/repo"))
             .unwrap_or_else(|e| panic!("{e}"));
         config.select(selection);
-        config
+        Arc::new(config)
     }
 
     fn selectors(list: &[&str]) -> Vec<RuleSelector> {
@@ -388,7 +401,7 @@ mod tests {
     }
 
     /// The severities of the unknown-field findings in `relative`.
-    fn unknown_field(config: &Config, relative: &str) -> Vec<Severity> {
+    fn unknown_field(config: &Arc<Config>, relative: &str) -> Vec<Severity> {
         let settings = config.settings_for(Some(relative));
         let options = pipelint_core::LintOptions::new()
             .file_name(relative)

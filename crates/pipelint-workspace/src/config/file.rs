@@ -70,7 +70,8 @@ impl Located<'_> {
     fn at(&self, span: Option<Range<usize>>, message: String) -> ConfigError {
         ConfigError {
             path: self.path.to_path_buf(),
-            position: span.map(|span| self.position(span)),
+            position: span.clone().map(|span| self.position(span)),
+            offset: span.map(|span| span.start),
             message,
         }
     }
@@ -320,6 +321,7 @@ impl Checked {
         let whole = |message: String| ConfigError {
             path: source.map_or_else(|| "--config".into(), Path::to_path_buf),
             position: None,
+            offset: None,
             message,
         };
         let include = DEFAULT_INCLUDE
@@ -439,6 +441,7 @@ impl InlineOverride {
             Checked::read(&self.toml, Path::new("--config")).map_err(|error| ConfigError {
                 path: format!("--config {}", self.argument).into(),
                 position: None,
+                offset: None,
                 message: error.message,
             })?;
         // Its positions are in the argument, not in the config file it is laid over.

@@ -85,7 +85,7 @@ mod tests {
     use super::VersionChoice;
     use crate::config::{Config, InlineOverride, file};
 
-    fn load(text: &str, inline: &[&str]) -> Result<Config, String> {
+    fn load(text: &str, inline: &[&str]) -> Result<std::sync::Arc<Config>, String> {
         let inline: Vec<InlineOverride> = inline
             .iter()
             .map(|a| InlineOverride::parse(a).unwrap_or_else(|e| panic!("{e}")))
@@ -96,10 +96,11 @@ mod tests {
             Path::new("/repo"),
             &inline,
         )
+        .map(std::sync::Arc::new)
         .map_err(|e| e.to_string())
     }
 
-    fn versions(config: &Config, relative: &str) -> VersionChoice {
+    fn versions(config: &std::sync::Arc<Config>, relative: &str) -> VersionChoice {
         config.settings_for(Some(relative)).versions()
     }
 
@@ -128,7 +129,10 @@ mod tests {
             stack: None,
         };
         let old = config.settings_for(Some("old/a.json"));
-        assert_eq!(old.lint_options(flags).profile.api, ApiVersion::V2026_07);
+        assert_eq!(
+            flags.over(old.versions()).profile().api,
+            ApiVersion::V2026_07
+        );
     }
 
     #[test]

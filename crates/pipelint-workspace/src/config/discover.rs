@@ -3,18 +3,19 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::file::{defaults_with, parse_with};
 use super::{Config, ConfigArgument, ConfigError, FILE_NAMES, InlineOverride, RuleSelection};
-use crate::files::{self, Links, SIDE_FILE_LIMIT};
+use crate::read::{Links, SIDE_FILE_LIMIT, read_regular};
 
 /// Finds and caches configs by directory, so a walk reads each config file once.
 pub struct Resolver {
     /// Set by `--config` or `--isolated`: every file uses it.
     fixed: Option<Arc<Config>>,
     defaults: Arc<Config>,
-    by_dir: HashMap<PathBuf, Arc<Config>>,
+    /// Behind a lock so that files can be prepared from many threads at once.
+    by_dir: Mutex<HashMap<PathBuf, Arc<Config>>>,
     /// `--config KEY=VALUE` overrides, laid over every config file found.
     inline: Vec<InlineOverride>,
     /// `--select`, `--extend-select` and `--ignore`, laid over every config.
@@ -27,7 +28,7 @@ impl Resolver {
         Resolver {
             fixed: None,
             defaults: Arc::new(Config::defaults(cwd)),
-            by_dir: HashMap::new(),
+            by_dir: Mutex::default(),
             inline: Vec::new(),
             selection: RuleSelection::default(),
         }
@@ -70,7 +71,7 @@ impl Resolver {
         Ok(Resolver {
             fixed,
             defaults,
-            by_dir: HashMap::new(),
+            by_dir: Mutex::default(),
             inline,
             selection: selection.clone(),
         })
@@ -79,7 +80,8 @@ impl Resolver {
     /// Every config file loaded so far, once each (for the report of unused overrides).
     pub fn loaded(&self) -> Vec<Arc<Config>> {
         let mut configs: Vec<Arc<Config>> = Vec::new();
-        for config in self.fixed.iter().chain(self.by_dir.values()) {
+        let by_dir = self.by_dir.lock().unwrap_or_else(PoisonError::into_inner);
+        for config in self.fixed.iter().chain(by_dir.values()) {
             if config.source.is_some() && !configs.iter().any(|c| Arc::ptr_eq(c, config)) {
                 configs.push(config.clone());
             }
@@ -95,8 +97,14 @@ impl Resolver {
         self.defaults.renamed_rules(cwd)
     }
 
+    /// The built-in defaults, with the run's `--config KEY=VALUE` overrides and rule
+    /// selection (for a document that is no file).
+    pub fn defaults(&self) -> Arc<Config> {
+        self.defaults.clone()
+    }
+
     /// The config for a file, given by its absolute path.
-    pub fn for_file(&mut self, file: &Path) -> Result<Arc<Config>, ConfigError> {
+    pub fn for_file(&self, file: &Path) -> Result<Arc<Config>, ConfigError> {
         match file.parent() {
             Some(dir) => self.for_dir(dir),
             None => Ok(self.fixed.clone().unwrap_or_else(|| self.defaults.clone())),
@@ -104,14 +112,17 @@ impl Resolver {
     }
 
     /// The config for files in an absolute directory: the closest config file at or above.
-    pub fn for_dir(&mut self, dir: &Path) -> Result<Arc<Config>, ConfigError> {
+    pub fn for_dir(&self, dir: &Path) -> Result<Arc<Config>, ConfigError> {
         if let Some(fixed) = &self.fixed {
             return Ok(fixed.clone());
         }
+        // Held while a config is loaded: the walk is one thread, and two threads preparing
+        // files of one new directory load its config once.
+        let mut by_dir = self.by_dir.lock().unwrap_or_else(PoisonError::into_inner);
         let mut unresolved = Vec::new();
         let mut found = None;
         for ancestor in dir.ancestors() {
-            if let Some(config) = self.by_dir.get(ancestor) {
+            if let Some(config) = by_dir.get(ancestor) {
                 found = Some(config.clone());
                 break;
             }
@@ -124,7 +135,7 @@ impl Resolver {
         }
         let config = found.unwrap_or_else(|| self.defaults.clone());
         for dir in unresolved {
-            self.by_dir.insert(dir, config.clone());
+            by_dir.insert(dir, config.clone());
         }
         Ok(config)
     }
@@ -145,6 +156,7 @@ fn config_file_in(dir: &Path) -> Result<Option<PathBuf>, ConfigError> {
         [first, ..] => Err(ConfigError {
             path: first.clone(),
             position: None,
+            offset: None,
             message: format!(
                 "both {} and {} are in {}; keep one",
                 FILE_NAMES[0],
@@ -166,9 +178,10 @@ fn load(
     let unreadable = |reason: String| ConfigError {
         path: path.to_path_buf(),
         position: None,
+        offset: None,
         message: format!("cannot read: {reason}"),
     };
-    let bytes = files::read_regular(path, SIDE_FILE_LIMIT, Links::Follow)
+    let bytes = read_regular(path, SIDE_FILE_LIMIT, Links::Follow)
         .map_err(|unread| unreadable(unread.reason(SIDE_FILE_LIMIT)))?;
     let text = String::from_utf8(bytes).map_err(|_| unreadable("not UTF-8 text".into()))?;
     let mut config = parse_with(&text, path, base, inline)?;

@@ -19,20 +19,30 @@ use pipelint_core::Rule;
 pub use pipelint_core::Selector as RuleSelector;
 
 /// The three flags, as `pipelint check` takes them (comma-separated or repeated).
-#[derive(Clone, Debug, Default, clap::Args)]
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct RuleSelection {
     /// Report only these rules: codes, names or code prefixes (`PL2`, `ALL`), comma-separated.
     /// Revives rules the config's `[rules]` turns off.
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)
+    )]
     pub select: Option<Vec<RuleSelector>>,
 
     /// Report these rules too, besides `--select` (or every rule); revives rules the config's
     /// `[rules]` turns off.
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)
+    )]
     pub extend_select: Vec<RuleSelector>,
 
     /// Never report these rules (beats `--select` and `--extend-select`).
-    #[arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)
+    )]
     pub ignore: Vec<RuleSelector>,
 }
 

@@ -1,0 +1,168 @@
+//! What a workspace decides for a file, from the files around it and the flags.
+
+use std::path::Path;
+
+use pipelint_core::{ApiVersion, Applicability, DocumentKind};
+
+use super::*;
+
+const KINESIS_PIPE: &str =
+    include_str!("../../../fixtures/create-pipe/valid/kinesis-iam-role.json");
+
+/// `replicas` does not apply to a Kinesis pipe (PL500 `scaling-for-source` when paired).
+const REPLICAS: &str = "{\"replicas\": 2}\n";
+
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    dir
+}
+
+fn with_flags(dir: &Path, flags: Flags) -> Workspace {
+    Workspace::new(Resolver::discover(dir), flags)
+}
+
+fn ready(preparation: Preparation) -> Box<Prepared> {
+    match preparation {
+        Preparation::Ready(prepared) => prepared,
+        other => panic!("not ready: {other:?}"),
+    }
+}
+
+fn names(workspace: &Workspace, path: &Path, text: &str) -> Vec<&'static str> {
+    let result = ready(workspace.prepare(path)).lint(text.as_bytes());
+    result.diagnostics.iter().map(|d| d.name()).collect()
+}
+
+#[test]
+fn a_scaling_patch_is_checked_against_the_pipe_beside_it() {
+    let dir = tree(&[
+        ("orders.pipe.json", KINESIS_PIPE),
+        ("orders.scaling.json", REPLICAS),
+    ]);
+    let patch = dir.path().join("orders.scaling.json");
+    let paired = names(&Workspace::discover(dir.path()), &patch, REPLICAS);
+    assert!(paired.contains(&"scaling-for-source"), "{paired:?}");
+    // Another name has no pipe beside it; `--no-pair` turns pairing off.
+    let other = dir.path().join("other.scaling.json");
+    let unpaired = names(&Workspace::discover(dir.path()), &other, REPLICAS);
+    assert!(!unpaired.contains(&"scaling-for-source"), "{unpaired:?}");
+    let no_pair = Flags {
+        pair: false,
+        ..Flags::default()
+    };
+    let off = names(&with_flags(dir.path(), no_pair), &patch, REPLICAS);
+    assert!(!off.contains(&"scaling-for-source"), "{off:?}");
+}
+
+#[test]
+fn a_text_over_the_size_limit_is_neither_linted_nor_fixed() {
+    let dir = tree(&[]);
+    let flags = Flags {
+        max_file_size: 8,
+        ..Flags::default()
+    };
+    let workspace = with_flags(dir.path(), flags);
+    let prepared = ready(workspace.prepare(&dir.path().join("a.pipe.json")));
+    // An enum case slip with a safe fix, over the limit.
+    let text = br#"{"source": {"kafka": {"authentication": "scram-sha-512"}}}"#;
+    let result = prepared.lint(text);
+    let found: Vec<_> = result.diagnostics.iter().map(|d| d.name()).collect();
+    assert_eq!(found, ["file-too-large"]);
+    let fixed = prepared.fix(text, Applicability::Unsafe);
+    assert_eq!(fixed.text, text);
+    assert_eq!(fixed.applied, 0);
+    assert_eq!(fixed.result.diagnostics.len(), 1);
+    // Within the limit, it is linted.
+    assert_ne!(
+        prepared.lint(b"{}").diagnostics.first().map(|d| d.name()),
+        Some("file-too-large")
+    );
+}
+
+#[test]
+fn the_flags_beat_the_config() {
+    let text = include_str!("../../../fixtures/rules/needs-newer-api/invalid/api-kafka-gcmk.json");
+    let dir = tree(&[("pipelint.toml", "api-version = \"latest\"\n")]);
+    let file = dir.path().join("orders.pipe.json");
+    let by_config = names(&Workspace::discover(dir.path()), &file, text);
+    assert!(!by_config.contains(&"needs-newer-api"), "{by_config:?}");
+    let older = Flags {
+        versions: VersionChoice {
+            api: Some(ApiVersion::default()),
+            stack: None,
+        },
+        ..Flags::default()
+    };
+    let by_flag = names(&with_flags(dir.path(), older), &file, text);
+    assert!(by_flag.contains(&"needs-newer-api"), "{by_flag:?}");
+}
+
+#[test]
+fn only_a_config_file_excludes_a_document() {
+    let dir = tree(&[("notes/a.json", "{}")]);
+    let workspace = Workspace::discover(dir.path());
+    // No config file: a file the default globs do not include is still linted.
+    assert!(matches!(
+        workspace.prepare(&dir.path().join("notes/a.json")),
+        Preparation::Ready(_)
+    ));
+    std::fs::write(
+        dir.path().join("pipelint.toml"),
+        "exclude = [\"generated/\"]\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let workspace = Workspace::discover(dir.path());
+    assert!(matches!(
+        workspace.prepare(&dir.path().join("generated/a.pipe.json")),
+        Preparation::Excluded
+    ));
+    assert!(matches!(
+        workspace.prepare(&dir.path().join("pipes/a.pipe.json")),
+        Preparation::Ready(_)
+    ));
+}
+
+#[test]
+fn a_config_error_carries_the_byte_offset_of_its_text() {
+    let config = "# é\nexclude = [\"[bad\"]\n";
+    let dir = tree(&[("pipelint.toml", config)]);
+    let workspace = Workspace::discover(dir.path());
+    let Preparation::ConfigProblem(error) = workspace.prepare(&dir.path().join("a.pipe.json"))
+    else {
+        panic!("the glob is broken");
+    };
+    let offset = error.offset.unwrap_or_else(|| panic!("{error}"));
+    assert_eq!(&config[offset..offset + 6], "\"[bad\"");
+    assert_eq!(error.position, Some((2, 12)));
+}
+
+#[test]
+fn a_kinds_glob_gives_the_kind_and_says_so() {
+    let dir = tree(&[(
+        "pipelint.toml",
+        "[kinds]\ncreate-pipe = [\"bodies/*.json\"]\n",
+    )]);
+    let file = dir.path().join("bodies/orders.json");
+    let text = b"{\"name\": \"x\"}";
+    let prepared = ready(Workspace::discover(dir.path()).prepare(&file));
+    let result = prepared.lint(text);
+    assert_eq!(result.kind, Some(DocumentKind::CreatePipe));
+    let reason = prepared.kind_reason(&result).unwrap_or_default();
+    assert!(reason.contains("[kinds]"), "{reason}");
+    // `--kind` beats the globs, and the core gives the reason.
+    let flags = Flags {
+        kind: Some(DocumentKind::PipeScaling),
+        ..Flags::default()
+    };
+    let prepared = ready(with_flags(dir.path(), flags).prepare(&file));
+    let result = prepared.lint(text);
+    assert_eq!(result.kind, Some(DocumentKind::PipeScaling));
+    assert_eq!(prepared.kind_reason(&result), result.kind_reason);
+}

@@ -1,0 +1,156 @@
+//! One input checked: read within the size limit, linted (fixed first with `--fix` or
+//! `--diff`) as the workspace prepares it, and made a report.
+
+use pipelint_core::{Applicability, LintResult};
+use pipelint_workspace::{Prepared, Workspace};
+
+use super::sink::write_fixed;
+use crate::cli::CheckArgs;
+use crate::config::FailLevel;
+use crate::files::{Source, Target, Unread};
+use crate::fix;
+use crate::report::FileReport;
+
+/// One checked input: its report, and what fixing it did.
+pub(super) struct Checked {
+    pub(super) report: FileReport,
+    pub(super) applied: usize,
+    /// Findings left with a fix only `--unsafe-fixes` applies.
+    pub(super) unsafe_left: usize,
+    /// `--diff`: the input's diff (secrets masked).
+    pub(super) diff: Option<String>,
+    /// `--fix -`: the text to print on stdout (the input itself when nothing applied).
+    pub(super) stdout: Option<Vec<u8>>,
+    /// Why the fixed text could not be written (the run exits 2).
+    pub(super) fix_problem: Option<String>,
+}
+
+impl Checked {
+    fn of(report: FileReport) -> Checked {
+        Checked {
+            report,
+            applied: 0,
+            unsafe_left: 0,
+            diff: None,
+            stdout: None,
+            fix_problem: None,
+        }
+    }
+}
+
+/// Lints one input (fixing it first with `--fix` or `--diff`) as its workspace prepares it.
+pub(super) fn check_one(
+    target: &Target,
+    args: &CheckArgs,
+    workspace: &Workspace,
+    stdin: &Result<Vec<u8>, Unread>,
+) -> Result<Checked, String> {
+    let prepared = workspace.prepare_located(&target.located, target.source.links());
+    let read;
+    let outcome = match &target.source {
+        Source::Stdin => stdin.as_ref(),
+        Source::File(path) | Source::Walked(path) => {
+            read = prepared.read(path, target.source.links());
+            read.as_ref()
+        }
+    };
+    let bytes = match outcome {
+        Ok(bytes) => bytes,
+        Err(Unread::TooLarge(size)) => {
+            let result = prepared.too_large(*size);
+            return Ok(Checked::of(report(target, args, &prepared, result)));
+        }
+        Err(unread) => {
+            let reason = unread.reason(prepared.max_file_size());
+            return Err(format!("{}: {reason}", target.name));
+        }
+    };
+    if !(args.fix || args.diff) {
+        let result = prepared.lint(bytes);
+        return Ok(Checked::of(report(target, args, &prepared, result)));
+    }
+
+    let applicability = if args.unsafe_fixes {
+        Applicability::Unsafe
+    } else {
+        Applicability::Safe
+    };
+    // The same settings as the report, so a rule the config or the flags turn off is not
+    // fixed; the result is the lint of the fixed text (linted once, by the fixing).
+    let fixed = prepared.fix(bytes, applicability);
+    let mut checked = Checked::of(report(target, args, &prepared, fixed.result));
+    checked.unsafe_left = fixed.fixes_left;
+    if let Some(input_result) = fixed.input_result {
+        if args.diff {
+            let before = String::from_utf8_lossy(bytes);
+            let after = String::from_utf8_lossy(&fixed.text);
+            checked.diff = Some(fix::unified_diff(
+                &target.name,
+                &before,
+                &after,
+                args.show_secrets,
+            ));
+            // `--diff` reports nothing but the diff; the findings are those of the input.
+            checked.report = report(target, args, &prepared, input_result);
+            checked.applied = fixed.applied;
+        } else if let Some(path) = target.source.path()
+            && let Err(problem) = write_fixed(path, bytes, &fixed.text)
+        {
+            // Nothing was written: the findings and counts are those of the file as it is.
+            checked.unsafe_left = unsafe_fixes(&input_result);
+            checked.report = report(target, args, &prepared, input_result);
+            checked.fix_problem = Some(format!("{}: {problem}", target.name));
+        } else {
+            checked.applied = fixed.applied;
+        }
+    }
+    if args.fix && !args.diff && target.source == Source::Stdin {
+        checked.stdout = Some(fixed.text);
+    }
+    Ok(checked)
+}
+
+/// How many findings carry a fix only `--unsafe-fixes` applies.
+fn unsafe_fixes(result: &LintResult) -> usize {
+    let fixes = result.diagnostics.iter().filter_map(|d| d.fix.as_ref());
+    fixes
+        .filter(|fix| fix.applicability == Applicability::Unsafe)
+        .count()
+}
+
+/// A lint result (made with `prepared`) as a report: the only place a `FileReport` is made.
+fn report(
+    target: &Target,
+    args: &CheckArgs,
+    prepared: &Prepared,
+    result: LintResult,
+) -> FileReport {
+    prepared.note_used(&result);
+    let kind_reason = prepared.kind_reason(&result);
+    let diagnostics = result.diagnostics;
+    let fail_on = args
+        .fail_on
+        .or(prepared.config().fail_on)
+        .unwrap_or(FailLevel::Error)
+        .severity();
+    // A clean file's text is never shown: don't keep it (or its line index) for the run.
+    let text = if diagnostics.is_empty() {
+        String::new()
+    } else {
+        result.text
+    };
+    let mut report = FileReport::new(target.name.clone(), text, result.kind, diagnostics, fail_on);
+    // The core sees any kind passed in as given with `--kind`; a `[kinds]` glob is not.
+    report.kind_reason = kind_reason;
+    report
+}
+
+/// `pipes/orders.json: checked as create-pipe: <reason>` (for `--explain-kind`).
+pub(super) fn explain_kind(report: &FileReport) -> String {
+    let name = &report.path;
+    match (report.kind, &report.kind_reason) {
+        (Some(kind), Some(reason)) => format!("{name}: checked as `{kind}`: {reason}"),
+        (None, Some(reason)) => format!("{name}: kind unknown: {reason}"),
+        _ => format!("{name}: no kind: the file is not a JSON document"),
+    }
+}

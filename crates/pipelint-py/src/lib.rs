@@ -7,18 +7,23 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use pipelint_core::{
-    ApiVersion, Applicability, Diagnostic, DocumentKind, Level, LineIndex, LintOptions, LintResult,
-    Profile, Rule, Settings, StackVersion, rules,
+    ApiVersion, Applicability, Diagnostic, DocumentKind, Level, LineIndex, LintResult, Rule,
+    Selector, StackVersion, rules,
 };
+use pipelint_workspace::config::{Resolver, RuleSelection, VersionChoice};
+use pipelint_workspace::read::Links;
+use pipelint_workspace::{Flags, Preparation, Prepared, Workspace};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 /// Lints one document (UTF-8 bytes) and returns its findings as dicts, secrets masked.
 #[pyfunction]
-#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None))]
+#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None, path=None))]
+#[allow(clippy::too_many_arguments)] // the Python call's keywords, one by one
 fn lint<'py>(
     py: Python<'py>,
     body: &[u8],
@@ -27,11 +32,12 @@ fn lint<'py>(
     config: Vec<(String, String)>,
     api_version: Option<&str>,
     stack_version: Option<&str>,
+    path: Option<PathBuf>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let request = Request::parse(kind, &config, api_version, stack_version)?;
-    let options = request.options(file_name);
+    let prepared = request.prepare(file_name, path.as_deref())?;
     // Linting holds no Python object, so other Python threads may run meanwhile.
-    let result = py.detach(|| pipelint_core::lint(body, &options));
+    let result = py.detach(|| prepared.lint(body));
     findings(py, &result)
 }
 
@@ -39,7 +45,7 @@ fn lint<'py>(
 /// `--unsafe-fixes` too) and returns a dict: `text` (the fixed bytes), `applied` (the fixes
 /// applied) and `findings` (those of the fixed text, as [`lint`] gives them).
 #[pyfunction]
-#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None, unsafe_fixes=false))]
+#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None, path=None, unsafe_fixes=false))]
 #[allow(clippy::too_many_arguments)] // the Python call's keywords, one by one
 fn fix<'py>(
     py: Python<'py>,
@@ -49,16 +55,17 @@ fn fix<'py>(
     config: Vec<(String, String)>,
     api_version: Option<&str>,
     stack_version: Option<&str>,
+    path: Option<PathBuf>,
     unsafe_fixes: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let request = Request::parse(kind, &config, api_version, stack_version)?;
-    let options = request.options(file_name);
+    let prepared = request.prepare(file_name, path.as_deref())?;
     let applicability = if unsafe_fixes {
         Applicability::Unsafe
     } else {
         Applicability::Safe
     };
-    let fixed = py.detach(|| pipelint_core::fix(body, &options, applicability));
+    let fixed = py.detach(|| prepared.fix(body, applicability));
     let dict = PyDict::new(py);
     dict.set_item("text", PyBytes::new(py, &fixed.text))?;
     dict.set_item("applied", fixed.applied)?;
@@ -66,11 +73,10 @@ fn fix<'py>(
     Ok(dict)
 }
 
-/// What [`lint`] and [`fix`] are told besides the body, checked once for both.
+/// What [`lint`] and [`fix`] are told besides the body, checked once for both: the flags
+/// the workspace lays over a file's config, as the command line's are.
 struct Request {
-    kind: Option<DocumentKind>,
-    settings: Settings,
-    profile: Profile,
+    flags: Flags,
 }
 
 impl Request {
@@ -80,19 +86,44 @@ impl Request {
         api_version: Option<&str>,
         stack_version: Option<&str>,
     ) -> PyResult<Self> {
-        Ok(Request {
+        let flags = Flags {
             kind: kind.map(parse_kind).transpose()?,
-            settings: settings(config)?,
-            profile: profile(api_version, stack_version)?,
-        })
+            versions: versions(api_version, stack_version)?,
+            rule_levels: rule_levels(config)?,
+            // The caller holds the body already: no size limit.
+            max_file_size: u64::MAX,
+            ..Flags::default()
+        };
+        Ok(Request { flags })
     }
 
-    fn options<'a>(&'a self, file_name: Option<&'a str>) -> LintOptions<'a> {
-        LintOptions::new()
-            .kind(self.kind)
-            .file_name(file_name)
-            .settings(&self.settings)
-            .profile(self.profile)
+    /// The document prepared as `pipelint check` prepares it: with `path`, as the file at
+    /// that path in its project (`--stdin-filename PATH -`: the closest `pipelint.toml`, a
+    /// scaling patch paired with the pipe beside it); without, with the defaults only
+    /// (`--isolated`), `file_name` telling the kind and nothing read.
+    fn prepare(self, file_name: Option<&str>, path: Option<&Path>) -> PyResult<Prepared> {
+        let Some(path) = path else {
+            let resolver = Resolver::for_run(Path::new("."), true, &[], &RuleSelection::default())
+                .map_err(PyValueError::new_err)?;
+            let flags = Flags {
+                pair: false,
+                ..self.flags
+            };
+            let workspace = Workspace::new(resolver, flags);
+            return match workspace.prepare(Path::new(file_name.unwrap_or_default())) {
+                Preparation::Ready(prepared) => Ok(*prepared),
+                Preparation::Excluded => Ok(workspace.prepare_unnamed()),
+                Preparation::ConfigProblem(error) => Err(PyValueError::new_err(error.to_string())),
+            };
+        };
+        let cwd = std::env::current_dir()
+            .map_err(|e| PyValueError::new_err(format!("path: no working directory: {e}")))?;
+        let absolute = cwd.join(path);
+        let workspace = Workspace::new(Resolver::discover(&cwd), self.flags);
+        let located = workspace
+            .locate(&absolute)
+            .map_err(|error| PyValueError::new_err(format!("path: {error}")))?;
+        Ok(workspace.prepare_located(&located, Links::Follow))
     }
 }
 
@@ -191,29 +222,28 @@ fn summary_for_python(summary: &str) -> String {
 }
 
 /// Rule levels from `(selector, level)` pairs, in order: a later pair wins over an earlier one.
-fn settings(config: &[(String, String)]) -> PyResult<Settings> {
-    let mut settings = Settings::default();
-    for (selector, level) in config {
-        let level = Level::parse(level)
-            .map_err(|e| PyValueError::new_err(format!("config[{selector:?}]: {e}")))?;
-        settings
-            .set(selector, level)
-            .map_err(|e| PyValueError::new_err(format!("config: {e}")))?;
-    }
-    Ok(settings)
+fn rule_levels(config: &[(String, String)]) -> PyResult<Vec<(Selector, Level)>> {
+    config
+        .iter()
+        .map(|(selector, level)| {
+            let level = Level::parse(level)
+                .map_err(|e| PyValueError::new_err(format!("config[{selector:?}]: {e}")))?;
+            let selector = Selector::parse(selector)
+                .map_err(|e| PyValueError::new_err(format!("config: {e}")))?;
+            Ok((selector, level))
+        })
+        .collect()
 }
 
 /// The profile the two versions choose (as `pipelint.toml`'s keys do); the contract's
 /// where one is `None`. An unknown version is a `ValueError` naming the known ones.
-fn profile(api: Option<&str>, stack: Option<&str>) -> PyResult<Profile> {
-    let mut profile = Profile::default();
-    if let Some(api) = api {
-        profile = profile.with_api(ApiVersion::parse(api).map_err(PyValueError::new_err)?);
-    }
-    if let Some(stack) = stack {
-        profile = profile.with_stack(StackVersion::parse(stack).map_err(PyValueError::new_err)?);
-    }
-    Ok(profile)
+fn versions(api: Option<&str>, stack: Option<&str>) -> PyResult<VersionChoice> {
+    let parse_api = |api: &str| ApiVersion::parse(api).map_err(PyValueError::new_err);
+    let parse_stack = |stack: &str| StackVersion::parse(stack).map_err(PyValueError::new_err);
+    Ok(VersionChoice {
+        api: api.map(parse_api).transpose()?,
+        stack: stack.map(parse_stack).transpose()?,
+    })
 }
 
 fn parse_kind(name: &str) -> PyResult<DocumentKind> {

@@ -26,7 +26,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use pipelint_core::{
-    Applicability, Diagnostic, Document, DocumentKind, Fix, Fixed, LintOptions, LintResult, Profile,
+    Applicability, Diagnostic, Document, DocumentKind, Fix, Fixed, Level, LintOptions, LintResult,
+    Profile, Selector, Settings,
 };
 
 use config::{Config, ConfigError, FileSettings, Resolver, VersionChoice};
@@ -49,6 +50,9 @@ pub struct Flags {
     pub pair: bool,
     /// `--max-file-size`: a larger input is not read; it gets one finding.
     pub max_file_size: u64,
+    /// Rule levels laid over every file's `[rules]` (Python's `config=`); the config's
+    /// overrides still set the level at their places.
+    pub rule_levels: Vec<(Selector, Level)>,
 }
 
 impl Default for Flags {
@@ -60,6 +64,7 @@ impl Default for Flags {
             pipe: None,
             pair: true,
             max_file_size: DEFAULT_MAX_FILE_SIZE,
+            rule_levels: Vec::new(),
         }
     }
 }
@@ -183,9 +188,17 @@ impl Workspace {
                 .and_then(|patch| paired_pipe(patch, flags.max_file_size, links))
                 .map(Arc::new),
         };
+        let levelled = (!flags.rule_levels.is_empty()).then(|| {
+            let mut levelled = settings.settings().clone();
+            for (selector, level) in &flags.rule_levels {
+                levelled.set_selected(selector, *level);
+            }
+            levelled
+        });
         Prepared {
             profile: flags.versions.over(settings.versions()).profile(),
             settings,
+            levelled,
             kind,
             kind_from_glob: kind.is_some() && flags.kind.is_none(),
             file_name: located.file_name(),
@@ -237,6 +250,8 @@ impl Workspace {
 #[derive(Debug)]
 pub struct Prepared {
     settings: FileSettings,
+    /// The settings with the flags' rule levels laid over them, when there are any.
+    levelled: Option<Settings>,
     profile: Profile,
     kind: Option<DocumentKind>,
     /// Whether `kind` came from the config's `[kinds]` globs (not `--kind`).
@@ -250,8 +265,9 @@ pub struct Prepared {
 impl Prepared {
     /// The options the core lints and fixes the file with.
     pub fn options(&self) -> LintOptions<'_> {
+        let settings = self.levelled.as_ref();
         LintOptions::new()
-            .settings(self.settings.settings())
+            .settings(settings.unwrap_or(self.settings.settings()))
             .profile(self.profile)
             .kind(self.kind)
             .file_name(self.file_name.as_deref())

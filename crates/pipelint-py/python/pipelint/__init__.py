@@ -153,6 +153,7 @@ def lint(
     config: _Mapping[str, str] | None = None,
     api_version: str | None = None,
     stack_version: str | None = None,
+    path: str | _os.PathLike[str] | None = None,
 ) -> list[Finding]:
     """Lints one document and returns its findings, sorted by position.
 
@@ -179,6 +180,17 @@ def lint(
     alerts, chart series and dashboards. Choose ``"latest"`` for bodies sent to today's cloud
     API; ``pipelint profiles`` lists what each version adds.
 
+    ``path``: the file's place in its project, for a body that is (or will be) that file.
+    The body is linted as ``pipelint check --stdin-filename PATH -`` lints it, through the
+    same per-file steps as the command line and the language server: the closest
+    ``pipelint.toml`` from the file's directory (its ``[kinds]`` globs, rule levels,
+    overrides and versions; its ``include``/``exclude`` do not skip a body given here),
+    and a scaling patch ``NAME.scaling.json`` is checked against the ``NAME.pipe.json``
+    beside it. ``path`` itself is never read. ``kind``, ``config`` and the versions still
+    apply over the config (``config``'s levels over its ``[rules]``; its overrides still
+    set the level at their places). Give ``path`` or ``file_name``, not both. Without
+    ``path`` no file is read and no config applies.
+
     A body that is not valid JSON is not an error: it gets the parse findings the command
     reports. Raises ``TypeError`` for a body, kind, file name, config or version of the wrong
     type, ``ValueError`` for an unknown kind, rule or version (naming the known ones), a level
@@ -187,7 +199,8 @@ def lint(
     (``NaN`` included) or that is nested too deeply to write; ``json.dumps``'s ``TypeError``
     for values it cannot serialize passes through.
     """
-    raw = _pipelint.lint(*_arguments(body, kind, file_name, config, api_version, stack_version))
+    arguments = _arguments(body, kind, file_name, config, api_version, stack_version, path)
+    raw = _pipelint.lint(*arguments)
     return [_finding(f) for f in raw]
 
 
@@ -200,6 +213,7 @@ def fix(
     unsafe: bool = False,
     api_version: str | None = None,
     stack_version: str | None = None,
+    path: str | _os.PathLike[str] | None = None,
 ) -> Fixed:
     """Applies the fixes of the findings to one document, as ``pipelint check --fix`` does,
     and returns the fixed text, the number of fixes applied and the findings left.
@@ -218,7 +232,7 @@ def fix(
     """
     if not isinstance(unsafe, bool):
         raise TypeError(f"unsafe must be a bool, not {_type(unsafe)}")
-    arguments = _arguments(body, kind, file_name, config, api_version, stack_version)
+    arguments = _arguments(body, kind, file_name, config, api_version, stack_version, path)
     raw = _pipelint.fix(*arguments, unsafe)
     return Fixed(
         text=raw["text"].decode("utf-8", "surrogateescape"),
@@ -244,7 +258,9 @@ def rules() -> list[Rule]:
 
 
 # The native module's lint() and fix() take these, in this order.
-_Arguments = tuple[bytes, str | None, str | None, list[tuple[str, str]], str | None, str | None]
+_Arguments = tuple[
+    bytes, str | None, str | None, list[tuple[str, str]], str | None, str | None, str | None
+]
 
 
 def _arguments(
@@ -254,9 +270,11 @@ def _arguments(
     config: object,
     api_version: str | None,
     stack_version: str | None,
+    path: str | _os.PathLike[str] | None,
 ) -> _Arguments:
     """The native module's arguments for :func:`lint` and :func:`fix`: the body as bytes,
-    the kind's and the file's names, the config as pairs, the versions; checked here."""
+    the kind's and the file's names, the config as pairs, the versions, the path; checked
+    here."""
     text = _body_bytes(body)
     kind_name = _kind_name(kind)
     name = None if file_name is None else _os.fspath(file_name)
@@ -265,7 +283,13 @@ def _arguments(
     for setting, version in (("api_version", api_version), ("stack_version", stack_version)):
         if version is not None and not isinstance(version, str):
             raise TypeError(f"{setting} must be a str, not {_type(version)}")
-    return text, kind_name, name, _config_items(config), api_version, stack_version
+    place = None if path is None else _os.fspath(path)
+    if place is not None and not isinstance(place, str):
+        raise TypeError(f"path must be a str or os.PathLike[str], not {_type(place)}")
+    if place is not None and name is not None:
+        raise ValueError("give path or file_name, not both (path names the file too)")
+    items = _config_items(config)
+    return text, kind_name, name, items, api_version, stack_version, place
 
 
 def _body_bytes(body: object) -> bytes:

@@ -84,6 +84,8 @@ impl Plan {
                 pipe,
                 pair: !args.no_pair,
                 max_file_size: limit,
+                // The command line's rule flags (`--select`, ...) act in the resolver.
+                rule_levels: Vec::new(),
             },
         );
         let stdin_target = if stdin_count > 0 {

@@ -1,5 +1,7 @@
 use crate::rules::prelude::*;
 
+use super::facts::AGG_FNS;
+
 declare_rule! {
     /// ## What it checks
     /// The items of a deprecated `series` tile are what the server checks them against
@@ -43,20 +45,6 @@ declare_rule! {
 }
 
 const TYPES: &[&str] = &["time", "table", "number", "search", "markdown"];
-
-/// The aggregation functions of a chart series (real-API notes, "Chart series query body").
-const AGG_FNS: &[&str] = &[
-    "avg",
-    "count",
-    "count_distinct",
-    "last_value",
-    "max",
-    "min",
-    "quantile",
-    "sum",
-    "any",
-    "none",
-];
 
 const MAX_GROUP_BY: usize = 10;
 

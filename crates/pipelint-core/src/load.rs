@@ -145,7 +145,12 @@ fn unreadable(bytes: &[u8]) -> Option<Diagnostic> {
             )),
         );
     }
-    let nul = bytes.iter().take(BINARY_SNIFF).position(|&b| b == 0)?;
+    let sniffed = &bytes[..bytes.len().min(BINARY_SNIFF)];
+    // `contains` on bytes is a memchr; text files (nearly all) stop here.
+    if !sniffed.contains(&0) {
+        return None;
+    }
+    let nul = sniffed.iter().position(|&b| b == 0)?;
     Some(
         Diagnostic::new(
             &invalid_utf8::RULE,

@@ -80,7 +80,12 @@ pub fn read_regular(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, Un
     if opened.len() > limit {
         return Err(Unread::TooLarge(Some(opened.len())));
     }
-    read_limited(file, limit)
+    // Room for the whole file and the one byte that tells it grew: two reads, no regrowth
+    // (an empty buffer took about nine reads a file).
+    let room = usize::try_from(opened.len().saturating_add(1)).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(room);
+    read_limited_into(file, limit, &mut bytes)?;
+    Ok(bytes)
 }
 
 /// Reads a stream (stdin) up to `limit` bytes; one byte more makes it too large.

@@ -142,7 +142,15 @@ impl Pass {
 }
 
 fn lint_pass(bytes: &[u8], options: &LintOptions) -> Pass {
-    let unmasked = lint_unmasked(bytes, options);
+    let mut unmasked = lint_unmasked(bytes, options);
+    if unmasked.diagnostics.is_empty() {
+        // Nothing to fix or show: as `lint` gives it, without the secret scan.
+        unmasked.drop_unneeded_text();
+        return Pass {
+            masked: unmasked,
+            shown: None,
+        };
+    }
     if options.show_secrets {
         let mut masked = unmasked.clone();
         masked.mask_secrets(options.before_fixing);
@@ -277,12 +285,22 @@ mod tests {
 
     #[test]
     fn shown_secrets_stay_shown_and_fixes_still_never_touch_them() {
-        let options = LintOptions::new()
+        // A literal password: its own finding (no fix) stays after the fix.
+        let body = EMPTY_SETTINGS.replace("${KAFKA_PASSWORD}", "Tr0ub4dor-and-3");
+        let shown = LintOptions::new()
             .file_name("orders.pipe.json")
             .show_secrets(true);
-        let fixed = fix(EMPTY_SETTINGS.as_bytes(), &options, Applicability::Safe);
+        let fixed = fix(body.as_bytes(), &shown, Applicability::Safe);
         assert_eq!(fixed.applied, 1);
-        assert!(fixed.result.text.contains("${KAFKA_PASSWORD}"));
+        assert!(names(&fixed.result).contains(&"plaintext-secret"));
+        assert!(fixed.result.text.contains("Tr0ub4dor-and-3"));
+        let masked = fix(
+            body.as_bytes(),
+            &shown.show_secrets(false),
+            Applicability::Safe,
+        );
+        assert_eq!(masked.text, fixed.text);
+        assert!(!masked.result.text.contains("Tr0ub4dor-and-3"));
     }
 
     fn finding(span: std::ops::Range<usize>, replacement: &str, safe: bool) -> crate::Diagnostic {

@@ -102,7 +102,8 @@ impl<'a> LintOptions<'a> {
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct LintResult {
-    /// The text every span refers to.
+    /// The text every span refers to (secrets masked unless shown); empty when there is no
+    /// finding, as no span refers to it then.
     pub text: String,
     /// The kind the document was checked as; `None` when it did not parse or was not told.
     pub kind: Option<DocumentKind>,
@@ -117,6 +118,12 @@ pub struct LintResult {
 }
 
 impl LintResult {
+    /// A result without findings keeps no text: no span refers to it, and the secret scan (a
+    /// pass over the whole text, a quarter of a clean file's cost) serves only what is shown.
+    pub(crate) fn drop_unneeded_text(&mut self) {
+        self.text = String::new();
+    }
+
     /// Masks every secret of the result in place (text, kind reason, findings), and the
     /// secrets of `before` (the text before fixing) wherever they stand.
     pub(crate) fn mask_secrets(&mut self, before: Option<&str>) {
@@ -139,7 +146,9 @@ impl LintResult {
 /// `show_secrets` is set.
 pub fn lint(bytes: &[u8], options: &LintOptions) -> LintResult {
     let mut result = lint_unmasked(bytes, options);
-    if !options.show_secrets {
+    if result.diagnostics.is_empty() {
+        result.drop_unneeded_text();
+    } else if !options.show_secrets {
         result.mask_secrets(options.before_fixing);
     }
     result
@@ -463,4 +472,36 @@ fn within_any(places: &HashSet<&str>, pointer: &str) -> bool {
             || pointer
                 .match_indices('/')
                 .any(|(end, _)| places.contains(&pointer[..end])))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLEAN_WITH_SECRET: &str = r#"{"name": "p", "source": {"kafka": {"type": "kafka", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b.example.com:9092", "topics": "t", "credentials": {"username": "u", "password": "Tr0ub4dor-and-3"}}}, "destination": {"database": "d", "table": "t", "managedTable": false, "columns": [{"name": "c", "type": "String"}]}}"#;
+
+    /// A literal secret is a finding of its own: a result is clean with one only when that
+    /// rule is off.
+    #[test]
+    fn a_clean_result_keeps_no_text_and_a_result_with_findings_keeps_it_masked() {
+        let mut settings = Settings::default();
+        settings
+            .set("plaintext-secret", crate::Level::Off)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let options = LintOptions::new()
+            .file_name("p.pipe.json")
+            .settings(&settings);
+        let clean = lint(CLEAN_WITH_SECRET.as_bytes(), &options);
+        assert!(clean.diagnostics.is_empty(), "{:?}", clean.diagnostics);
+        assert_eq!(clean.text, "");
+        let shown = lint(CLEAN_WITH_SECRET.as_bytes(), &options.show_secrets(true));
+        assert_eq!(shown.text, "");
+
+        let with_finding = CLEAN_WITH_SECRET.replace("\"PLAIN\"", "\"plain\"");
+        let found = lint(with_finding.as_bytes(), &options);
+        assert!(!found.diagnostics.is_empty());
+        assert_eq!(found.text.len(), with_finding.len());
+        assert!(!found.text.contains("Tr0ub4dor-and-3"));
+        assert!(found.text.contains("\"plain\""));
+    }
 }

@@ -25,7 +25,8 @@ const BOM: &str = "\u{feff}";
 #[non_exhaustive]
 pub struct Fixed {
     /// The fixed text: the input itself when no fix applied, or when it is not UTF-8 (spans
-    /// index text, so such input is never fixed).
+    /// index text, so such input is never fixed). The real text, not masked: it is what is
+    /// written back; to show it, mask it with [`crate::mask_secrets_after_fixing`].
     pub text: Vec<u8>,
     /// Fixes applied over all passes.
     pub applied: usize,
@@ -38,6 +39,9 @@ pub struct Fixed {
     /// Findings of `text` that carry a fix the applicability asked for did not allow
     /// (counted on the masked lint, as fixes are chosen: a fix touching a secret never counts).
     pub fixes_left: usize,
+    /// The same count for the input (it is `fixes_left` when no fix applied): what is left
+    /// when the fixed text cannot be written.
+    pub input_fixes_left: usize,
 }
 
 impl Fixed {
@@ -50,6 +54,7 @@ impl Fixed {
             result,
             input_result: None,
             fixes_left: 0,
+            input_fixes_left: 0,
         }
     }
 }
@@ -77,10 +82,12 @@ pub fn fix_with(
 ) -> Fixed {
     let Ok(input) = std::str::from_utf8(bytes) else {
         let result = crate::lint(bytes, options);
+        let fixes_left = count_left(&result, applicability);
         return Fixed {
             text: bytes.to_vec(),
             applied: 0,
-            fixes_left: count_left(&result, applicability),
+            fixes_left,
+            input_fixes_left: fixes_left,
             result,
             input_result: None,
         };
@@ -91,6 +98,7 @@ pub fn fix_with(
     let mut applied = 0;
     let mut overrides_used: Vec<OverrideUse> = Vec::new();
     let mut input_result = None;
+    let mut input_fixes_left = None;
     for pass in 1.. {
         let Pass { masked, shown } = lint_pass(text.as_bytes(), &options);
         overrides_used.extend(masked.overrides_used.iter().cloned());
@@ -116,11 +124,13 @@ pub fn fix_with(
                 result,
                 input_result,
                 fixes_left,
+                input_fixes_left: input_fixes_left.unwrap_or(fixes_left),
             };
         }
         let chosen: Vec<Fix> = chosen.into_iter().cloned().collect();
         let next = crate::apply_fixes(&text, &chosen).0;
         if pass == 1 {
+            input_fixes_left = Some(count_left(&masked, applicability));
             input_result = Some(Pass { masked, shown }.into_result());
         }
         applied += chosen.len();

@@ -4,8 +4,10 @@
 //! no I/O and keeps no state between calls, so the CLI, the language server, the Python
 //! package, the tests and the benchmarks all call the same function. Rule levels and
 //! overrides ([`Settings`]) are an input of it, not a filter over its output. Secret values
-//! are masked in everything a result holds ([`load`] is the one call whose output is not
-//! masked: never print what it returns).
+//! are masked in everything a result holds. What is not masked: what [`load`] returns, and
+//! the real text a fix gives back ([`Fixed::text`], and the text [`fix_with`] shows each
+//! pass), which is written to the file; never print them (`--diff` shows a fixed text
+//! through [`mask_secrets_after_fixing`]).
 //!
 //! What the crate offers, by task:
 //!

@@ -38,7 +38,8 @@ impl ConfigProblem {
                 .ok()
                 .and_then(|bytes| String::from_utf8(bytes).ok())
                 .unwrap_or_default();
-            LineIndex::new(&text).line_utf16(&text, offset)
+            // A leading byte-order mark is a unit of the first line for an editor.
+            LineIndex::new(&text).position_utf16(&text, offset)
         });
         let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         ConfigProblem {

@@ -140,5 +140,16 @@ mod tests {
         assert_eq!((problem.line, problem.character), (1, 25), "{problem:?}");
         // `pipelint check` counts characters, from 1.
         assert!(problem.located.contains(":2:25:"), "{}", problem.located);
+
+        // A byte-order mark before it is one UTF-16 unit on the first line.
+        std::fs::write(
+            dir.0.join("pipelint.toml"),
+            "\u{feff}rules = { bogus = \"off\" }\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let Linted::Unusable(problem) = lint(Some(&dir.0.join("a.pipe.json")), "{}") else {
+            panic!("the config names no rule `bogus`");
+        };
+        assert_eq!((problem.line, problem.character), (0, 11), "{problem:?}");
     }
 }

@@ -26,6 +26,10 @@ const MIB: u64 = 1024 * 1024;
 /// plus 1 MiB for the JSON-RPC envelope. A larger body is skipped unread.
 pub const MAX_BODY_BYTES: u64 = 2 * 16 * MIB + MIB;
 
+// Enough for `didOpen` of a document at the workspace's default size limit even when JSON
+// escaping doubles its text.
+const _: () = assert!(MAX_BODY_BYTES > 2 * pipelint_workspace::read::DEFAULT_MAX_FILE_SIZE);
+
 /// The most header bytes one message may have (real clients send one or two short lines).
 const MAX_HEADER_BYTES: u64 = 8 * 1024;
 

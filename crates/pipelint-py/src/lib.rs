@@ -90,8 +90,8 @@ impl Request {
             kind: kind.map(parse_kind).transpose()?,
             versions: versions(api_version, stack_version)?,
             rule_levels: rule_levels(config)?,
-            // The caller holds the body already: no size limit.
-            max_file_size: u64::MAX,
+            // The command's default limit, for the body and for the pipe beside `path`:
+            // what `pipelint check` would not read is not read here either.
             ..Flags::default()
         };
         Ok(Request { flags })
@@ -123,6 +123,11 @@ impl Request {
         let located = workspace
             .locate(&absolute)
             .map_err(|error| PyValueError::new_err(format!("path: {error}")))?;
+        // Two kinds' globs claim the file: refused, as `pipelint check` refuses it.
+        if let Err(reason) = located.kind() {
+            let shown = path.display();
+            return Err(PyValueError::new_err(format!("path: {shown}: {reason}")));
+        }
         Ok(workspace.prepare_located(&located, Links::Follow))
     }
 }

@@ -101,3 +101,13 @@ def test_a_broken_config_on_the_path_is_an_error_naming_it(tmp_path):
     (tmp_path / "pipelint.toml").write_text("[rules]\nunknown-field = 'loud'\n", encoding="utf-8")
     with pytest.raises(ValueError, match="pipelint.toml"):
         pipelint.lint("{}", path=tmp_path / "a.pipe.json")
+
+
+def test_a_file_two_kinds_globs_claim_is_refused_as_check_refuses_it(tmp_path):
+    (tmp_path / "pipelint.toml").write_text(
+        '[kinds]\ncreate-pipe = ["bodies/*.json"]\npipe-scaling = ["bodies/o*.json"]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match="`create-pipe` and `pipe-scaling`"):
+        pipelint.lint("{}", path=tmp_path / "bodies" / "orders.json")
+    assert pipelint.lint('{"replicas": 2}', path=tmp_path / "bodies" / "items.json")

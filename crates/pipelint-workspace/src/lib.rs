@@ -1,5 +1,5 @@
 //! pipelint's workspace: every decision about one file that is not the linting itself, made
-//! in one place for every front end (`pipelint check`, `pipelint lsp`).
+//! in one place for every front end (`pipelint check`, `pipelint lsp`, the Python package).
 //!
 //! - the config that governs a file (`pipelint.toml` found from its directory upward, or the
 //!   one the command line names), its `include`/`exclude` and `[kinds]` globs, rule levels,
@@ -227,6 +227,15 @@ impl Workspace {
         };
         if located.config.source.is_some() && !located.selected() {
             return Preparation::Excluded;
+        }
+        // Two kinds' globs claim the file: `check` refuses it, and so does every front end.
+        if let (Err(reason), Some(config)) = (located.kind(), &located.config.source) {
+            return Preparation::ConfigProblem(ConfigError {
+                path: config.clone(),
+                position: None,
+                offset: None,
+                message: format!("{}: {reason}", path.display()),
+            });
         }
         Preparation::Ready(Box::new(self.prepare_located(&located, Links::Follow)))
     }

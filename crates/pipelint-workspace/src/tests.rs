@@ -166,3 +166,25 @@ fn a_kinds_glob_gives_the_kind_and_says_so() {
     assert_eq!(result.kind, Some(DocumentKind::PipeScaling));
     assert_eq!(prepared.kind_reason(&result), result.kind_reason);
 }
+
+#[test]
+fn a_file_two_kinds_globs_claim_is_not_linted_but_reported_on_its_config() {
+    let dir = tree(&[(
+        "pipelint.toml",
+        "[kinds]\ncreate-pipe = [\"bodies/*.json\"]\npipe-scaling = [\"bodies/o*.json\"]\n",
+    )]);
+    let workspace = Workspace::discover(dir.path());
+    let Preparation::ConfigProblem(error) =
+        workspace.prepare(&dir.path().join("bodies/orders.json"))
+    else {
+        panic!("both globs claim the file");
+    };
+    assert!(error.path.ends_with("pipelint.toml"), "{error}");
+    assert!(
+        error.message.contains("`create-pipe` and `pipe-scaling`"),
+        "{error}"
+    );
+    // A file one glob claims is ready.
+    let other = workspace.prepare(&dir.path().join("bodies/items.json"));
+    assert!(matches!(other, Preparation::Ready(_)));
+}

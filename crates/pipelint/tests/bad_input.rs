@@ -177,6 +177,25 @@ fn output_file_found_late_in_a_walk_is_refused_before_anything_is_fixed() {
     );
 }
 
+/// The output named through a link to the walked directory is still an input the walk
+/// meets: refused, and the file keeps its content.
+#[cfg(unix)]
+#[test]
+fn output_file_named_through_a_link_to_a_walked_directory_is_refused() {
+    let dir = scratch("output-through-link");
+    write(&dir.join("pipes/a.pipe.json"), &good_body());
+    write(&dir.join("pipes/out.pipe.json"), &bad_body());
+    symlink(&dir.join("pipes"), &dir.join("linkdir"));
+    let args = ["--output-file", "linkdir/out.pipe.json", "pipes"];
+    let run = run_in(&dir, &args);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_contains(&run.stderr, "refusing to overwrite");
+    assert_eq!(
+        std::fs::read(dir.join("pipes/out.pipe.json")).unwrap(),
+        bad_body()
+    );
+}
+
 /// An output file the walk leaves out (git-ignored) is no input: the run writes it.
 #[test]
 fn output_file_that_the_walk_ignores_is_written() {

@@ -189,7 +189,9 @@ def lint(
     beside it. ``path`` itself is never read. ``kind``, ``config`` and the versions still
     apply over the config (``config``'s levels over its ``[rules]``; its overrides still
     set the level at their places). Give ``path`` or ``file_name``, not both. Without
-    ``path`` no file is read and no config applies.
+    ``path`` no file is read and no config applies. As in the command, a body over 16 MiB
+    is not checked (it gets one ``file-too-large`` finding), and a file two ``[kinds]``
+    globs claim is a ``ValueError``.
 
     A body that is not valid JSON is not an error: it gets the parse findings the command
     reports. Raises ``TypeError`` for a body, kind, file name, config or version of the wrong

@@ -101,6 +101,8 @@ impl Progress<'_> {
         for note in &notes {
             console::message(note);
         }
+        let inputs = targets.iter().filter_map(|t| t.source.path());
+        self.plan.refuse_checking_the_output(args, inputs)?;
         self.targets += targets.len();
         let (workspace, stdin) = (&self.plan.workspace, &self.plan.stdin.read);
         let check = |target: &Target| check_one(target, args, workspace, stdin);

@@ -97,7 +97,7 @@ pub(super) fn check_one(
             && let Err(problem) = write_fixed(path, bytes, &fixed.text)
         {
             // Nothing was written: the findings and counts are those of the file as it is.
-            checked.unsafe_left = unsafe_fixes(&input_result);
+            checked.unsafe_left = fixed.input_fixes_left;
             checked.report = report(target, args, &prepared, input_result);
             checked.fix_problem = Some(format!("{}: {problem}", target.name));
         } else {
@@ -108,14 +108,6 @@ pub(super) fn check_one(
         checked.stdout = Some(fixed.text);
     }
     Ok(checked)
-}
-
-/// How many findings carry a fix only `--unsafe-fixes` applies.
-fn unsafe_fixes(result: &LintResult) -> usize {
-    let fixes = result.diagnostics.iter().filter_map(|d| d.fix.as_ref());
-    fixes
-        .filter(|fix| fix.applicability == Applicability::Unsafe)
-        .count()
 }
 
 /// A lint result (made with `prepared`) as a report: the only place a `FileReport` is made.

@@ -126,12 +126,24 @@ impl Plan {
             || (output.is_file()
                 && files::would_check(&self.paths, &self.selection, &self.workspace, cwd, output)?);
         if refused {
-            return Err(format!(
-                "--output-file {} is one of the inputs; refusing to overwrite it",
-                output.display()
-            ));
+            return Err(overwrite_refused(output));
         }
         Ok(())
+    }
+
+    /// The same refusal for a file the walk found: one reached through a link to a walked
+    /// directory, say, is the output under another name that `would_check` cannot see.
+    pub(super) fn refuse_checking_the_output<'a>(
+        &self,
+        args: &CheckArgs,
+        mut inputs: impl Iterator<Item = &'a Path>,
+    ) -> Result<(), String> {
+        match &args.output_file {
+            Some(output) if inputs.any(|input| same_path(&self.cwd, input, output)) => {
+                Err(overwrite_refused(output))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Where the findings go: `--output-file`, else stdout (stderr for `--fix -`).
@@ -207,6 +219,13 @@ impl Stdin {
 
 /// Whether two paths name one file: the same file when both exist, else the same absolute
 /// spelling (an `--stdin-filename` may name a file not yet saved).
+fn overwrite_refused(output: &Path) -> String {
+    format!(
+        "--output-file {} is one of the inputs; refusing to overwrite it",
+        output.display()
+    )
+}
+
 fn same_path(cwd: &Path, a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,

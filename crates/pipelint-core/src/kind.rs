@@ -382,11 +382,11 @@ pub fn detect(value: &Value) -> KindChoice {
         return match result {
             Value::Array(_) => KindChoice::chosen(
                 K::ServiceList,
-                "`result` is an array: the response envelope of the service list (spec 4.3)",
+                "`result` is an array: the response envelope of the service list",
             ),
             Value::Object(_) => KindChoice::chosen(
                 K::PipeResponse,
-                "`result` is an object: the response envelope of a pipe operation (spec 4.1, 4.2)",
+                "`result` is an object: the response envelope of a pipe operation",
             ),
             _ => KindChoice::open(
                 "`result` is neither an object (a pipe response) nor an array (a service list)",
@@ -396,7 +396,7 @@ pub fn detect(value: &Value) -> KindChoice {
     }
     // 3. Error bodies.
     if object.contains_key("error") {
-        return KindChoice::chosen(K::Error, "it has `error`: an error response body (spec 7)");
+        return KindChoice::chosen(K::Error, "it has `error`: an error response body");
     }
     // 4. An envelope without its payload.
     if object.contains_key("requestId") {
@@ -428,10 +428,7 @@ pub fn detect(value: &Value) -> KindChoice {
     if !chart.is_empty() {
         return KindChoice::chosen(
             K::ChartSeries,
-            format!(
-                "it has {}: a chart series query (spec 2.9)",
-                and_list(&chart)
-            ),
+            format!("it has {}: a chart series query", and_list(&chart)),
         );
     }
     // 7. Alerts.
@@ -477,7 +474,7 @@ pub fn detect(value: &Value) -> KindChoice {
             KindChoice::chosen(
                 K::Pipe,
                 format!(
-                    "it has {} and {}, which only pipe records have: a pipe record (spec 2.2)",
+                    "it has {} and {}, which only pipe records have: a pipe record",
                     and_list(&pipe),
                     and_list(&record)
                 ),
@@ -490,7 +487,7 @@ pub fn detect(value: &Value) -> KindChoice {
         return KindChoice::chosen(
             K::Service,
             format!(
-                "it has {}, which only service records have (spec 2.8)",
+                "it has {}, which only service records have",
                 and_list(&service)
             ),
         );
@@ -518,13 +515,13 @@ pub fn detect(value: &Value) -> KindChoice {
         return if others.is_empty() {
             KindChoice::chosen(
                 K::PipeScaling,
-                "it has only scaling members: a scaling patch (spec 4.2)",
+                "it has only scaling members: a scaling patch",
             )
         } else {
             KindChoice::chosen(
                 K::PipeScaling,
                 format!(
-                    "it has {} and nothing that identifies another body: a scaling patch (spec 4.2); {} {} not a scaling member",
+                    "it has {} and nothing that identifies another body: a scaling patch; {} {} not a scaling member",
                     and_list(&scaling),
                     and_list(&others),
                     if others.len() == 1 { "is" } else { "are" }
@@ -536,7 +533,7 @@ pub fn detect(value: &Value) -> KindChoice {
     if object.contains_key("state") {
         return KindChoice::chosen(
             K::Pipe,
-            "it has `state`, which of the records only pipes have (spec 2.2)",
+            "it has `state`, which of the records only pipes have",
         );
     }
     let record = present(object, &["id", "createdAt"]);

@@ -3,8 +3,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The Kafka `authentication` method is one the broker `type` supports (spec 2.7; the
-    /// table's row "the service" is `confluent`, real-API notes decision 1):
+    /// The Kafka `authentication` method is one the broker `type` supports:
     ///
     /// | type | methods |
     /// |---|---|

@@ -8,8 +8,8 @@ declare_rule! {
     /// entry (`"a:9092,,b:9092"`, a trailing or leading comma). Other problems of the
     /// addresses are `kafka-brokers-format`'s warnings.
     ///
-    /// This is the only part of the broker list's format that is an error (real-API notes,
-    /// decision 12): the interface states no format for `brokers`, but a pipe needs a broker
+    /// This is the only part of the broker list's format that is an error: the API
+    /// states no format for `brokers`, but a pipe needs a broker
     /// to read from.
     ///
     /// ## Why it matters

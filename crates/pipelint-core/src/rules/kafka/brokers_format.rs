@@ -12,7 +12,7 @@ declare_rule! {
     /// placeholder (`${KAFKA_BROKERS}`) is not checked. An empty list or an empty entry is
     /// `kafka-brokers-empty`'s finding.
     ///
-    /// This is a warning (real-API notes, decision 12): the interface states no format for
+    /// This is a warning: the API states no format for
     /// `brokers`, and the server accepts such values; they are still likely mistakes.
     ///
     /// ## Why it matters

@@ -4,8 +4,7 @@ use super::KAFKA;
 
 declare_rule! {
     /// ## What it checks
-    /// The Kafka source carries what its `authentication` method needs (real-API notes,
-    /// pipe facts and decision 10):
+    /// The Kafka source carries what its `authentication` method needs:
     ///
     /// - `PLAIN`, `SCRAM-SHA-256` and `SCRAM-SHA-512` need `credentials` with a non-empty
     ///   `username` and `password`;
@@ -17,7 +16,7 @@ declare_rule! {
     /// An Azure Event Hubs source (`azureeventhub`, `PLAIN`) may instead give the real API's
     /// `credentials: {connectionString}` shape.
     ///
-    /// `null` counts as missing (decision 9): `"credentials": null` is how the official CLI
+    /// `null` counts as missing: `"credentials": null` is how the official CLI
     /// writes "no credentials", which is right for `IAM_ROLE` and wrong for the methods above.
     ///
     /// ## Why it matters

@@ -11,7 +11,7 @@ use crate::api::streaming::KAFKA_OFFSET;
 declare_rule! {
     /// ## What it checks
     /// A Kafka `offset.timestamp` is a real UTC minute written exactly `YYYY-MM-DDThh:mm`
-    /// (spec 2.7 and 8: "UTC with minute precision"): zero-padded, with a `T`, no seconds,
+    /// (the API wants UTC with minute precision): zero-padded, with a `T`, no seconds,
     /// no time zone, and a date that exists in the calendar. Placeholders such as
     /// `${START_TIME}` are not checked. A timestamp the strategy ignores is left to
     /// `kafka-offset-timestamp-ignored`.

@@ -3,8 +3,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// A Kafka `offset` with `strategy: "from_timestamp"` has a `timestamp` (spec 2.7: "required
-    /// for strategy `from_timestamp`"). A `timestamp` of `null` counts as missing.
+    /// A Kafka `offset` with `strategy: "from_timestamp"` has a `timestamp`: the API
+    /// requires it for that strategy. A `timestamp` of `null` counts as missing.
     ///
     /// ## Why it matters
     /// The strategy says "start reading at a point in time" but names no time, so the API

@@ -5,9 +5,9 @@ use base64::{Engine, alphabet};
 
 declare_rule! {
     /// ## What it checks
-    /// The Kafka `caCertificate` and `schemaRegistry.caCertificate` (spec 2.7), and the
-    /// `credentials.certificate` of `MUTUAL_TLS` authentication (real-API notes, decision 10:
-    /// the PEM client certificate), are PEM: one
+    /// The Kafka `caCertificate` and `schemaRegistry.caCertificate`, and the
+    /// `credentials.certificate` of `MUTUAL_TLS` authentication (the client certificate),
+    /// are PEM: one
     /// or more `-----BEGIN CERTIFICATE-----` … `-----END CERTIFICATE-----` blocks, each with
     /// the BEGIN and END lines on lines of their own and a complete base64 body. Text
     /// outside the blocks, and blocks of other kinds (such as `X509 CRL`) next to

@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// Each entry of the Kafka `reversePrivateEndpointIds` is a UUID in its canonical
-    /// `8-4-4-4-12` hexadecimal form (spec 2.7: "reverse private endpoint UUIDs").
+    /// `8-4-4-4-12` hexadecimal form: the API documents these ids as UUIDs.
     /// Placeholders (`${PRIVATE_ENDPOINT_ID}`) are not checked.
     ///
     /// ## Why it matters

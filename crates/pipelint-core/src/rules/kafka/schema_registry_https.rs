@@ -4,8 +4,8 @@ use std::net::Ipv6Addr;
 
 declare_rule! {
     /// ## What it checks
-    /// `schemaRegistry.url` is an absolute `https://` URL with a host (spec 2.7 and 8: "the
-    /// schema registry URL must use HTTPS"), and a port from 1 to 65535 if one is given.
+    /// `schemaRegistry.url` is an absolute `https://` URL with a host (the API requires
+    /// HTTPS for the schema registry), and a port from 1 to 65535 if one is given.
     /// A value that is or contains a placeholder (`https://${REGISTRY_HOST}`) is not checked
     /// further, but a literal `http://` in front of one is still reported.
     ///

@@ -8,7 +8,7 @@ declare_rule! {
     /// entry (`"orders,,payments"`, a trailing or leading comma). Invalid topic names are
     /// `kafka-topics-format`'s warnings.
     ///
-    /// This stays an error, as the empty broker list does (real-API notes, decision 12):
+    /// This stays an error, as the empty broker list does:
     /// a pipe needs a topic to read.
     ///
     /// ## Why it matters

@@ -11,8 +11,7 @@ declare_rule! {
     /// placeholder (`${KAFKA_TOPICS}`) is not checked. An empty list or an empty entry is
     /// `kafka-topics-empty`'s finding.
     ///
-    /// This is a warning, as for brokers (real-API notes, decision 12, applied to topics by
-    /// the severity principle of issue 13): the interface states no format for `topics`, and
+    /// This is a warning, as for brokers: the API states no format for `topics`, and
     /// the server is not known to reject such names; they are still almost certainly
     /// mistakes.
     ///

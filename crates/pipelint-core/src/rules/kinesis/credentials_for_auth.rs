@@ -4,11 +4,11 @@ use super::KINESIS;
 
 declare_rule! {
     /// ## What it checks
-    /// The Kinesis source carries what its `authentication` method needs (spec 2.7 and the
-    /// real-API notes): `IAM_ROLE` needs a non-empty `iamRole`; `IAM_USER` needs `accessKey`
+    /// The Kinesis source carries what its `authentication` method needs:
+    /// `IAM_ROLE` needs a non-empty `iamRole`; `IAM_USER` needs `accessKey`
     /// with a non-empty `accessKeyId` and `secretKey`. Members missing *inside* `accessKey`
-    /// are reported by `missing-field`. A member set to `null` counts as missing (real-API
-    /// notes, decision 9).
+    /// are reported by `missing-field`. A member set to `null` counts as missing: the real
+    /// clients send `null` for an absent member.
     ///
     /// ## Why it matters
     /// Without them the pipe has no way to authenticate to AWS: the API rejects the request.

@@ -5,7 +5,7 @@ use crate::api::streaming::KINESIS_ITERATOR;
 
 declare_rule! {
     /// ## What it checks
-    /// The Kinesis `timestamp` is in Unix **seconds** (spec 2.7). A 13-digit value is in
+    /// The Kinesis `timestamp` is in Unix **seconds**. A 13-digit value is in
     /// milliseconds (16 digits: microseconds, 19: nanoseconds), which as seconds would be
     /// tens of thousands of years in the future. A timestamp the iterator ignores is left
     /// to `kinesis-timestamp-ignored`.

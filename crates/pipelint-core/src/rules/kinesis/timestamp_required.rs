@@ -3,8 +3,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// A Kinesis source with `iteratorType: "AT_TIMESTAMP"` has a `timestamp` (spec 2.7:
-    /// "With AT_TIMESTAMP the `timestamp` field must be given"). A `timestamp` of `null`
+    /// A Kinesis source with `iteratorType: "AT_TIMESTAMP"` has a `timestamp`: the API
+    /// requires it with that iterator type. A `timestamp` of `null`
     /// counts as missing.
     ///
     /// ## Why it matters

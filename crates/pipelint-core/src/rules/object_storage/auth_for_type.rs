@@ -6,11 +6,11 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The object-storage `authentication` suits the storage `type` (spec 2.7):
+    /// The object-storage `authentication` suits the storage `type`:
     /// `CONNECTION_STRING` is for `azureblobstorage` only; `IAM_ROLE` and `IAM_USER` are for
     /// the S3-compatible types only (`s3`, `gcs`, `dospaces`, and from `api-version`
     /// `2026-04` `cloudflarer2` and `ovhobjectstorage`); from `2026-04`, `SERVICE_ACCOUNT`
-    /// is for `gcs` only. Azure Blob Storage needs `CONNECTION_STRING` (real-API notes), so
+    /// is for `gcs` only. Azure Blob Storage needs `CONNECTION_STRING`, so
     /// an Azure source without `authentication` is reported too. Silent when the type or the
     /// authentication is not one of the known values (the schema reports those), and on a
     /// value the version in force does not have yet (`needs-newer-api` reports it).

@@ -6,7 +6,7 @@ declare_rule! {
     /// `IAM_ROLE` authentication is used with an object-storage source other than `s3`
     /// (`gcs`, `dospaces`, and from `api-version` `2026-04` `cloudflarer2` and
     /// `ovhobjectstorage`). The interface lists `IAM_ROLE` for S3, GCS and DigitalOcean
-    /// Spaces (spec 2.7), but the real API documents it for S3 only (real-API notes), so
+    /// Spaces, but the real API documents it for S3 only, so
     /// this is a warning.
     ///
     /// ## Why it matters

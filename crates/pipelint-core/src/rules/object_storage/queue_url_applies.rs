@@ -5,8 +5,8 @@ use crate::api::object_storage::{AUTHENTICATION, SOURCE, source};
 declare_rule! {
     /// ## What it checks
     /// `queueUrl` is set only when `isContinuous` is `true` and an `authentication` method is
-    /// given (spec 2.7: it "applies only when isContinuous is true and authentication is not
-    /// public"). On a `gcs` source the queue (a Pub/Sub subscription) is read with
+    /// given: the API documents the queue URL as applying only to continuous ingestion with
+    /// non-public authentication. On a `gcs` source the queue (a Pub/Sub subscription) is read with
     /// `IAM_USER` or, from `api-version` `2026-04`, `SERVICE_ACCOUNT`, not `IAM_ROLE` (the
     /// official Terraform provider rejects that pairing). Silent when `isContinuous` or
     /// `authentication` has a value the schema rejects, and for an empty `queueUrl`

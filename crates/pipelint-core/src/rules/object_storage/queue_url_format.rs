@@ -8,8 +8,8 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// `queueUrl` has the shape of an Amazon SQS queue URL:
-    /// `https://sqs.<region>.amazonaws.com/<12-digit account id>/<queue name>` (real-API
-    /// notes; the legacy `https://<region>.queue.amazonaws.com/…` form and the China regions'
+    /// `https://sqs.<region>.amazonaws.com/<12-digit account id>/<queue name>` (the
+    /// legacy `https://<region>.queue.amazonaws.com/…` form and the China regions'
     /// `amazonaws.com.cn` are accepted too). On a `gcs` source it may instead name a Google
     /// Cloud Pub/Sub subscription, `projects/<project id>/subscriptions/<name>` (the form the
     /// official Terraform provider documents for GCS event notifications; accepted under

@@ -4,8 +4,8 @@ use crate::api::object_storage::{AUTHENTICATION, Requirement, SOURCE, TYPE, requ
 
 declare_rule! {
     /// ## What it checks
-    /// An object-storage source has the members its choices require (spec 2.7; real-API
-    /// notes): `azureblobstorage` needs `azureContainerName` and `path` (the path inside the
+    /// An object-storage source has the members its choices require:
+    /// `azureblobstorage` needs `azureContainerName` and `path` (the path inside the
     /// container; Azure does not use `url`); every other type needs `url`; `CONNECTION_STRING`
     /// needs `connectionString`, `IAM_USER` needs `accessKey` and `IAM_ROLE` needs `iamRole`.
     /// A required string that is empty (`""`) counts as missing. Members required by an

@@ -3,9 +3,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// `skipInitialLoad: true` is set only together with a `queueUrl` (the real API, row 16
-    /// of the API differences: "skipInitialLoad requires queueUrl"). The member is known
-    /// under every `api-version` (real-API notes, decision 11), and so is this rule: the
+    /// `skipInitialLoad: true` is set only together with a `queueUrl` (the real API added the member in July 2026 and requires
+    /// the queue with it). The member is known under every `api-version`, and so is this rule: the
     /// member means the same wherever it is accepted.
     ///
     /// ## Why it matters

@@ -4,9 +4,8 @@ use crate::api::object_storage::source;
 
 declare_rule! {
     /// ## What it checks
-    /// `startAfter` and `skipInitialLoad: true` are not set together (the real API, row 16
-    /// of the API differences). Both members are known under every `api-version`
-    /// (real-API notes, decision 11), and so is this rule.
+    /// `startAfter` and `skipInitialLoad: true` are not set together (the real API added both members in July 2026 and refuses the
+    /// pair). Both members are known under every `api-version`, and so is this rule.
     ///
     /// ## Why it matters
     /// Both say where ingestion begins: `startAfter` at a key in lexicographic order,

@@ -4,8 +4,8 @@ declare_rule! {
     /// ## What it checks
     /// For every source kind except the database ones (Postgres; from api-version 2026-04
     /// also MySQL, MongoDB and BigQuery), `destination` has `table`, `managedTable` and
-    /// `columns` (spec 2.3). A member set to `null` counts as missing (real-API notes,
-    /// decision 9: `null` means absent).
+    /// `columns`. A member set to `null` counts as missing: the real clients and server
+    /// treat `null` as an absent member.
     ///
     /// ## Why it matters
     /// A streaming or object-storage pipe writes into one table whose name, ownership and

@@ -4,7 +4,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// `source` sets exactly one source kind: `kafka`, `kinesis`, `objectStorage` or
-    /// `postgres` (spec 2.7), or from api-version 2026-04 `mysql`, `bigquery`, `mongodb`,
+    /// `postgres`, or from api-version 2026-04 `mysql`, `bigquery`, `mongodb`,
     /// `pubsub`. A member set to `null` counts as not set.
     ///
     /// ## Why it matters

@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// A table definition with the `ReplacingMergeTree` engine has a non-empty
-    /// `sortingKey` (real-API notes).
+    /// `sortingKey`.
     ///
     /// ## Why it matters
     /// ReplacingMergeTree removes duplicates by sorting key; without one there is nothing

@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// `tableDefinition.engine.columnIds` (the columns to sum) is given only with the
-    /// `SummingMergeTree` engine (spec 2.3). Silent when the engine type is not given.
+    /// `SummingMergeTree` engine. Silent when the engine type is not given.
     ///
     /// ## Why it matters
     /// Only SummingMergeTree sums columns; with any other engine the list is rejected or

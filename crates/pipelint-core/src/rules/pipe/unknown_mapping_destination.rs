@@ -2,8 +2,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Every `fieldMappings[].destinationField` names a column of `destination.columns`
-    /// (spec 2.2, 2.4).
+    /// Every `fieldMappings[].destinationField` names a column of `destination.columns`.
     ///
     /// ## Why it matters
     /// A mapping into a column that does not exist is rejected by the API; it is usually a

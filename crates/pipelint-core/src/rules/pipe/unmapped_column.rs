@@ -7,8 +7,8 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// When `fieldMappings` is present and not empty, every destination column has a
-    /// mapping (spec 2.2: "all destination columns must be included in the mappings";
-    /// real-API notes, decision 6). An absent or empty `fieldMappings` is not reported.
+    /// mapping: the API's description of field mappings says every destination column must
+    /// be mapped. An absent or empty `fieldMappings` is not reported.
     ///
     /// It is an error under the contract (`api-version` `2025-11`, whose text says every
     /// column "must" be mapped) and a warning from `2026-04` on: there is no evidence that

@@ -4,11 +4,13 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// Every member of `source` is a source kind — `kafka`, `kinesis`, `objectStorage`,
-    /// `postgres` (spec 2.7), and from api-version 2026-04 `mysql`, `bigquery`, `mongodb`
-    /// (2026-05: `pubsub`) — or `validateSamples`.
+    /// `postgres`, and from api-version 2026-04 `mysql`, `bigquery`, `mongodb`
+    /// (2026-05: `pubsub`) — or `validateSamples`. The official API reference shows a
+    /// create body for each source kind:
+    /// <https://clickhouse.com/docs/integrations/clickpipes/programmatic-access/openapi>.
     ///
     /// ## Why it matters
-    /// The source kinds are a closed set (real-API notes, decision 5): a misspelt kind
+    /// The source kinds are a closed set: a misspelt kind
     /// (`objectstorage`) leaves the pipe without a source. This is an error, unlike other
     /// unknown members, which are warnings. A kind of a newer API version than the one in
     /// force is not this error but a `needs-newer-api` warning.

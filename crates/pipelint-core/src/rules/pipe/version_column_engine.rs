@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// `tableDefinition.engine.versionColumnId` is set exactly when the engine `type` is
-    /// `ReplacingMergeTree` (spec 2.3; real-API notes). Silent when the engine type is not
+    /// `ReplacingMergeTree`. Silent when the engine type is not
     /// given.
     ///
     /// ## Why it matters

@@ -5,7 +5,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Each `targetTable` appears in at most one Postgres table mapping (real-API notes).
+    /// Each `targetTable` appears in at most one Postgres table mapping.
     /// Names are compared exactly, as the destination database does.
     ///
     /// ## Why it matters

@@ -6,8 +6,8 @@ use super::facts::{settings, slot_name};
 declare_rule! {
     /// ## What it checks
     /// `enableFailoverSlots: true` is not combined with a `replicationSlotName` in the
-    /// Postgres settings (spec 2.7: failover "requires that no replication slot is
-    /// configured").
+    /// Postgres settings: the API documents failover slots as requiring that no replication
+    /// slot is configured.
     ///
     /// ## Why it matters
     /// Failover is a property of the replication slot the pipe creates itself. With a slot

@@ -6,7 +6,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The numeric Postgres settings are at least their server minimum (real-API notes):
+    /// The numeric Postgres settings are at least their server minimum:
     /// `initialLoadParallelism`, `pullBatchSize`, `snapshotNumberOfParallelTables` and
     /// `syncIntervalSeconds` at least 1, `snapshotNumRowsPerPartition` at least 1000. A
     /// warning under the contract (`api-version` `2025-11`), whose interface gives no bounds;

@@ -5,7 +5,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// A Postgres `replicationSlotName` is used with `"replicationMode": "cdc_only"`: the real
-    /// server accepts an existing slot only in that mode (real-API notes). A missing
+    /// server accepts an existing slot only in that mode. A missing
     /// `replicationMode` counts as another mode. Silent when the mode is not one of the known
     /// values (the schema reports it).
     ///

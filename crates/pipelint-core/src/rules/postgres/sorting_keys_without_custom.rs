@@ -5,7 +5,7 @@ use super::facts::table_mappings;
 declare_rule! {
     /// ## What it checks
     /// A Postgres table mapping gives `sortingKeys` only together with
-    /// `"useCustomSortingKey": true` (real-API notes). An empty `sortingKeys` list is not
+    /// `"useCustomSortingKey": true`. An empty `sortingKeys` list is not
     /// reported; nor is a `useCustomSortingKey` of the wrong type (the schema reports that).
     ///
     /// ## Why it matters

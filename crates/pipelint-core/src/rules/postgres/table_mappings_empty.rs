@@ -4,7 +4,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The Postgres source's `tableMappings` is not an empty list (real-API notes). A missing
+    /// The Postgres source's `tableMappings` is not an empty list: the server rejects it. A missing
     /// `tableMappings` is reported by the schema.
     ///
     /// ## Why it matters

@@ -2,7 +2,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// A record's `createdAt` is not after its `updatedAt` (spec 2.2). Both must be valid
+    /// A record's `createdAt` is not after its `updatedAt`. Both must be valid
     /// ISO 8601 date-times (see `invalid-date-time`); times with offsets are compared as
     /// instants, and a time with an offset is not compared with one without.
     ///
@@ -13,7 +13,7 @@ declare_rule! {
     ///
     /// It is a warning: the interface states no such constraint and no request carries
     /// this record, so nothing rejects it; it is a likely mistake in a recorded or mocked
-    /// response (severity principle of issue 13).
+    /// response.
     ///
     /// ## Example
     /// ```json bad kind:pipe at:/

@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// `createdAt` and `updatedAt` of a pipe or service record are ISO 8601 date-times
-    /// in the extended form, such as `2025-01-15T09:30:00Z` (spec 2.2, 2.8): a real calendar
+    /// in the extended form, such as `2025-01-15T09:30:00Z`: a real calendar
     /// day, a real time of day, optional seconds and fraction, and an optional UTC offset.
     ///
     /// ## Why it matters

@@ -5,7 +5,7 @@ declare_rule! {
     /// ## What it checks
     /// The ids of a record are UUIDs in the canonical 8-4-4-4-12 hexadecimal form: `id` of
     /// a pipe or service, `serviceId` of a pipe, and the `reversePrivateEndpointIds` of a
-    /// Kafka source (spec 2.2, 2.7, 2.8, 4). A service's `privateEndpointIds` are cloud
+    /// Kafka source. A service's `privateEndpointIds` are cloud
     /// provider endpoint ids (such as `vpce-…`), not UUIDs, and are not checked.
     ///
     /// ## Why it matters

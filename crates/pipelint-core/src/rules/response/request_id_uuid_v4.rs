@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// `requestId` of a response is a version-4 UUID (spec 2.1): the canonical
+    /// `requestId` of a response is a version-4 UUID: the canonical
     /// 8-4-4-4-12 hexadecimal form, version digit `4` (the 13th digit) and the RFC 4122
     /// variant (the 17th digit is `8`, `9`, `a` or `b`).
     ///

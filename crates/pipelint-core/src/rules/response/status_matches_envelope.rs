@@ -3,8 +3,8 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// `status` of a response is an HTTP status code (100 to 599) that matches the
-    /// envelope: a response with `result` has status `200` (spec 4.1–4.3), an error body with
-    /// `error` has an error status, 4xx or 5xx (spec 7; the real API also sends 404 and 424).
+    /// envelope: a response with `result` has status `200`, an error body with
+    /// `error` has an error status, 4xx or 5xx (the real API sends 400, 404 and 424, among others).
     ///
     /// ## Why it matters
     /// The envelope repeats the HTTP status so clients can branch on it. A mock whose

@@ -5,7 +5,7 @@ declare_rule! {
     /// A pipe record's `state` is one of the states the real API reports: `Unknown`,
     /// `Provisioning`, `Running`, `Degraded`, `Stopping`, `Stopped`, `Failed`, `Completed`,
     /// `InternalError`, `Setup`, `Snapshot`, `Paused`, `Pausing`, `Modifying`, `Resync`
-    /// (real-API notes; spec 3 does not list them).
+    /// (the API's description does not list them).
     ///
     /// ## Why it matters
     /// Client code branches on the state ("wait until `Running`"). A mock with `RUNNING` or

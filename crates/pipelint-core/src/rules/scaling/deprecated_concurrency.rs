@@ -4,7 +4,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// The scaling member `concurrency` is used, in a create body's `scaling` or in a scaling
-    /// patch. It is deprecated (spec 2.5, 9); the pipe setting
+    /// patch. It is deprecated; the pipe setting
     /// `settings.object_storage_concurrency` replaces it. Not reported when the pipe is known
     /// not to read from object storage: `scaling-for-source` or `scaling-on-postgres` report
     /// the member there.

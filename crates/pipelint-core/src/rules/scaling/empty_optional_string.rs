@@ -14,7 +14,7 @@ declare_rule! {
     /// there is reported by the rule that requires it.
     ///
     /// ## Why it matters
-    /// The server rejects empty strings in optional members (real-API notes). Leaving the
+    /// The server rejects empty strings in optional members. Leaving the
     /// member out gives the default behaviour, e.g. a consumer group named after the pipe.
     ///
     /// ## Example

@@ -2,7 +2,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The create body's `settings` is not an empty object (real-API notes).
+    /// The create body's `settings` is not an empty object.
     ///
     /// ## Why it matters
     /// The interface makes every setting optional, but the deployed server rejects an empty

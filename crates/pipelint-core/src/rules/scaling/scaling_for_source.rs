@@ -5,7 +5,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Each scaling member suits the pipe's source kind (spec 2.5; real-API notes):
+    /// Each scaling member suits the pipe's source kind:
     /// `replicas` applies to Kafka pipes, `replicaCpuMillicores` and `replicaMemoryGb` to
     /// streaming pipes (Kafka and Kinesis), `concurrency` to object-storage pipes. It checks
     /// the `scaling` of a create body, and a scaling patch when `pipelint check --pipe

@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// A Postgres pipe has no `scaling` block (real-API notes), and no scaling patch is sent
+    /// A Postgres pipe has no `scaling` block, and no scaling patch is sent
     /// for one (checked when `pipelint check --pipe <create body> <patch>` names a Postgres
     /// pipe). An empty patch is left to `empty-scaling-patch`.
     ///

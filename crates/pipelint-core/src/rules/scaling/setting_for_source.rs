@@ -4,7 +4,7 @@ use super::facts::{pipe_source, remove_member_fix};
 
 declare_rule! {
     /// ## What it checks
-    /// Each pipe setting suits the pipe's source kind (real-API notes): the
+    /// Each pipe setting suits the pipe's source kind: the
     /// `object_storage_*` settings apply to object-storage pipes and
     /// `streaming_max_insert_wait_ms` to streaming pipes (Kafka and Kinesis). The `db_*`
     /// settings apply to every pipe. Settings that are `null` count as not set.

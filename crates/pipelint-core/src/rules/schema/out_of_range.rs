@@ -2,8 +2,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Numbers lie within the inclusive bounds of the interface (section 8 for scaling
-    /// and settings, 1..65535 for ports). Where a newer API version raised a bound
+    /// Numbers lie within the inclusive bounds of the API's documented limits (for scaling
+    /// and settings; 1..65535 for ports). Where a newer API version raised a bound
     /// (`replicas` up to 40 from `api-version` `2026-04`), the bound checked here is the
     /// newest one, and a number only the newer version accepts is `needs-newer-api`'s
     /// finding under an older version.

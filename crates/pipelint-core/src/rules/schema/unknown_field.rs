@@ -10,7 +10,7 @@ declare_rule! {
     /// not an error, because the real API knows a few members the contract does not list.
     ///
     /// Members the real API documents but the interface description omits are accepted
-    /// without this warning (real-API notes, decisions 10 and 11): for example Kafka
+    /// without this warning (the real API documents them): for example Kafka
     /// `exactlyOnce` and the credential shapes `certificate`/`privateKey`,
     /// `accessKeyId`/`secretKey` and `connectionString`; Postgres `type`, `authentication`,
     /// `iamRole`, `tlsHost`, `caCertificate`, `disableTls`, `skipCertVerification`,

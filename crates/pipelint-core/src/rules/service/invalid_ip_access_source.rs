@@ -6,7 +6,7 @@ declare_rule! {
     /// ## What it checks
     /// Each `ipAccessList[].source` of a service record is an IPv4 or IPv6 address, or a
     /// CIDR block (an address, `/`, and a prefix length of at most 32 for IPv4 and 128 for
-    /// IPv6), such as `203.0.113.7`, `203.0.113.0/24` or `2001:db8::/32` (spec 2.8).
+    /// IPv6), such as `203.0.113.7`, `203.0.113.0/24` or `2001:db8::/32`.
     ///
     /// ## Why it matters
     /// The access list decides who may connect. A host name, a wildcard such as `*`, or a

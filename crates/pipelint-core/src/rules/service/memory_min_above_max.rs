@@ -4,7 +4,7 @@ declare_rule! {
     /// ## What it checks
     /// In a service record, each lower memory bound is not above its upper bound:
     /// `minReplicaMemoryGb` ≤ `maxReplicaMemoryGb` and `minTotalMemoryGb` ≤
-    /// `maxTotalMemoryGb` (spec 2.8).
+    /// `maxTotalMemoryGb`.
     ///
     /// ## Why it matters
     /// The bounds are the autoscaling range of the service; the API never reports a range
@@ -13,7 +13,7 @@ declare_rule! {
     ///
     /// It is a warning: the interface states no such constraint and no request carries
     /// this record, so nothing rejects it; it is a likely mistake in a recorded or mocked
-    /// response (severity principle of issue 13).
+    /// response.
     ///
     /// ## Example
     /// ```json bad kind:service at:/

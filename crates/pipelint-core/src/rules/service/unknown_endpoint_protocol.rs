@@ -3,8 +3,8 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// Each `endpoints[].protocol` of a service record is one of the protocols the real API
-    /// reports: `https`, `nativesecure` or `mysql` (real-API notes; spec 2.8 does not list
-    /// them).
+    /// reports: `https`, `nativesecure` or `mysql` (the protocols the real API
+    /// reports; its description does not list them).
     ///
     /// ## Why it matters
     /// Clients pick the endpoint to connect to by its protocol. A mock with `HTTPS` or

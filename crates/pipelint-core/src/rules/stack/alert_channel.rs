@@ -2,8 +2,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The alert's `channel`, and every item of `channels` (api-profiles.md row 34), has
-    /// the shape its form accepts (real-API notes): a webhook
+    /// The alert's `channel`, and every item of `channels` (stack server 2.36), has
+    /// the shape its form accepts: a webhook
     /// channel (`"type": "webhook"`) has a non-empty `webhookId`; an email channel
     /// (`"type": "email"`) exists only in the managed form and has a non-empty
     /// `emailRecipients` list of email addresses.

@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// An alert's `channels` list (self-hosted server 2.36, managed API 2026-07;
-    /// api-profiles.md row 34) names no channel twice, and when the alert also gives
+    /// stack server 2.36, managed API later) names no channel twice, and when the alert also gives
     /// `channel`, it is the same as the first item of `channels`. The schema holds the list
     /// to 1 to 10 items.
     ///

@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// An alert's `scheduleOffsetMinutes` is smaller than its `interval` in minutes, and is
-    /// `0` (or absent) when `scheduleStartAt` is set (real-API notes, "Alert schedule"). Its
+    /// `0` (or absent) when `scheduleStartAt` is set. Its
     /// range, a whole number from 0 to 1439, is checked by the schema (`out-of-range`).
     ///
     /// ## Why it matters

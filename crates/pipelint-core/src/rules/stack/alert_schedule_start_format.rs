@@ -6,7 +6,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// An alert's `scheduleStartAt` is `null` or an RFC 3339 date-time in UTC with a `Z`
-    /// suffix, such as `2026-03-01T09:00:00Z` (real-API notes, "Alert schedule"). How far it
+    /// suffix, such as `2026-03-01T09:00:00Z`. How far it
     /// lies from today is `alert-schedule-start-range`'s warning.
     ///
     /// ## Why it matters

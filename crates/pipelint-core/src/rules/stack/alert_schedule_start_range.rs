@@ -8,7 +8,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// An alert's `scheduleStartAt` lies at most one year (365 days) after the moment of the
-    /// check and at most ten years (3650 days) before it (real-API notes, "Alert schedule").
+    /// check and at most ten years (3650 days) before it.
     /// Only a well-formed value is checked; its form is `alert-schedule-start-format`'s
     /// finding.
     ///

@@ -6,8 +6,7 @@ declare_rule! {
     /// ## What it checks
     /// An alert names what it watches: a tile alert (`"source": "tile"`) needs `dashboardId`
     /// and `tileId`; a saved-search alert (`"source": "saved_search"`, also the server's
-    /// default when `source` is absent) needs `savedSearchId`. None of them may be empty
-    /// (real-API notes).
+    /// default when `source` is absent) needs `savedSearchId`. None of them may be empty.
     ///
     /// ## Why it matters
     /// The server rejects an alert without the ids of what it watches. The usual slip is an

@@ -4,7 +4,7 @@ declare_rule! {
     /// ## What it checks
     /// An alert whose `thresholdType` is `between` or `not_between` gives `thresholdMax`,
     /// the upper end of the range, and `thresholdMax` is at least `threshold`
-    /// (api-profiles.md row 31: self-hosted server 2.24, managed API 2026-05). Under an older
+    /// (self-hosted server 2.24, managed API 2026-05). Under an older
     /// profile, `needs-newer-api` reports the range types instead.
     ///
     /// ## Why it matters

@@ -5,7 +5,7 @@ use super::facts::{AlertSource, alert_source, is_set};
 declare_rule! {
     /// ## What it checks
     /// The alert has no member that its kind of alert or channel does not use, which the
-    /// server silently drops (real-API notes): `groupBy` or `savedSearchId` on a tile alert,
+    /// server silently drops: `groupBy` or `savedSearchId` on a tile alert,
     /// `dashboardId` or `tileId` on a saved-search alert, `emailRecipients` on a webhook
     /// channel, `webhookId` on an email channel.
     ///

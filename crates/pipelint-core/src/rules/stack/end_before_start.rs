@@ -8,7 +8,7 @@ declare_rule! {
     /// compared as if multiplied by 1000 (`epoch-milliseconds` reports their unit).
     ///
     /// ## Why it matters
-    /// The server does not check it (real-API notes): a reversed or empty range returns no
+    /// The server does not check it: a reversed or empty range returns no
     /// data and no error, and the chart silently stays empty.
     ///
     /// ## Example

@@ -4,7 +4,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// `startTime` and `endTime` of a chart series query are epoch **milliseconds**: the
-    /// server accepts only values of 13 digits or more (real-API notes). A value of 9 to 11
+    /// server accepts only values of 13 digits or more. A value of 9 to 11
     /// digits is a time in seconds; one of 15 digits or more is in microseconds or
     /// nanoseconds.
     ///

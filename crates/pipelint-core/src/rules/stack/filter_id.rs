@@ -4,7 +4,7 @@ declare_rule! {
     /// ## What it checks
     /// Dashboard filters carry an `id` exactly in update bodies: a create body's filters
     /// have none (the server assigns them and rejects a given one), and an update body's
-    /// filters each name the filter by its `id` (real-API notes).
+    /// filters each name the filter by its `id`.
     ///
     /// ## Why it matters
     /// Dashboards exported from one stack and created in another keep the filter ids of

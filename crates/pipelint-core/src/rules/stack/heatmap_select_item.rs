@@ -2,7 +2,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The select item of a `heatmap` tile (stack-version 2.27, api-profiles.md row 37) has
+    /// The select item of a `heatmap` tile (stack-version 2.27 and later) has
     /// the heatmap's own shape: a non-empty `valueExpression` (the value whose distribution
     /// is drawn), an optional `countExpression`, and `heatmapScaleType`, when given, `log` or
     /// `linear`. A heatmap has no `aggFn`: it always counts. `tile-select-count` holds the

@@ -2,7 +2,7 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// `"aggFn": "increase"` (stack-version 2.27, api-profiles.md row 45) is used on a Sum
+    /// `"aggFn": "increase"` (stack-version 2.27 and later) is used on a Sum
     /// (counter) metric only. What can be told offline:
     ///
     /// - a dashboard select item states its metric kind: the server rejects `increase`

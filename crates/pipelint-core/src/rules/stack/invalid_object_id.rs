@@ -3,8 +3,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The ids the analytics-stack server stores as object ids are 24 hexadecimal digits
-    /// (real-API notes): `dashboardId`, `savedSearchId` and `channel.webhookId` of an alert,
+    /// The ids the analytics-stack server stores as object ids are 24 hexadecimal digits:
+    /// `dashboardId`, `savedSearchId` and `channel.webhookId` of an alert,
     /// `series[].sourceId` of a chart query, and `sourceId`/`connectionId` in dashboard
     /// tiles and filters. Tile ids are chosen by the caller and are not object ids.
     /// Placeholders (`${DASHBOARD_ID}`, `<DASHBOARD_ID>`) are left to `doc-placeholder`.

@@ -6,7 +6,7 @@ declare_rule! {
     /// ## What it checks
     /// The alert uses none of the member names of the older API version that the current
     /// server drops: `threshold_type` (now `thresholdType`) and `chartId` (now `tileId`,
-    /// with `dashboardId` and `"source": "tile"`) (real-API notes).
+    /// with `dashboardId` and `"source": "tile"`).
     ///
     /// ## Why it matters
     /// Bodies written for the older version still pass JSON checks, but the server ignores

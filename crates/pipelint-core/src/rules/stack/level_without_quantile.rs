@@ -4,8 +4,7 @@ use super::facts::percentile_level;
 
 declare_rule! {
     /// ## What it checks
-    /// A series of a chart query has `level` only when its `aggFn` is `quantile` (real-API
-    /// notes).
+    /// A series of a chart query has `level` only when its `aggFn` is `quantile`.
     ///
     /// ## Why it matters
     /// `level` picks the quantile; with any other function it means nothing, and the

@@ -6,8 +6,8 @@ declare_rule! {
     /// Every `numberFormat.output` of a dashboard (on a tile config, its select items, or a
     /// deprecated `series` item) is `currency`, `percent`, `byte`, `time` or `number`, or one
     /// of the later `duration`, `data_rate` and `throughput` (stack-version 2.24 and 2.27),
-    /// which `needs-newer-api` reports instead under an older profile (real-API notes,
-    /// "Dashboard tiles, beyond the grid"; api-profiles.md row 40).
+    /// which `needs-newer-api` reports instead under an older profile (`data_rate` and
+    /// `throughput` came with stack server 2.23, `duration` with 2.27).
     ///
     /// ## Why it matters
     /// The server rejects the dashboard when a number format has another output.

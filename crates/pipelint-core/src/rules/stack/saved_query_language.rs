@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// A dashboard that gives `savedQuery` does not set `savedQueryLanguage` to `null`
-    /// (api-profiles.md, "Stack members the contract omits": server 2.21 on).
+    /// (stack server 2.21 and later).
     ///
     /// ## Why it matters
     /// The server rejects the dashboard ("savedQueryLanguage cannot be null when savedQuery

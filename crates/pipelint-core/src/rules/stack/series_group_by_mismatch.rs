@@ -3,7 +3,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// Every series of a chart query has the same `groupBy` list as the first one: the
-    /// same expressions in the same order (real-API notes).
+    /// same expressions in the same order.
     ///
     /// ## Why it matters
     /// The server joins the series on their groups and rejects the query with "All series

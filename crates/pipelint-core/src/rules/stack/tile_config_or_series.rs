@@ -2,8 +2,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Each dashboard tile has exactly one of `config` and the deprecated `series`
-    /// (real-API notes). The server rejects a tile with both, or with neither.
+    /// Each dashboard tile has exactly one of `config` and the deprecated `series`.
+    /// The server rejects a tile with both, or with neither.
     ///
     /// ## Why it matters
     /// A tile with neither shows nothing; a tile with both is ambiguous. Both happen when

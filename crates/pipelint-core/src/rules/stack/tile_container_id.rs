@@ -5,7 +5,7 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// A tile's `containerId` names a container of the dashboard's `containers`, and its
-    /// `tabId` names a tab of that container (stack-version 2.27, api-profiles.md row 41).
+    /// `tabId` names a tab of that container (stack-version 2.27 and later).
     ///
     /// ## Why it matters
     /// A tile placed in a container or tab that does not exist is not shown where it was

@@ -8,8 +8,8 @@ declare_rule! {
     /// `stacked_bar`, `table`, `number`, `pie`, `search` or `markdown` (the March 2026
     /// server), or one of the later `heatmap` (stack-version 2.27), `bar` and
     /// `event_patterns` (2.30), which `needs-newer-api` reports instead under an older
-    /// profile (real-API notes, "Dashboard tiles, beyond the grid"; api-profiles.md rows
-    /// 37–39).
+    /// profile (`heatmap` came with stack server 2.27, `bar` and `event_patterns` with
+    /// 2.30).
     ///
     /// ## Why it matters
     /// The server picks the tile's shape by its `displayType`; with another value, or none,

@@ -7,7 +7,7 @@ declare_rule! {
     /// Every select item of a dashboard tile names its `aggFn`, and names one the server
     /// knows: the chart-series functions `avg`, `count`, `count_distinct`, `last_value`,
     /// `max`, `min`, `quantile`, `sum`, `any` and `none`, or `increase` from
-    /// stack-version 2.27 (api-profiles.md, "Gaps in the contract profile" and row 45).
+    /// stack-version 2.27.
     /// Percentile names such as `p95` are `percentile-agg-fn`'s; heatmap tiles have no
     /// `aggFn` (see `heatmap-select-item`).
     ///

@@ -2,13 +2,12 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// A dashboard tile's `config` has as many select items as its display needs (real-API
-    /// notes, "Dashboard tiles, beyond the grid"):
+    /// A dashboard tile's `config` has as many select items as its display needs:
     ///
     /// - a `number` tile exactly one, unless it sets `formulas` (the items are then the
     ///   formula's operands);
     /// - a `pie` or `bar` tile exactly one, and a `heatmap` tile exactly one (stack-version
-    ///   2.27 and 2.30, api-profiles.md rows 37 and 38);
+    ///   2.27 and 2.30);
     /// - `asRatio: true` exactly two (the first divided by the second);
     /// - a `search` or `event_patterns` tile has no list at all: its `select` is one string
     ///   of columns.

@@ -5,9 +5,8 @@ use super::facts::percentile_level;
 declare_rule! {
     /// ## What it checks
     /// In the select list of a dashboard tile's `config`, `level` appears only with
-    /// `"aggFn": "quantile"`, and is one of the numbers `0.5`, `0.9`, `0.95` and `0.99`
-    /// (real-API notes, "Dashboard tiles, beyond the grid"); a string such as `"0.5"` is not
-    /// a level (api-profiles.md, "Gaps in the contract profile"). Chart series queries have their own rule,
+    /// `"aggFn": "quantile"`, and is one of the numbers `0.5`, `0.9`, `0.95` and `0.99`;
+    /// a string such as `"0.5"` is not a level. Chart series queries have their own rule,
     /// `level-without-quantile`, and accept any level from 0 to 1.
     ///
     /// ## Why it matters

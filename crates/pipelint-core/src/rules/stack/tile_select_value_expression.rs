@@ -3,8 +3,8 @@ use crate::rules::prelude::*;
 declare_rule! {
     /// ## What it checks
     /// In the select list of a dashboard tile's `config`, an item with `"aggFn": "count"` has
-    /// no `valueExpression`, and an item with any other `aggFn` has a non-empty one (real-API
-    /// notes, "Dashboard tiles, beyond the grid"). A metric item that names its value with
+    /// no `valueExpression`, and an item with any other `aggFn` has a non-empty one, as the
+    /// server's own validation requires. A metric item that names its value with
     /// both `metricName` and `metricType` needs no `valueExpression`; an empty
     /// `valueExpression` on a `count` item is accepted, as the server does.
     ///

@@ -4,8 +4,7 @@ use super::facts::AGG_FNS;
 
 declare_rule! {
     /// ## What it checks
-    /// The items of a deprecated `series` tile are what the server checks them against
-    /// (real-API notes, "Dashboard tiles, beyond the grid"):
+    /// The items of a deprecated `series` tile are what the server checks them against:
     ///
     /// - every item has a `type` (`time`, `table`, `number`, `search` or `markdown`), the
     ///   same in every item of the tile;

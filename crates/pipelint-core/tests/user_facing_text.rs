@@ -110,6 +110,25 @@ fn readme_cites_no_internal_notes() {
     );
 }
 
+/// Schema descriptions are what editors show on hover.
+#[test]
+fn schema_descriptions_cite_no_internal_notes() {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(repo_root().join("schemas")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            found.extend(citations(&format!("schemas/{name}"), &text));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "schema descriptions cite internal notes:\n{}",
+        found.join("\n")
+    );
+}
+
 #[test]
 fn the_pattern_catches_each_form_of_citation() {
     for cited in [

@@ -3,9 +3,9 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// `skipInitialLoad: true` is set only together with a `queueUrl` (the real API added the member in July 2026 and requires
-    /// the queue with it). The member is known under every `api-version`, and so is this rule: the
-    /// member means the same wherever it is accepted.
+    /// `skipInitialLoad: true` is set only together with a `queueUrl` (the real API added the
+    /// member in July 2026 and requires the queue with it). The member is known under every
+    /// `api-version`, and so is this rule: the member means the same wherever it is accepted.
     ///
     /// ## Why it matters
     /// Skipping the initial load means "ingest only the files that event notifications

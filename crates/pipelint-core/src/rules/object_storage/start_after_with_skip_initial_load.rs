@@ -4,8 +4,9 @@ use crate::api::object_storage::source;
 
 declare_rule! {
     /// ## What it checks
-    /// `startAfter` and `skipInitialLoad: true` are not set together (the real API added both members in July 2026 and refuses the
-    /// pair). Both members are known under every `api-version`, and so is this rule.
+    /// `startAfter` and `skipInitialLoad: true` are not set together (the real API added both
+    /// members in July 2026 and refuses the pair). Both members are known under every
+    /// `api-version`, and so is this rule.
     ///
     /// ## Why it matters
     /// Both say where ingestion begins: `startAfter` at a key in lexicographic order,

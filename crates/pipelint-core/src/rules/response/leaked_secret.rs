@@ -5,8 +5,8 @@ declare_rule! {
     /// A response or record holds none of the create-only secrets: `credentials` (Kafka and
     /// Postgres sources, and `schemaRegistry.credentials`), `accessKey` (Kinesis and object
     /// storage sources), nor a bare `password`, `secretKey`, `privateKey` or
-    /// `serviceAccountKey` anywhere: the API never returns credentials in responses, so one
-    /// there is a leaked secret.
+    /// `serviceAccountKey` anywhere: the API never returns credentials, so one in a
+    /// response has leaked.
     ///
     /// ## Why it matters
     /// The API never returns these members, so a response that has them was edited by hand

@@ -4,11 +4,10 @@ use super::facts::pipe_source;
 
 declare_rule! {
     /// ## What it checks
-    /// `settings.object_storage_max_insert_bytes` lies in the range the deployed server
-    /// accepts, 524288000 (500 MiB) to 10737418240 (10 GiB). Values outside
-    /// the documented bounds (10 MiB to 50 GiB) are errors of the schema and not reported here again;
-    /// nor is the setting on a pipe that does not read from object storage
-    /// (`setting-for-source` reports that).
+    /// `settings.object_storage_max_insert_bytes` lies in the range the deployed server accepts,
+    /// 524288000 (500 MiB) to 10737418240 (10 GiB). Values outside the documented bounds (10 MiB to
+    /// 50 GiB) are errors of the schema and not reported here again; nor is the setting on a pipe
+    /// that does not read from object storage (`setting-for-source` reports that).
     ///
     /// ## Why it matters
     /// The interface allows 10 MiB to 50 GiB, but the deployed server refuses values outside

@@ -7,7 +7,7 @@ declare_rule! {
     ///
     /// In the cloud API's bodies and records (pipes, scaling patches, services), `null` for
     /// an optional member means the member is absent, as the real clients and server treat
-    /// it (the real clients send it and the server accepts it): `"credentials": null` is not a wrong type. A rule
+    /// it: `"credentials": null` is not a wrong type. A rule
     /// that needs the member reports it as missing, and required members (`name`,
     /// `source`, `destination`, …) still reject `null`. The analytics-stack bodies accept
     /// `null` only where their server does.

@@ -2,10 +2,9 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// An alert's `channels` list (self-hosted server 2.36, managed API 2026-07;
-    /// stack server 2.36, managed API later) names no channel twice, and when the alert also gives
-    /// `channel`, it is the same as the first item of `channels`. The schema holds the list
-    /// to 1 to 10 items.
+    /// An alert's `channels` list (self-hosted server 2.36, managed API 2026-07) names no channel
+    /// twice, and when the alert also gives `channel`, it is the same as the first item of
+    /// `channels`. The schema holds the list to 1 to 10 items.
     ///
     /// ## Why it matters
     /// The server rejects the alert: a channel listed twice would be notified twice, and a

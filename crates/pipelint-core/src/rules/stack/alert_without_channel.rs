@@ -2,10 +2,10 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// The alert says where its notification goes: `channel`, or (from self-hosted server
-    /// 2.36 and the managed API of 2026-07) `channels`, a list of 1 to 10 channels
-    /// (stack server 2.36, managed API later). Under an older profile only `channel` counts: a body that
-    /// gives `channels` alone gets the one `needs-newer-api` finding instead.
+    /// The alert says where its notification goes: `channel`, or (from self-hosted server 2.36 and
+    /// the managed API of 2026-07) `channels`, a list of 1 to 10 channels. Under an older profile
+    /// only `channel` counts: a body that gives `channels` alone gets the one `needs-newer-api`
+    /// finding instead.
     ///
     /// ## Why it matters
     /// The server rejects an alert that notifies nobody.

@@ -2,7 +2,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// No dashboard tile uses the deprecated `series` form instead of `config`. A tile with both is reported by `tile-config-or-series` instead.
+    /// No dashboard tile uses the deprecated `series` form instead of `config`. A tile with both is
+    /// reported by `tile-config-or-series` instead.
     ///
     /// ## Why it matters
     /// `series` is the older tile format. It still works, but new chart options only exist

@@ -3,10 +3,10 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// No series of a chart query, and no select item of a dashboard tile, asks for a
-    /// percentile by name (`p50`, `p95`, `p99`, `p99.9`, `median`): the server has no such
-    /// aggregation functions; a percentile is `"aggFn": "quantile"` with a `level`.
-    /// On a chart series this finding replaces the generic `invalid-enum-value` one for such values.
+    /// No series of a chart query, and no select item of a dashboard tile, asks for a percentile by
+    /// name (`p50`, `p95`, `p99`, `p99.9`, `median`): the server has no such aggregation functions;
+    /// a percentile is `"aggFn": "quantile"` with a `level`. On a chart series this finding
+    /// replaces the generic `invalid-enum-value` one for such values.
     ///
     /// ## Why it matters
     /// Percentile names are what most dashboards and other tools call them, so they are

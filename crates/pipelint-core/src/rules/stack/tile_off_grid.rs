@@ -2,7 +2,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Each dashboard tile fits on the 24-column grid: `x + w` is at most 24. `x` (0 to 23) and `w` (1 to 24) on their own are checked by the schema.
+    /// Each dashboard tile fits on the 24-column grid: `x + w` is at most 24. `x` (0 to 23) and `w`
+    /// (1 to 24) on their own are checked by the schema.
     ///
     /// ## Why it matters
     /// The server does not check it, so the dashboard is saved, and the tile then sticks

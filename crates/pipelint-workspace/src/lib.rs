@@ -30,7 +30,7 @@ use pipelint_core::{
     Profile, Selector, Settings,
 };
 
-use config::{Config, ConfigError, FileSettings, Resolver, VersionChoice};
+use config::{Config, ConfigError, FileSettings, Resolver, SelectedBy, VersionChoice};
 use read::{DEFAULT_MAX_FILE_SIZE, Links, Unread};
 
 /// What a front end's flags say about every file; each beats the config. The default is an
@@ -108,11 +108,54 @@ impl Located {
         }
     }
 
+    /// Whether a directory walk passes over this file only because no include pattern
+    /// matches it, while its name says it may be a body (`*.json`): for `--show-files`, so
+    /// that a spec named `legacy.json` is not skipped without a word.
+    pub fn unmatched_json(&self) -> bool {
+        self.relative
+            .as_deref()
+            .is_some_and(|relative| relative.ends_with(".json") && self.config.unmatched(relative))
+    }
+
+    /// Which pattern of the config selects the file in a directory walk.
+    pub fn selected_by(&self) -> Option<SelectedBy> {
+        self.config.selected_by(self.relative.as_deref()?)
+    }
+
+    /// Where the file's kind comes from, before its content is read: `--kind`, a
+    /// `[kinds]` glob, the file name, or (`Content`) the content when it is linted.
+    pub fn kind_source(&self) -> KindSource {
+        if let Some(kind) = self.flag_kind {
+            return KindSource::Flag(kind);
+        }
+        if let Ok(Some(kind)) = self.kind() {
+            return KindSource::KindGlob(kind);
+        }
+        match self
+            .file_name()
+            .as_deref()
+            .and_then(DocumentKind::from_file_name)
+        {
+            Some(kind) => KindSource::FileName(kind),
+            None => KindSource::Content,
+        }
+    }
+
     /// The file name that tells the kind (`orders.pipe.json`).
     pub fn file_name(&self) -> Option<String> {
         let name = self.path.as_deref()?.file_name()?;
         Some(name.to_string_lossy().into_owned())
     }
+}
+
+/// Where a file's kind comes from ([`Located::kind_source`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindSource {
+    Flag(DocumentKind),
+    KindGlob(DocumentKind),
+    FileName(DocumentKind),
+    /// Told from the content when the file is linted.
+    Content,
 }
 
 /// What [`Workspace::prepare`] makes of a file.

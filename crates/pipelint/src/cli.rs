@@ -84,6 +84,18 @@ pub struct CheckArgs {
     #[arg(long)]
     pub explain_kind: bool,
 
+    /// Print every file the run would check, with its kind and why it is checked (named,
+    /// a default pattern, an `include` or `[kinds]` glob), then the `*.json` files a walk
+    /// passes over because no include pattern matches them. Nothing is linted.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "add_overrides", "show_settings"])]
+    pub show_files: bool,
+
+    /// Print what governs FILE: its config file, the API and stack versions and where each
+    /// comes from, its kind and why, the rule levels that differ from the defaults, the
+    /// `[[overrides]]` entries for it, and the pipe a scaling patch is paired with.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff", "add_overrides"])]
+    pub show_settings: Option<PathBuf>,
+
     /// The cloud API version to check pipes, scaling patches, records and managed alerts
     /// against: 2025-11 (the default), 2026-04, 2026-05, 2026-07 or latest.
     #[arg(long, value_name = "VERSION", value_parser = pipelint_core::ApiVersion::parse)]

@@ -126,6 +126,17 @@ pub struct Config {
     renamed: Vec<file::RenamedRule>,
 }
 
+/// The pattern that makes a directory walk check a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SelectedBy {
+    /// `*.pipe.json` or `*.scaling.json`.
+    DefaultPattern(&'static str),
+    /// A glob of the config's `include`.
+    Include(String),
+    /// The `[kinds]` globs of this kind.
+    KindGlob(DocumentKind),
+}
+
 /// The settings the core applies to one file, and which config overrides they hold.
 #[derive(Debug)]
 pub struct FileSettings {
@@ -218,6 +229,36 @@ impl Config {
 
     pub fn excludes(&self, relative: &str) -> bool {
         self.exclude.matches_path_or_parent(relative)
+    }
+
+    /// Whether a directory walk passes over a file only because no include pattern (the
+    /// defaults, `include` or a `[kinds]` glob) matches it: `exclude` does not name it.
+    pub fn unmatched(&self, relative: &str) -> bool {
+        !self.include.matches(relative) && !self.excludes(relative)
+    }
+
+    /// Which pattern makes a directory walk check the file (for `--show-files`): a
+    /// `[kinds]` glob, a default pattern, or an `include` glob; `None` when none selects it.
+    pub fn selected_by(&self, relative: &str) -> Option<SelectedBy> {
+        if !self.selects(relative) {
+            return None;
+        }
+        if let Ok(Some(kind)) = self.kind_for(relative) {
+            return Some(SelectedBy::KindGlob(kind));
+        }
+        let name = relative.rsplit('/').next().unwrap_or(relative);
+        if let Some(pattern) = DEFAULT_INCLUDE
+            .iter()
+            .find(|pattern| name.ends_with(pattern.trim_start_matches('*')))
+        {
+            return Some(SelectedBy::DefaultPattern(pattern));
+        }
+        // Asked once per file listed: compiling each glob alone to name it is cheap enough.
+        let glob =
+            self.include.sources().iter().find(|source| {
+                Patterns::new([source.as_str()]).is_ok_and(|one| one.matches(relative))
+            });
+        Some(SelectedBy::Include(glob.cloned().unwrap_or_default()))
     }
 
     /// The kind the `[kinds]` globs give the file; an error when two kinds claim it.

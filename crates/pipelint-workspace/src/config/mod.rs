@@ -172,6 +172,83 @@ impl FileSettings {
     }
 }
 
+/// Where a version in force for a file comes from (`--show-settings`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VersionOrigin {
+    /// Nothing chose it: the bundled default.
+    Default,
+    /// The command line's `--api-version` or `--stack-version`.
+    Flag,
+    /// The config's top level (or a `--config KEY=VALUE` override).
+    Config,
+    /// An `[[overrides]]` entry for the file, at this line of the config.
+    Override(Option<usize>),
+}
+
+/// One `[[overrides]]` entry whose `files` match a file (`--show-settings`).
+#[derive(Clone, Debug)]
+pub struct AppliedOverride {
+    /// The line of the entry in its config file.
+    pub line: Option<usize>,
+    pub files: Vec<String>,
+    /// The pointers it is limited to; empty for the whole file.
+    pub pointers: Vec<String>,
+    pub levels: Vec<(&'static str, Level)>,
+    pub versions: VersionChoice,
+}
+
+impl FileSettings {
+    /// The `[[overrides]]` entries whose `files` match the file, in the config's order.
+    pub fn applied_overrides(&self) -> Vec<AppliedOverride> {
+        self.entries
+            .iter()
+            .filter_map(|&index| self.config.overrides.get(index))
+            .map(|entry| AppliedOverride {
+                line: entry.position.map(|(line, _)| line),
+                files: entry.file_entries.iter().map(|(f, _)| f.clone()).collect(),
+                pointers: (entry.levels.pointers().iter())
+                    .map(|p| p.source().to_owned())
+                    .collect(),
+                levels: entry.levels.levels(),
+                versions: entry.versions,
+            })
+            .collect()
+    }
+
+    /// Where the config's API and stack versions for the file come from (the last
+    /// override that sets one wins, then the top level, then the default).
+    pub fn version_origins(&self) -> (VersionOrigin, VersionOrigin) {
+        let applied = self.applied_overrides();
+        let origin = |set_by: &dyn Fn(VersionChoice) -> bool| match applied
+            .iter()
+            .rev()
+            .find(|entry| set_by(entry.versions))
+        {
+            Some(entry) => VersionOrigin::Override(entry.line),
+            None if set_by(self.config.versions) => VersionOrigin::Config,
+            None => VersionOrigin::Default,
+        };
+        (
+            origin(&|v: VersionChoice| v.api.is_some()),
+            origin(&|v: VersionChoice| v.stack.is_some()),
+        )
+    }
+
+    /// The rules whose level outside every override differs from the catalog's (through
+    /// `[rules]` or the command line's `--select`/`--ignore`): code, name, level, default.
+    pub fn changed_levels(&self) -> Vec<(&'static str, &'static str, Level, Level)> {
+        let settings = self.config.settings();
+        rules()
+            .iter()
+            .filter_map(|rule| {
+                let level = settings.level(rule);
+                let default = Level::from(rule.severity);
+                (level != default).then_some((rule.code, rule.name, level, default))
+            })
+            .collect()
+    }
+}
+
 impl Config {
     /// The built-in defaults, for runs with no config file (or `--isolated`).
     pub fn defaults(base: &Path) -> Config {
@@ -190,6 +267,11 @@ impl Config {
             override_files: Default::default(),
             renamed: Vec::new(),
         }
+    }
+
+    /// `[rules]` with the command line's selection: the levels outside every override.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// Lays the command line's `--select`, `--extend-select` and `--ignore` over `[rules]`

@@ -32,6 +32,9 @@ fn run(args: &CheckArgs) -> Result<u8, String> {
     if args.show_files {
         return show::files(&plan);
     }
+    if let Some(file) = &args.show_settings {
+        return show::settings(&plan, file);
+    }
     let mut fixed_stdin = None;
     let outcome = check_inputs(args, &plan, &mut fixed_stdin);
     if plan.fix_stdin

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::config::{ConfigArgument, FailLevel, RuleSelection};
+use crate::config::{CompleteRules, ConfigArgument, FailLevel, RuleSelection};
 use crate::output::Format;
 
 /// Lint the JSON bodies of the cloud data platform's management API before they are sent.
@@ -30,6 +30,10 @@ pub enum Command {
     /// Print the full documentation of one rule, by code or name.
     Rule {
         /// A code such as `PL011` or a name such as `invalid-enum-value`.
+        #[arg(
+            value_parser = CompleteRules(clap::builder::StringValueParser::new()),
+            hide_possible_values = true
+        )]
         rule: String,
     },
     /// Print the embedded JSON Schema of a document kind, or of the config file (for editors).

@@ -22,6 +22,8 @@ use serde::Deserialize;
 pub use discover::Resolver;
 pub use file::{InlineOverride, parse, toml_string};
 use patterns::Patterns;
+#[cfg(feature = "clap")]
+pub use selection::CompleteRules;
 pub use selection::{RuleSelection, RuleSelector};
 pub use versions::VersionChoice;
 

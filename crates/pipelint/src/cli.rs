@@ -20,7 +20,9 @@ pub enum Command {
     /// Check files and directories; `-` reads stdin.
     ///
     /// Named files are always checked. Directories are walked (honouring .gitignore) for
-    /// `*.pipe.json`, `*.scaling.json` and the config's `include` and `[kinds]` globs.
+    /// `*.pipe.json`, `*.scaling.json` and the config's `include` and `[kinds]` globs:
+    /// `--show-files` lists what a run would check and why, `--show-settings FILE` what
+    /// governs one file.
     Check(Box<CheckArgs>),
     /// List every rule: code, name, default severity, kinds and summary.
     Rules(RulesArgs),

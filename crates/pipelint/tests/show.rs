@@ -207,3 +207,37 @@ fn show_settings_without_a_config_says_the_defaults_and_a_missing_file_exits_2()
         run.stderr
     );
 }
+
+#[test]
+fn show_settings_says_a_walk_leaves_out_a_file_and_refuses_a_kind_conflict() {
+    let tree = configured();
+    tree.write("notes/n.json", "{}\n");
+    let run = tree
+        .run(&["check", "--show-settings", "notes/n.json"])
+        .expect(0);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("walks: a directory walk leaves it out")),
+        "{}",
+        run.stdout
+    );
+    let run = tree
+        .run(&["check", "--show-settings", "pipes/orders.pipe.json"])
+        .expect(0);
+    assert!(!run.stdout.contains("walks:"), "{}", run.stdout);
+
+    tree.write(
+        "pipelint.toml",
+        "[kinds]\ncreate-pipe = [\"both/*.json\"]\npipe-scaling = [\"both/*.json\"]\n",
+    )
+    .write("both/a.json", "{}\n");
+    let run = tree
+        .run(&["check", "--show-settings", "both/a.json"])
+        .expect(2);
+    assert!(
+        run.stderr.contains("matches the [kinds] globs of both"),
+        "{}",
+        run.stderr
+    );
+}

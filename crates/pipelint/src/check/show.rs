@@ -87,6 +87,10 @@ pub(super) fn settings(plan: &Plan, file: &Path) -> Result<u8, String> {
     }
     let workspace = &plan.workspace;
     let located = workspace.locate(&absolute).map_err(|e| e.to_string())?;
+    // Two kinds' globs claim it: `check` refuses the file, and so does this.
+    if let Err(reason) = located.kind() {
+        return Err(format!("{}: {reason}", file.display()));
+    }
     let prepared = workspace.prepare_located(&located, Links::Follow);
     let shown = |path: &Path| crate::paths::display_name(cwd, path);
     let mut out = format!("file: {}\n", shown(&absolute));

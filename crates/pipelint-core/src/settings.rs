@@ -240,6 +240,17 @@ impl Override {
         &self.pointers
     }
 
+    /// The level it sets for each rule it names, sorted by code.
+    pub fn levels(&self) -> Vec<(&'static str, Level)> {
+        let mut levels: Vec<_> = self
+            .levels
+            .iter()
+            .map(|(code, level)| (*code, *level))
+            .collect();
+        levels.sort_unstable_by_key(|(code, _)| *code);
+        levels
+    }
+
     /// The codes of the rules it sets, sorted.
     pub fn codes(&self) -> Vec<&'static str> {
         let mut codes: Vec<&'static str> = self.levels.keys().copied().collect();

@@ -30,7 +30,9 @@ use pipelint_core::{
     Profile, Selector, Settings,
 };
 
-use config::{Config, ConfigError, FileSettings, Resolver, VersionChoice};
+use config::{
+    Config, ConfigError, FileSettings, Resolver, SelectedBy, VersionChoice, VersionOrigin,
+};
 use read::{DEFAULT_MAX_FILE_SIZE, Links, Unread};
 
 /// What a front end's flags say about every file; each beats the config. The default is an
@@ -108,11 +110,54 @@ impl Located {
         }
     }
 
+    /// Whether a directory walk passes over this file only because no include pattern
+    /// matches it, while its name says it may be a body (`*.json`): for `--show-files`, so
+    /// that a spec named `legacy.json` is not skipped without a word.
+    pub fn unmatched_json(&self) -> bool {
+        self.relative
+            .as_deref()
+            .is_some_and(|relative| relative.ends_with(".json") && self.config.unmatched(relative))
+    }
+
+    /// Which pattern of the config selects the file in a directory walk.
+    pub fn selected_by(&self) -> Option<SelectedBy> {
+        self.config.selected_by(self.relative.as_deref()?)
+    }
+
+    /// Where the file's kind comes from, before its content is read: `--kind`, a
+    /// `[kinds]` glob, the file name, or (`Content`) the content when it is linted.
+    pub fn kind_source(&self) -> KindSource {
+        if let Some(kind) = self.flag_kind {
+            return KindSource::Flag(kind);
+        }
+        if let Ok(Some(kind)) = self.kind() {
+            return KindSource::KindGlob(kind);
+        }
+        match self
+            .file_name()
+            .as_deref()
+            .and_then(DocumentKind::from_file_name)
+        {
+            Some(kind) => KindSource::FileName(kind),
+            None => KindSource::Content,
+        }
+    }
+
     /// The file name that tells the kind (`orders.pipe.json`).
     pub fn file_name(&self) -> Option<String> {
         let name = self.path.as_deref()?.file_name()?;
         Some(name.to_string_lossy().into_owned())
     }
+}
+
+/// Where a file's kind comes from ([`Located::kind_source`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindSource {
+    Flag(DocumentKind),
+    KindGlob(DocumentKind),
+    FileName(DocumentKind),
+    /// Told from the content when the file is linted.
+    Content,
 }
 
 /// What [`Workspace::prepare`] makes of a file.
@@ -179,14 +224,17 @@ impl Workspace {
         let settings = located.config.settings_for(located.relative.as_deref());
         let flags = &self.flags;
         let kind = located.kind().ok().flatten();
-        let pipe = match &flags.pipe {
-            Some(given) => Some(Arc::clone(given)),
-            None if !flags.pair => None,
-            None => located
+        let (pipe, pipe_from) = match &flags.pipe {
+            Some(given) => (Some(Arc::clone(given)), Some(PipeFrom::Flag)),
+            None if !flags.pair => (None, None),
+            None => match located
                 .path
                 .as_deref()
                 .and_then(|patch| paired_pipe(patch, flags.max_file_size, links))
-                .map(Arc::new),
+            {
+                Some((path, document)) => (Some(Arc::new(document)), Some(PipeFrom::Beside(path))),
+                None => (None, None),
+            },
         };
         let levelled = (!flags.rule_levels.is_empty()).then(|| {
             let mut levelled = settings.settings().clone();
@@ -203,6 +251,8 @@ impl Workspace {
             kind_from_glob: kind.is_some() && flags.kind.is_none(),
             file_name: located.file_name(),
             pipe,
+            pipe_from,
+            versions_from_flags: flags.versions,
             show_secrets: flags.show_secrets,
             max_file_size: flags.max_file_size,
         }
@@ -267,8 +317,21 @@ pub struct Prepared {
     kind_from_glob: bool,
     file_name: Option<String>,
     pipe: Option<Arc<Document>>,
+    /// Where `pipe` comes from.
+    pipe_from: Option<PipeFrom>,
+    /// The versions the flags choose (for where each version in force comes from).
+    versions_from_flags: VersionChoice,
     show_secrets: bool,
     max_file_size: u64,
+}
+
+/// Where the pipe a scaling patch is checked against comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PipeFrom {
+    /// `--pipe`.
+    Flag,
+    /// The `NAME.pipe.json` beside the patch, at this path.
+    Beside(PathBuf),
 }
 
 impl Prepared {
@@ -282,6 +345,39 @@ impl Prepared {
             .file_name(self.file_name.as_deref())
             .pipe(self.pipe.as_deref())
             .show_secrets(self.show_secrets)
+    }
+
+    /// The settings the config gives the file (its overrides, levels and versions).
+    pub fn file_settings(&self) -> &FileSettings {
+        &self.settings
+    }
+
+    /// The profile the file is checked against.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// Where the API and the stack version in force come from: a flag, else the config.
+    pub fn version_origins(&self) -> (VersionOrigin, VersionOrigin) {
+        let (api, stack) = self.settings.version_origins();
+        let flags = self.versions_from_flags;
+        (
+            if flags.api.is_some() {
+                VersionOrigin::Flag
+            } else {
+                api
+            },
+            if flags.stack.is_some() {
+                VersionOrigin::Flag
+            } else {
+                stack
+            },
+        )
+    }
+
+    /// Where the pipe a scaling patch is checked against comes from; `None` without one.
+    pub fn pipe_from(&self) -> Option<&PipeFrom> {
+        self.pipe_from.as_ref()
     }
 
     /// The config that governs the file.
@@ -367,7 +463,7 @@ impl Prepared {
 /// The create body `NAME.pipe.json` beside a scaling patch `NAME.scaling.json`, which the
 /// patch is checked against as if given with `--pipe`. `None` for other names, and when
 /// that file is missing or unreadable (it is reported itself when it is checked).
-fn paired_pipe(patch: &Path, limit: u64, links: Links) -> Option<Document> {
+fn paired_pipe(patch: &Path, limit: u64, links: Links) -> Option<(PathBuf, Document)> {
     let name = patch.file_name()?.to_str()?;
     let stem = name.strip_suffix(".scaling.json")?;
     if stem.is_empty() {
@@ -376,7 +472,7 @@ fn paired_pipe(patch: &Path, limit: u64, links: Links) -> Option<Document> {
     let pipe = patch.with_file_name(format!("{stem}.pipe.json"));
     // Read as the patch is: a walk does not follow links.
     let bytes = read::read_regular(&pipe, limit, links).ok()?;
-    pipelint_core::load(&bytes).document
+    Some((pipe, pipelint_core::load(&bytes).document?))
 }
 
 /// Reads `--pipe` as an input is read: a regular file within the size limit. The error is

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::config::{ConfigArgument, FailLevel, RuleSelection};
+use crate::config::{CompleteRules, ConfigArgument, FailLevel, RuleSelection};
 use crate::output::Format;
 
 /// Lint the JSON bodies of the cloud data platform's management API before they are sent.
@@ -20,7 +20,9 @@ pub enum Command {
     /// Check files and directories; `-` reads stdin.
     ///
     /// Named files are always checked. Directories are walked (honouring .gitignore) for
-    /// `*.pipe.json`, `*.scaling.json` and the config's `include` and `[kinds]` globs.
+    /// `*.pipe.json`, `*.scaling.json` and the config's `include` and `[kinds]` globs:
+    /// `--show-files` lists what a run would check and why, `--show-settings FILE` what
+    /// governs one file.
     Check(Box<CheckArgs>),
     /// List every rule: code, name, default severity, kinds and summary.
     Rules(RulesArgs),
@@ -30,6 +32,10 @@ pub enum Command {
     /// Print the full documentation of one rule, by code or name.
     Rule {
         /// A code such as `PL011` or a name such as `invalid-enum-value`.
+        #[arg(
+            value_parser = CompleteRules(clap::builder::StringValueParser::new()),
+            hide_possible_values = true
+        )]
         rule: String,
     },
     /// Print the embedded JSON Schema of a document kind, or of the config file (for editors).
@@ -83,6 +89,18 @@ pub struct CheckArgs {
     /// Print, for each document, which kind it is checked as and why.
     #[arg(long)]
     pub explain_kind: bool,
+
+    /// Print every file the run would check, with its kind and why it is checked (named,
+    /// a default pattern, an `include` or `[kinds]` glob), then the `*.json` files a walk
+    /// passes over because no include pattern matches them. Nothing is linted.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "add_overrides", "show_settings"])]
+    pub show_files: bool,
+
+    /// Print what governs FILE: its config file, the API and stack versions and where each
+    /// comes from, its kind and why, the rule levels that differ from the defaults, the
+    /// `[[overrides]]` entries for it, and the pipe a scaling patch is paired with.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff", "add_overrides"])]
+    pub show_settings: Option<PathBuf>,
 
     /// The cloud API version to check pipes, scaling patches, records and managed alerts
     /// against: 2025-11 (the default), 2026-04, 2026-05, 2026-07 or latest.

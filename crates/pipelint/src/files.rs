@@ -70,6 +70,9 @@ pub struct Selection {
     /// Named files must also pass the include and exclude patterns.
     pub force_exclude: bool,
     pub stdin_filename: Option<PathBuf>,
+    /// Note the `*.json` files a walk passes over because no include pattern matches them
+    /// (`--show-files` lists them).
+    pub note_unmatched: bool,
 }
 
 /// A batch of the documents to check, in command-line order (directories sorted), each at
@@ -81,6 +84,9 @@ pub struct Found {
     /// What a walk passed over on purpose (symbolic links), one line each for stderr; they
     /// do not change the exit code.
     pub notes: Vec<String>,
+    /// The display names of `*.json` files left out only because no include pattern
+    /// matches them (when [`Selection::note_unmatched`]).
+    pub unmatched: Vec<String>,
 }
 
 /// The document read from stdin (`-`), settled before the walk: what is done with the
@@ -314,6 +320,10 @@ impl Finder<'_, '_> {
     fn target(&mut self, absolute: &Path, filtered: bool) -> Result<Option<Target>, ConfigError> {
         let located = self.workspace.locate(absolute)?;
         if filtered && !located.selected() {
+            if self.selection.note_unmatched && located.unmatched_json() {
+                let name = paths::display_name(self.cwd, absolute);
+                self.found.unmatched.push(name);
+            }
             return Ok(None);
         }
         let name = paths::display_name(self.cwd, absolute);
@@ -548,6 +558,7 @@ mod tests {
             respect_gitignore: true,
             force_exclude: false,
             stdin_filename: None,
+            note_unmatched: false,
         }
     }
 

@@ -22,6 +22,8 @@ use serde::Deserialize;
 pub use discover::Resolver;
 pub use file::{InlineOverride, parse, toml_string};
 use patterns::Patterns;
+#[cfg(feature = "clap")]
+pub use selection::CompleteRules;
 pub use selection::{RuleSelection, RuleSelector};
 pub use versions::VersionChoice;
 
@@ -126,6 +128,17 @@ pub struct Config {
     renamed: Vec<file::RenamedRule>,
 }
 
+/// The pattern that makes a directory walk check a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SelectedBy {
+    /// `*.pipe.json` or `*.scaling.json`.
+    DefaultPattern(&'static str),
+    /// A glob of the config's `include`.
+    Include(String),
+    /// The `[kinds]` globs of this kind.
+    KindGlob(DocumentKind),
+}
+
 /// The settings the core applies to one file, and which config overrides they hold.
 #[derive(Debug)]
 pub struct FileSettings {
@@ -161,6 +174,83 @@ impl FileSettings {
     }
 }
 
+/// Where a version in force for a file comes from (`--show-settings`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VersionOrigin {
+    /// Nothing chose it: the bundled default.
+    Default,
+    /// The command line's `--api-version` or `--stack-version`.
+    Flag,
+    /// The config's top level (or a `--config KEY=VALUE` override).
+    Config,
+    /// An `[[overrides]]` entry for the file, at this line of the config.
+    Override(Option<usize>),
+}
+
+/// One `[[overrides]]` entry whose `files` match a file (`--show-settings`).
+#[derive(Clone, Debug)]
+pub struct AppliedOverride {
+    /// The line of the entry in its config file.
+    pub line: Option<usize>,
+    pub files: Vec<String>,
+    /// The pointers it is limited to; empty for the whole file.
+    pub pointers: Vec<String>,
+    pub levels: Vec<(&'static str, Level)>,
+    pub versions: VersionChoice,
+}
+
+impl FileSettings {
+    /// The `[[overrides]]` entries whose `files` match the file, in the config's order.
+    pub fn applied_overrides(&self) -> Vec<AppliedOverride> {
+        self.entries
+            .iter()
+            .filter_map(|&index| self.config.overrides.get(index))
+            .map(|entry| AppliedOverride {
+                line: entry.position.map(|(line, _)| line),
+                files: entry.file_entries.iter().map(|(f, _)| f.clone()).collect(),
+                pointers: (entry.levels.pointers().iter())
+                    .map(|p| p.source().to_owned())
+                    .collect(),
+                levels: entry.levels.levels(),
+                versions: entry.versions,
+            })
+            .collect()
+    }
+
+    /// Where the config's API and stack versions for the file come from (the last
+    /// override that sets one wins, then the top level, then the default).
+    pub fn version_origins(&self) -> (VersionOrigin, VersionOrigin) {
+        let applied = self.applied_overrides();
+        let origin = |set_by: &dyn Fn(VersionChoice) -> bool| match applied
+            .iter()
+            .rev()
+            .find(|entry| set_by(entry.versions))
+        {
+            Some(entry) => VersionOrigin::Override(entry.line),
+            None if set_by(self.config.versions) => VersionOrigin::Config,
+            None => VersionOrigin::Default,
+        };
+        (
+            origin(&|v: VersionChoice| v.api.is_some()),
+            origin(&|v: VersionChoice| v.stack.is_some()),
+        )
+    }
+
+    /// The rules whose level outside every override differs from the catalog's (through
+    /// `[rules]` or the command line's `--select`/`--ignore`): code, name, level, default.
+    pub fn changed_levels(&self) -> Vec<(&'static str, &'static str, Level, Level)> {
+        let settings = self.config.settings();
+        rules()
+            .iter()
+            .filter_map(|rule| {
+                let level = settings.level(rule);
+                let default = Level::from(rule.severity);
+                (level != default).then_some((rule.code, rule.name, level, default))
+            })
+            .collect()
+    }
+}
+
 impl Config {
     /// The built-in defaults, for runs with no config file (or `--isolated`).
     pub fn defaults(base: &Path) -> Config {
@@ -179,6 +269,11 @@ impl Config {
             override_files: Default::default(),
             renamed: Vec::new(),
         }
+    }
+
+    /// `[rules]` with the command line's selection: the levels outside every override.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// Lays the command line's `--select`, `--extend-select` and `--ignore` over `[rules]`
@@ -218,6 +313,36 @@ impl Config {
 
     pub fn excludes(&self, relative: &str) -> bool {
         self.exclude.matches_path_or_parent(relative)
+    }
+
+    /// Whether a directory walk passes over a file only because no include pattern (the
+    /// defaults, `include` or a `[kinds]` glob) matches it: `exclude` does not name it.
+    pub fn unmatched(&self, relative: &str) -> bool {
+        !self.include.matches(relative) && !self.excludes(relative)
+    }
+
+    /// Which pattern makes a directory walk check the file (for `--show-files`): a
+    /// `[kinds]` glob, a default pattern, or an `include` glob; `None` when none selects it.
+    pub fn selected_by(&self, relative: &str) -> Option<SelectedBy> {
+        if !self.selects(relative) {
+            return None;
+        }
+        if let Ok(Some(kind)) = self.kind_for(relative) {
+            return Some(SelectedBy::KindGlob(kind));
+        }
+        let name = relative.rsplit('/').next().unwrap_or(relative);
+        if let Some(pattern) = DEFAULT_INCLUDE
+            .iter()
+            .find(|pattern| name.ends_with(pattern.trim_start_matches('*')))
+        {
+            return Some(SelectedBy::DefaultPattern(pattern));
+        }
+        // Asked once per file listed: compiling each glob alone to name it is cheap enough.
+        let glob =
+            self.include.sources().iter().find(|source| {
+                Patterns::new([source.as_str()]).is_ok_and(|one| one.matches(relative))
+            });
+        Some(SelectedBy::Include(glob.cloned().unwrap_or_default()))
     }
 
     /// The kind the `[kinds]` globs give the file; an error when two kinds claim it.

@@ -18,6 +18,40 @@ use pipelint_core::Rule;
 /// core's selector, which `Settings::set` takes too.
 pub use pipelint_core::Selector as RuleSelector;
 
+/// A value parser that parses as `P` does (same values, same errors) and offers every
+/// rule's code and name as the possible values, which only shell completion reads (the
+/// flags hide them from `--help`): `--select <TAB>` completes `PL011`, `invalid-enum-value`.
+#[cfg(feature = "clap")]
+#[derive(Clone, Debug)]
+pub struct CompleteRules<P>(pub P);
+
+#[cfg(feature = "clap")]
+impl<P: clap::builder::TypedValueParser> clap::builder::TypedValueParser for CompleteRules<P> {
+    type Value = P::Value;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<P::Value, clap::Error> {
+        self.0.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        use clap::builder::PossibleValue;
+        let rules = pipelint_core::rules().iter();
+        Some(Box::new(rules.flat_map(|rule| {
+            [
+                PossibleValue::new(rule.code).help(rule.summary),
+                PossibleValue::new(rule.name).help(rule.summary),
+            ]
+        })))
+    }
+}
+
 /// The three flags, as `pipelint check` takes them (comma-separated or repeated).
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
@@ -26,7 +60,13 @@ pub struct RuleSelection {
     /// Revives rules the config's `[rules]` turns off.
     #[cfg_attr(
         feature = "clap",
-        arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)
+        arg(
+            long,
+            value_name = "RULE",
+            value_delimiter = ',',
+            value_parser = CompleteRules(RuleSelector::parse as fn(&str) -> Result<RuleSelector, String>),
+            hide_possible_values = true
+        )
     )]
     pub select: Option<Vec<RuleSelector>>,
 
@@ -34,14 +74,26 @@ pub struct RuleSelection {
     /// `[rules]` turns off.
     #[cfg_attr(
         feature = "clap",
-        arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)
+        arg(
+            long,
+            value_name = "RULE",
+            value_delimiter = ',',
+            value_parser = CompleteRules(RuleSelector::parse as fn(&str) -> Result<RuleSelector, String>),
+            hide_possible_values = true
+        )
     )]
     pub extend_select: Vec<RuleSelector>,
 
     /// Never report these rules (beats `--select` and `--extend-select`).
     #[cfg_attr(
         feature = "clap",
-        arg(long, value_name = "RULE", value_delimiter = ',', value_parser = RuleSelector::parse)
+        arg(
+            long,
+            value_name = "RULE",
+            value_delimiter = ',',
+            value_parser = CompleteRules(RuleSelector::parse as fn(&str) -> Result<RuleSelector, String>),
+            hide_possible_values = true
+        )
     )]
     pub ignore: Vec<RuleSelector>,
 }

@@ -92,6 +92,7 @@ impl Progress<'_> {
             targets,
             problems,
             notes,
+            ..
         } = found;
         let args = self.args;
         self.trouble |= !problems.is_empty();

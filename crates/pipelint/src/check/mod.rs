@@ -4,6 +4,7 @@
 mod batch;
 mod one;
 mod plan;
+mod show;
 mod sink;
 mod tally;
 
@@ -28,6 +29,12 @@ pub fn check(args: &CheckArgs) -> u8 {
 /// Plan, then walk, check and write, then summarise; `--fix -` prints the document last.
 fn run(args: &CheckArgs) -> Result<u8, String> {
     let plan = Plan::new(args)?;
+    if args.show_files {
+        return show::files(&plan);
+    }
+    if let Some(file) = &args.show_settings {
+        return show::settings(&plan, file);
+    }
     let mut fixed_stdin = None;
     let outcome = check_inputs(args, &plan, &mut fixed_stdin);
     if plan.fix_stdin

@@ -67,6 +67,7 @@ impl Plan {
             respect_gitignore: !args.no_respect_gitignore,
             force_exclude: args.force_exclude,
             stdin_filename: args.stdin_filename.clone(),
+            note_unmatched: args.show_files,
         };
         let pipe = match &args.pipe {
             Some(path) => Some(Arc::new(pipelint_workspace::load_pipe(path, limit)?)),

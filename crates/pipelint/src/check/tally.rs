@@ -19,7 +19,7 @@ pub(super) struct Tally {
     pub(super) infos: usize,
     pub(super) failing: bool,
     pub(super) kind_unknown: bool,
-    pub(super) per_rule: BTreeMap<(&'static str, &'static str), usize>,
+    pub(super) per_rule: BTreeMap<(&'static str, &'static str), stats::RuleCount>,
     pub(super) fixable: render::Fixable,
 }
 
@@ -35,8 +35,10 @@ impl Tally {
                 Severity::Warning => self.warnings += 1,
                 Severity::Info => self.infos += 1,
             }
-            *self.per_rule.entry((d.code(), d.name())).or_default() += 1;
+            let count = self.per_rule.entry((d.code(), d.name())).or_default();
+            count.findings += 1;
             if render::fixable(d, unsafe_fixes) {
+                count.fixable += 1;
                 self.fixable.with_fix += 1;
             } else if render::fixable_only_unsafe(d) {
                 self.fixable.with_unsafe_fixes += 1;

@@ -1,0 +1,243 @@
+//! `pipelint check --show-files` and `--show-settings`: what a run would check, and with
+//! what, without linting.
+
+mod common;
+
+use common::Tree;
+
+/// A project with a file of each reason: a default pattern, an `include` glob, a `[kinds]`
+/// glob, and a spec no pattern matches. Every body is broken, so a run that lints would fail.
+fn project() -> Tree {
+    let tree = Tree::new();
+    tree.write(
+        "pipelint.toml",
+        "include = [\"extra/*.json\"]\n[kinds]\npipe-scaling = [\"scaling/*.json\"]\n",
+    )
+    .write("pipes/orders.pipe.json", "{\"name\": 1}\n")
+    .write("pipes/legacy.json", "{\"name\": 1}\n")
+    .write("extra/x.json", "{\"name\": 1}\n")
+    .write("scaling/weekend.json", "{\"replicas\": \"x\"}\n");
+    tree
+}
+
+#[test]
+fn show_files_lists_each_file_with_its_kind_and_reason_and_lints_nothing() {
+    let run = project().run(&["check", "--show-files"]).expect(0);
+    assert_eq!(
+        run.stdout,
+        concat!(
+            "extra/x.json: kind told from the content; matched by the `include` glob `extra/*.json` in pipelint.toml\n",
+            "pipes/orders.pipe.json: create-pipe (from the file name); matched by the default pattern `*.pipe.json`\n",
+            "scaling/weekend.json: pipe-scaling (from a [kinds] glob); matched by a `[kinds]` glob of `pipe-scaling` in pipelint.toml\n",
+            "not checked: pipes/legacy.json (no include pattern matches it; add it to `include` or name it on the command line)\n",
+        )
+    );
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn show_files_names_files_given_on_the_command_line_and_the_kind_flag() {
+    let tree = project();
+    let run = tree
+        .run(&["check", "--show-files", "pipes/legacy.json"])
+        .expect(0);
+    assert_eq!(
+        run.stdout,
+        "pipes/legacy.json: kind told from the content; named on the command line\n"
+    );
+    let run = tree
+        .run(&[
+            "check",
+            "--show-files",
+            "--kind",
+            "create-pipe",
+            "pipes/legacy.json",
+        ])
+        .expect(0);
+    assert_eq!(
+        run.stdout,
+        "pipes/legacy.json: create-pipe (from --kind); named on the command line\n"
+    );
+}
+
+#[test]
+fn show_files_exits_2_on_a_path_problem_as_check_does() {
+    let run = project()
+        .run(&["check", "--show-files", "pipes", "missing"])
+        .expect(2);
+    assert!(
+        run.stdout.starts_with("pipes/orders.pipe.json: "),
+        "{run:#?}"
+    );
+    assert!(run.stderr.contains("missing: "), "{run:#?}");
+}
+
+#[test]
+fn an_excluded_json_file_is_not_listed_as_unmatched() {
+    let tree = project();
+    tree.write("pipelint.toml", "exclude = [\"pipes/legacy.json\"]\n");
+    let run = tree.run(&["check", "--show-files"]).expect(0);
+    assert!(!run.stdout.contains("legacy"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("not checked: extra/x.json"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A config with a top-level version, a changed rule level, a `[kinds]` glob, and two
+/// overrides: one with a pointer, one that sets the stack version of one patch.
+const CONFIG: &str = "api-version = \"2026-04\"\n\
+    [rules]\nPL014 = \"error\"\n\
+    [kinds]\npipe-scaling = [\"scaling/*.json\"]\n\
+    [[overrides]]\nfiles = [\"pipes/*.json\"]\npointers = [\"/source\"]\nrules = { PL011 = \"off\" }\n\
+    [[overrides]]\nfiles = [\"pipes/orders.scaling.json\"]\nstack-version = \"2.30\"\n";
+
+fn configured() -> Tree {
+    let tree = Tree::new();
+    tree.write("pipelint.toml", CONFIG)
+        .write("pipes/orders.pipe.json", "{\"name\": \"orders\"}\n")
+        .write("pipes/orders.scaling.json", "{\"replicas\": 2}\n")
+        .write("scaling/weekend.json", "{\"replicas\": 2}\n");
+    tree
+}
+
+#[test]
+fn show_settings_tells_config_profile_kind_levels_overrides_and_pairing() {
+    let run = configured()
+        .run(&["check", "--show-settings", "pipes/orders.scaling.json"])
+        .expect(0);
+    assert_eq!(
+        run.stdout,
+        concat!(
+            "file: pipes/orders.scaling.json\n",
+            "config: pipelint.toml\n",
+            "api-version: 2026-04 (`api-version` in pipelint.toml)\n",
+            "stack-version: 2.30 (the [[overrides]] entry at pipelint.toml:10)\n",
+            "kind: pipe-scaling (the file name ends with `.scaling.json`)\n",
+            "rules that differ from their default:\n",
+            "  PL014 unknown-field: error (default warning)\n",
+            "overrides for this file:\n",
+            "  pipelint.toml:6 (files pipes/*.json): pointers /source; PL011=off\n",
+            "  pipelint.toml:10 (files pipes/orders.scaling.json): the whole file; stack-version=2.30\n",
+            "paired pipe: pipes/orders.pipe.json (beside it)\n",
+        )
+    );
+}
+
+#[test]
+fn show_settings_names_flags_as_the_origin_and_a_glob_as_the_kind_reason() {
+    let run = configured()
+        .run(&[
+            "check",
+            "--show-settings",
+            "scaling/weekend.json",
+            "--api-version",
+            "latest",
+            "--ignore",
+            "PL800",
+        ])
+        .expect(0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(
+        lines.contains(&"api-version: 2026-07 (--api-version)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines.contains(&"stack-version: 2.22 (the default)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with(
+            "kind: pipe-scaling (the file matches the `[kinds]` globs of `pipe-scaling`"
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines.contains(&"  PL800 plaintext-secret: off (default warning)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines.contains(&"overrides: none for this file"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines.contains(
+            &"paired pipe: none (no readable NAME.pipe.json beside it; --pipe names one)"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn show_settings_without_a_config_says_the_defaults_and_a_missing_file_exits_2() {
+    let tree = configured();
+    let run = tree
+        .run(&[
+            "check",
+            "--isolated",
+            "--show-settings",
+            "pipes/orders.pipe.json",
+        ])
+        .expect(0);
+    assert_eq!(
+        run.stdout,
+        concat!(
+            "file: pipes/orders.pipe.json\n",
+            "config: none: the defaults\n",
+            "api-version: 2025-11 (the default)\n",
+            "stack-version: 2.22 (the default)\n",
+            "kind: create-pipe (the file name ends with `.pipe.json`)\n",
+            "rules: every rule at its default level\n",
+            "overrides: none for this file\n",
+        )
+    );
+    let run = tree
+        .run(&["check", "--show-settings", "missing.json"])
+        .expect(2);
+    assert!(
+        run.stderr.contains("missing.json: not a file"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn show_settings_says_a_walk_leaves_out_a_file_and_refuses_a_kind_conflict() {
+    let tree = configured();
+    tree.write("notes/n.json", "{}\n");
+    let run = tree
+        .run(&["check", "--show-settings", "notes/n.json"])
+        .expect(0);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("walks: a directory walk leaves it out")),
+        "{}",
+        run.stdout
+    );
+    let run = tree
+        .run(&["check", "--show-settings", "pipes/orders.pipe.json"])
+        .expect(0);
+    assert!(!run.stdout.contains("walks:"), "{}", run.stdout);
+
+    tree.write(
+        "pipelint.toml",
+        "[kinds]\ncreate-pipe = [\"both/*.json\"]\npipe-scaling = [\"both/*.json\"]\n",
+    )
+    .write("both/a.json", "{}\n");
+    let run = tree
+        .run(&["check", "--show-settings", "both/a.json"])
+        .expect(2);
+    assert!(
+        run.stderr.contains("matches the [kinds] globs of both"),
+        "{}",
+        run.stderr
+    );
+}

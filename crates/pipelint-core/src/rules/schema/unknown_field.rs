@@ -9,9 +9,9 @@ declare_rule! {
     /// server ignores, so the setting you meant silently does not apply. It is a warning,
     /// not an error, because the real API knows a few members the contract does not list.
     ///
-    /// Members the real API documents but the interface description omits are accepted
-    /// without this warning (the real API documents them): for example Kafka
-    /// `exactlyOnce` and the credential shapes `certificate`/`privateKey`,
+    /// Members the real API documents but the contract omits are accepted without this
+    /// warning: for example Kafka `exactlyOnce` and the credential shapes
+    /// `certificate`/`privateKey`,
     /// `accessKeyId`/`secretKey` and `connectionString`; Postgres `type`, `authentication`,
     /// `iamRole`, `tlsHost`, `caCertificate`, `disableTls`, `skipCertVerification`,
     /// `deleteOnMerge`, `partitionKey`, `partitionByExpr`; object storage `skipInitialLoad`

@@ -410,11 +410,26 @@ fn settle(
                     .map(|&generic| (generic, d.pointer.as_str()))
             })
             .collect();
+        // Where a rule refuses a value (an authentication method the broker type does not
+        // offer), the findings that take that value as given ("it needs `iamRole`") would
+        // lead the wrong way: only the refusal is reported. (`refutes` in `declare_rule!`.)
+        let refuted: HashSet<(&str, &str)> = reported()
+            .flat_map(|d| {
+                d.rule
+                    .refutes
+                    .iter()
+                    .map(|&dependent| (dependent, d.pointer.as_str()))
+            })
+            .collect();
         diagnostics
             .iter()
             .map(|d| {
                 let pointer = d.pointer.as_str();
-                if superseded.contains(&(d.rule.name, pointer)) {
+                if superseded.contains(&(d.rule.name, pointer))
+                    || d.premise
+                        .as_deref()
+                        .is_some_and(|premise| refuted.contains(&(d.rule.name, premise)))
+                {
                     false
                 } else if std::ptr::eq(d.rule, &rules::document::duplicate_key::RULE) {
                     // About the key, not the value: whatever the value's findings.

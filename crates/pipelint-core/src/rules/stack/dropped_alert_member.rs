@@ -32,7 +32,7 @@ declare_rule! {
         kinds: [StackAlert, ManagedStackAlert],
         summary: "An alert member does not apply to its source or channel and is dropped by the server",
         check: Some(check),
-        fix: Safe,
+        fix: SafeOrUnsafe,
     };
 }
 

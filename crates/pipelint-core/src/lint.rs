@@ -474,7 +474,7 @@ fn settle(
 }
 
 /// A fix that deletes the member it is about keeps what another finding needs: it is
-/// dropped when another finding is about that member (at it, inside it, or labelling it),
+/// dropped when another finding is about that member (at it or inside it),
 /// and it is only unsafe when the object holding the member has an error, since the member
 /// may be what shows what the user meant (the ids of a tile alert written as a saved-search
 /// one). `diagnostics` are the reported findings, with their settled severities.
@@ -494,9 +494,6 @@ fn guard_deletions(document: &Document, diagnostics: &mut [Diagnostic]) {
             p.strip_prefix(pointer)
                 .is_some_and(|rest| rest.starts_with('/'))
         };
-        let within_fix = |span: &std::ops::Range<usize>| {
-            fix.span.start <= span.start && span.end <= fix.span.end
-        };
         let others = || {
             diagnostics
                 .iter()
@@ -504,11 +501,7 @@ fn guard_deletions(document: &Document, diagnostics: &mut [Diagnostic]) {
                 .filter(move |(j, _)| *j != i)
                 .map(|(_, other)| other)
         };
-        let about_member = others().any(|other| {
-            other.pointer == pointer
-                || inside(&other.pointer)
-                || other.secondary.iter().any(|label| within_fix(&label.span))
-        });
+        let about_member = others().any(|other| other.pointer == pointer || inside(&other.pointer));
         let object_has_error = others().any(|other| {
             other.severity == crate::Severity::Error
                 && (other.pointer == parent
@@ -594,10 +587,12 @@ mod tests {
     fn a_deletion_is_unsafe_where_the_object_has_an_error() {
         use crate::Applicability::{Safe, Unsafe};
         let ids = r#", "dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "t1""#;
-        // The ids are what tells that a tile alert was meant: removing them is a guess.
-        let found = saved_search_alert(ids);
+        // With an error on the alert (its saved search id is no id), removing them is a guess.
+        let found = saved_search_alert(&format!(r#"{ids}, "savedSearchId": 5"#));
         assert!(
-            found.iter().any(|d| d.name() == "alert-source-ids"),
+            found
+                .iter()
+                .any(|d| d.name() == "wrong-type" && d.pointer == "/savedSearchId"),
             "{found:?}"
         );
         assert_eq!(

@@ -77,6 +77,12 @@ fn pairs() -> Vec<(&'static str, &'static str, String, Guard)> {
             Declared,
         ),
         (
+            "alert-source-ids",
+            "dropped-alert-member",
+            r#"{"name": "a", "source": "saved_search", "dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "t1", "threshold": 1, "thresholdType": "above", "interval": "5m", "channel": {"type": "webhook", "webhookId": "65f5e4a3b9e77c001a901234"}}"#.to_owned(),
+            Declared,
+        ),
+        (
             "object-storage-auth-for-type",
             "object-storage-required-members",
             storage("s3", "CONNECTION_STRING", s3_url),
@@ -99,10 +105,14 @@ fn names(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
     diagnostics.iter().map(|d| d.rule.name).collect()
 }
 
+/// Bodies are create-pipe bodies but for the alerts, which name no `destination`.
 fn lint_with(body: &str, settings: &Settings) -> Vec<Diagnostic> {
-    let options = LintOptions::new()
-        .kind(DocumentKind::CreatePipe)
-        .settings(settings);
+    let kind = if body.contains("\"destination\"") {
+        DocumentKind::CreatePipe
+    } else {
+        DocumentKind::StackAlert
+    };
+    let options = LintOptions::new().kind(kind).settings(settings);
     lint(body.as_bytes(), &options).diagnostics
 }
 

@@ -426,7 +426,13 @@ fn map_error(
                 listed: (!known.is_empty()).then(|| list_code(&known)),
             };
             for key in unexpected {
-                out.push(unknown_field_diagnostic(document, &pointer, key, &known));
+                let mut diagnostic = unknown_field_diagnostic(document, &pointer, key, &known);
+                if pointer.is_empty()
+                    && let Some((help, fix)) = misplaced_member(kind, document, key)
+                {
+                    diagnostic = diagnostic.with_help(help).with_fix(fix);
+                }
+                out.push(diagnostic);
             }
         }
         _ => {
@@ -626,6 +632,50 @@ struct Known<'s> {
     listed: Option<String>,
 }
 
+/// A top-level member that belongs one level away, with an unsafe fix that puts it there:
+/// a source kind written beside `source` instead of under it (when `source` is absent), or
+/// a scaling patch wrapped in `{"scaling": …}` as in a create body.
+fn misplaced_member(kind: DocumentKind, document: &Document, key: &str) -> Option<(String, Fix)> {
+    let root = document.value.as_object()?;
+    let member = pointer_join("", key);
+    let text = document.source.get(document.member_span(&member))?;
+    match kind {
+        DocumentKind::CreatePipe
+            if !root.contains_key("source")
+                && crate::api::sources::SourceKind::ALL
+                    .iter()
+                    .any(|s| s.member() == key) =>
+        {
+            Some((
+                format!(
+                    "a source kind belongs under `source`: write `\"source\": {{\"{key}\": …}}`"
+                ),
+                Fix::new(
+                    format!("Move `{key}` under `source`"),
+                    document.member_span(&member),
+                    format!("\"source\": {{{text}}}"),
+                    crate::Applicability::Unsafe,
+                ),
+            ))
+        }
+        DocumentKind::PipeScaling if key == "scaling" && root.len() == 1 => {
+            let span = document.value_span(&member);
+            document.value.get(key)?.as_object()?;
+            let inner = document.source.get(span)?;
+            Some((
+                "a scaling patch is the scaling object itself, not a body with `scaling`: unwrap it".to_owned(),
+                Fix::new(
+                    "Unwrap `scaling`",
+                    document.value_span(""),
+                    inner.to_owned(),
+                    crate::Applicability::Unsafe,
+                ),
+            ))
+        }
+        _ => None,
+    }
+}
+
 fn unknown_field_diagnostic(
     document: &Document,
     parent: &str,
@@ -811,6 +861,44 @@ fn resolve_ref<'s>(root: &'s Value, node: &'s Value) -> Option<&'s Value> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The fix of the unknown-field finding at `/{key}` in `body` linted as `kind`.
+    fn misplaced_fix(body: &str, kind: DocumentKind, key: &str) -> Option<crate::Fix> {
+        let options = crate::LintOptions::new().kind(kind);
+        let result = crate::lint(body.as_bytes(), &options);
+        let finding = result
+            .diagnostics
+            .iter()
+            .find(|d| d.name() == "unknown-field" && d.pointer == format!("/{key}"))
+            .unwrap_or_else(|| panic!("no unknown-field at /{key}: {:?}", result.diagnostics));
+        finding.fix.clone()
+    }
+
+    #[test]
+    fn a_source_kind_at_the_top_level_moves_under_source() {
+        let kafka = r#""kafka": {"type": "kafka", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b.example.com:9092", "topics": "t"}"#;
+        let destination = r#""destination": {"database": "d", "table": "t", "managedTable": true, "columns": [{"name": "c", "type": "String"}]}"#;
+        let body = format!(r#"{{"name": "p", {kafka}, {destination}}}"#);
+        let fix = misplaced_fix(&body, DocumentKind::CreatePipe, "kafka").expect("a fix");
+        assert_eq!(fix.applicability, crate::Applicability::Unsafe);
+        assert_eq!(fix.replacement, format!(r#""source": {{{kafka}}}"#));
+        // With a `source` already there, where to put it is not certain: no fix.
+        let body = format!(
+            r#"{{"name": "p", "source": {{"validateSamples": true}}, {kafka}, {destination}}}"#
+        );
+        assert!(misplaced_fix(&body, DocumentKind::CreatePipe, "kafka").is_none());
+    }
+
+    #[test]
+    fn a_scaling_patch_wrapped_in_scaling_is_unwrapped() {
+        let body = r#"{"scaling": {"replicas": 3}}"#;
+        let fix = misplaced_fix(body, DocumentKind::PipeScaling, "scaling").expect("a fix");
+        assert_eq!(fix.replacement, r#"{"replicas": 3}"#);
+        assert_eq!(fix.span, 0..body.len());
+        // Beside other members it is not the whole patch: no fix.
+        let body = r#"{"scaling": {"replicas": 3}, "replicas": 2}"#;
+        assert!(misplaced_fix(body, DocumentKind::PipeScaling, "scaling").is_none());
+    }
 
     /// The fix of the wrong-type finding on a scaling patch's `replicas` written as `text`.
     fn replicas_fix(text: &str) -> Option<(String, crate::Applicability)> {

@@ -86,6 +86,10 @@ pub struct Rule {
     /// Names of the generic findings (the schema's, say) this rule's finding replaces on the
     /// same member, so that each problem is reported once.
     pub(crate) supersedes: &'static [&'static str],
+    /// Names of the rules whose findings take as given the value this rule's finding refutes
+    /// (a credential rule takes the authentication method as given): their findings with that
+    /// member as premise are dropped where this rule reports it.
+    pub(crate) refutes: &'static [&'static str],
 }
 
 /// What a rule's findings offer as automatic fixes (shown by `pipelint rules` and on the
@@ -165,11 +169,24 @@ impl Rule {
 
     /// The page's line naming the findings the rule replaces, if any.
     pub(crate) fn replaces(&self) -> String {
-        if self.supersedes.is_empty() {
-            return String::new();
+        let names = |rules: &[&str]| match rules {
+            [init @ .., last] if !init.is_empty() => {
+                let init: Vec<String> = init.iter().map(|n| format!("`{n}`")).collect();
+                format!("{} and `{last}`", init.join(", "))
+            }
+            _ => rules.iter().map(|n| format!("`{n}`")).collect(),
+        };
+        let mut line = String::new();
+        if !self.supersedes.is_empty() {
+            line += &format!("- Replaces {} on the same member\n", names(self.supersedes));
         }
-        let names: Vec<String> = self.supersedes.iter().map(|n| format!("`{n}`")).collect();
-        format!("- Replaces {} on the same member\n", names.join(" and "))
+        if !self.refutes.is_empty() {
+            line += &format!(
+                "- Replaces the findings of {} that take the refused value as given\n",
+                names(self.refutes)
+            );
+        }
+        line
     }
 
     /// The doc comment with the one leading space of each `///` line removed.

@@ -135,6 +135,10 @@ pub struct Diagnostic {
     pub fix: Option<Fix>,
     /// For a finding about API versions: the version in force and the one it names.
     pub versions: Option<Versions>,
+    /// Pointer of the member whose value the finding takes as given (the authentication
+    /// method a "needs credentials" finding is about). A finding that refutes that value (its
+    /// rule `refutes` this one's) replaces this one: advice built on a refused value misleads.
+    pub(crate) premise: Option<String>,
 }
 
 /// The versions a finding about API versions names (`json` and `sarif` show them).
@@ -167,7 +171,14 @@ impl Diagnostic {
             pointer: pointer.into(),
             fix: None,
             versions: None,
+            premise: None,
         }
+    }
+
+    /// The same finding, taking the value at `pointer` as given (see `premise`).
+    pub(crate) fn with_premise(mut self, pointer: impl Into<String>) -> Self {
+        self.premise = Some(pointer.into());
+        self
     }
 
     /// The same finding with a text on its primary label.

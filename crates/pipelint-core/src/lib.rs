@@ -227,6 +227,12 @@ pub mod internals {
         crate::lint::LINTS.with(std::cell::Cell::get)
     }
 
+    /// The rules whose findings `rule`'s finding replaces where it refuses their premise
+    /// (`refutes` in its `declare_rule!`): the test of refuted premises lists every pair.
+    pub fn refutes(rule: &crate::Rule) -> &'static [&'static str] {
+        rule.refutes
+    }
+
     /// The checks of the rules that apply to `kind`, as [`crate::lint`] runs them after the
     /// schema.
     pub fn checks(kind: DocumentKind) -> Vec<fn(&Context, &mut Vec<Diagnostic>)> {

@@ -410,11 +410,26 @@ fn settle(
                     .map(|&generic| (generic, d.pointer.as_str()))
             })
             .collect();
+        // Where a rule refuses a value (an authentication method the broker type does not
+        // offer), the findings that take that value as given ("it needs `iamRole`") would
+        // lead the wrong way: only the refusal is reported. (`refutes` in `declare_rule!`.)
+        let refuted: HashSet<(&str, &str)> = reported()
+            .flat_map(|d| {
+                d.rule
+                    .refutes
+                    .iter()
+                    .map(|&dependent| (dependent, d.pointer.as_str()))
+            })
+            .collect();
         diagnostics
             .iter()
             .map(|d| {
                 let pointer = d.pointer.as_str();
-                if superseded.contains(&(d.rule.name, pointer)) {
+                if superseded.contains(&(d.rule.name, pointer))
+                    || d.premise
+                        .as_deref()
+                        .is_some_and(|premise| refuted.contains(&(d.rule.name, premise)))
+                {
                     false
                 } else if std::ptr::eq(d.rule, &rules::document::duplicate_key::RULE) {
                     // About the key, not the value: whatever the value's findings.
@@ -435,6 +450,9 @@ fn settle(
             .collect()
     };
     let overrides_used = apply(judged, &keep, diagnostics);
+    if let Some(document) = document {
+        guard_deletions(document, diagnostics);
+    }
     diagnostics.sort_by(|a, b| {
         (
             a.primary.span.start,
@@ -453,6 +471,49 @@ fn settle(
         a.rule.code == b.rule.code && a.pointer == b.pointer && a.message == b.message
     });
     overrides_used
+}
+
+/// A fix that deletes the member it is about keeps what another finding needs: it is
+/// dropped when another finding is about that member (at it or inside it),
+/// and it is only unsafe when the object holding the member has an error, since the member
+/// may be what shows what the user meant (the ids of a tile alert written as a saved-search
+/// one). `diagnostics` are the reported findings, with their settled severities.
+fn guard_deletions(document: &Document, diagnostics: &mut [Diagnostic]) {
+    for i in 0..diagnostics.len() {
+        let d = &diagnostics[i];
+        let Some(fix) = d.fix.as_ref().filter(|f| f.replacement.trim().is_empty()) else {
+            continue;
+        };
+        let member = document.member_span(&d.pointer);
+        if d.pointer.is_empty() || member.start < fix.span.start || fix.span.end < member.end {
+            continue;
+        }
+        let pointer = d.pointer.as_str();
+        let parent = crate::pointer::pointer_split(pointer).map_or("", |(parent, _)| parent);
+        let inside = |p: &str| {
+            p.strip_prefix(pointer)
+                .is_some_and(|rest| rest.starts_with('/'))
+        };
+        let others = || {
+            diagnostics
+                .iter()
+                .enumerate()
+                .filter(move |(j, _)| *j != i)
+                .map(|(_, other)| other)
+        };
+        let about_member = others().any(|other| other.pointer == pointer || inside(&other.pointer));
+        let object_has_error = others().any(|other| {
+            other.severity == crate::Severity::Error
+                && (other.pointer == parent
+                    || crate::pointer::pointer_split(&other.pointer)
+                        .is_some_and(|(of, _)| of == parent))
+        });
+        if about_member {
+            diagnostics[i].fix = None;
+        } else if object_has_error && let Some(fix) = diagnostics[i].fix.as_mut() {
+            fix.applicability = crate::Applicability::Unsafe;
+        }
+    }
 }
 
 /// Whether a rule's findings stand inside a newer member too: the profile rules, and the
@@ -503,5 +564,78 @@ mod tests {
         assert_eq!(found.text.len(), with_finding.len());
         assert!(!found.text.contains("Tr0ub4dor-and-3"));
         assert!(found.text.contains("\"plain\""));
+    }
+
+    /// A saved-search alert; `members` are added at its top level.
+    fn saved_search_alert(members: &str) -> Vec<Diagnostic> {
+        let body = format!(
+            r#"{{"name": "a", "source": "saved_search", "threshold": 1, "thresholdType": "above", "interval": "5m", "channel": {{"type": "webhook", "webhookId": "65f5e4a3b9e77c001a901234"}}{members}}}"#
+        );
+        let options = LintOptions::new().kind(DocumentKind::StackAlert);
+        lint(body.as_bytes(), &options).diagnostics
+    }
+
+    fn deletions(found: &[Diagnostic]) -> Vec<(&str, Option<crate::Applicability>)> {
+        found
+            .iter()
+            .filter(|d| d.name() == "dropped-alert-member")
+            .map(|d| (d.pointer.as_str(), d.fix.as_ref().map(|f| f.applicability)))
+            .collect()
+    }
+
+    #[test]
+    fn a_deletion_is_unsafe_where_the_object_has_an_error() {
+        use crate::Applicability::{Safe, Unsafe};
+        let ids = r#", "dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "t1""#;
+        // With an error on the alert (its saved search id is no id), removing them is a guess.
+        let found = saved_search_alert(&format!(r#"{ids}, "savedSearchId": 5"#));
+        assert!(
+            found
+                .iter()
+                .any(|d| d.name() == "wrong-type" && d.pointer == "/savedSearchId"),
+            "{found:?}"
+        );
+        assert_eq!(
+            deletions(&found),
+            [("/dashboardId", Some(Unsafe)), ("/tileId", Some(Unsafe))]
+        );
+        // A valid saved-search alert besides: the server drops them, removing them is safe.
+        let found = saved_search_alert(&format!(
+            r#"{ids}, "savedSearchId": "6601a2b3c4d5e6f7a8b9c0d1""#
+        ));
+        assert_eq!(
+            deletions(&found),
+            [("/dashboardId", Some(Safe)), ("/tileId", Some(Safe))]
+        );
+        // An error in another object (the channel lacks its webhook) does not make it one.
+        let body = format!(
+            r#"{{"name": "a", "source": "saved_search", "savedSearchId": "6601a2b3c4d5e6f7a8b9c0d1", "threshold": 1, "thresholdType": "above", "interval": "5m", "channel": {{"type": "webhook"}}{ids}}}"#
+        );
+        let options = LintOptions::new().kind(DocumentKind::StackAlert);
+        let found = lint(body.as_bytes(), &options).diagnostics;
+        assert!(
+            found
+                .iter()
+                .any(|d| d.severity == crate::Severity::Error && d.pointer.starts_with("/channel/")),
+            "{found:?}"
+        );
+        assert_eq!(
+            deletions(&found),
+            [("/dashboardId", Some(Safe)), ("/tileId", Some(Safe))]
+        );
+    }
+
+    #[test]
+    fn a_fix_never_deletes_what_another_finding_is_about() {
+        let found = saved_search_alert(
+            r#", "savedSearchId": "6601a2b3c4d5e6f7a8b9c0d1", "dashboardId": "abc""#,
+        );
+        assert!(
+            found
+                .iter()
+                .any(|d| d.name() == "invalid-object-id" && d.pointer == "/dashboardId"),
+            "{found:?}"
+        );
+        assert_eq!(deletions(&found), [("/dashboardId", None)]);
     }
 }

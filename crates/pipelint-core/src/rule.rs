@@ -15,7 +15,9 @@ pub(crate) type Check = fn(&Context, &mut Vec<Diagnostic>);
 
 /// Declares a rule: its doc comment becomes both rustdoc and the text of `pipelint rule`.
 /// Crate-local: rules are added inside the crate. `supersedes: ["unknown-field"]` names the
-/// generic findings the rule's finding replaces on the same member (omitted: none).
+/// generic findings the rule's finding replaces on the same member (omitted: none);
+/// `refutes: ["kafka-credentials-for-auth"]` names the rules whose findings take as given the
+/// value this rule's finding refuses (their `premise` is this finding's member).
 macro_rules! declare_rule {
     (@fix) => { $crate::catalog::FixAvailability::None };
     (@fix $fix:ident) => { $crate::catalog::FixAvailability::$fix };
@@ -29,7 +31,8 @@ macro_rules! declare_rule {
             summary: $summary:literal,
             check: $check:expr
             $(, fix: $fix:ident)?
-            $(, supersedes: [$($superseded:literal),+ $(,)?])? $(,)?
+            $(, supersedes: [$($superseded:literal),+ $(,)?])?
+            $(, refutes: [$($refuted:literal),+ $(,)?])? $(,)?
         };
     ) => {
         $(#[doc = $doc])*
@@ -43,6 +46,7 @@ macro_rules! declare_rule {
             has_check: CHECK.is_some(),
             fix: $crate::declare_rule!(@fix $($fix)?),
             supersedes: &[$($($superseded),+)?],
+            refutes: &[$($($refuted),+)?],
         };
 
         /// What the rule checks once the document loaded and its kind is known (`None`: a
@@ -129,7 +133,7 @@ mod tests {
     fn every_superseded_name_is_another_rule_s_current_name() {
         let mut declared = 0;
         for rule in ALL.iter() {
-            for &name in rule.supersedes {
+            for &name in rule.supersedes.iter().chain(rule.refutes) {
                 declared += 1;
                 assert_ne!(name, rule.name, "{} supersedes itself", rule.name);
                 assert!(

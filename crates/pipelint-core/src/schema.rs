@@ -300,7 +300,18 @@ fn map_error(
     let span = document.value_span(&pointer);
     match error.kind() {
         ValidationErrorKind::Type { kind } => {
-            out.push(type_diagnostic(span, &pointer, &field, kind, instance));
+            let node = schema_node(schema, parent_location(error.schema_path().as_str()));
+            let unquoted = unquoted_integer(kind, instance, node);
+            let mut diagnostic = type_diagnostic(span.clone(), &pointer, &field, kind, instance);
+            if let Some(integer) = unquoted {
+                diagnostic = diagnostic.with_fix(Fix {
+                    title: format!("Remove the quotes: `{integer}`"),
+                    span,
+                    replacement: integer.to_string(),
+                    applicability: crate::Applicability::Safe,
+                });
+            }
+            out.push(diagnostic);
         }
         ValidationErrorKind::Enum { options } => {
             out.push(enum_diagnostic(
@@ -415,7 +426,13 @@ fn map_error(
                 listed: (!known.is_empty()).then(|| list_code(&known)),
             };
             for key in unexpected {
-                out.push(unknown_field_diagnostic(document, &pointer, key, &known));
+                let mut diagnostic = unknown_field_diagnostic(document, &pointer, key, &known);
+                if pointer.is_empty()
+                    && let Some((help, fix)) = misplaced_member(kind, document, key)
+                {
+                    diagnostic = diagnostic.with_help(help).with_fix(fix);
+                }
+                out.push(diagnostic);
             }
         }
         _ => {
@@ -430,6 +447,32 @@ fn map_error(
             );
         }
     }
+}
+
+/// The integer a string spells where an integer is wanted, when unquoting it is certain:
+/// the string is exactly a canonical integer (no sign but a leading `-`, no leading zeros,
+/// spaces, fraction or exponent) and lies within the member's `minimum` and `maximum`. A
+/// value outside them is left to the help: the number the user wrote is then in doubt.
+fn unquoted_integer(kind: &TypeKind, instance: &Value, node: Option<&Value>) -> Option<i64> {
+    let wants_integer = match kind {
+        TypeKind::Single(one) => *one == JsonType::Integer,
+        TypeKind::Multiple(set) => set.contains(JsonType::Integer),
+    };
+    let text = instance.as_str().filter(|_| wants_integer)?;
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let canonical = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && text != "-0";
+    let integer: i64 = text.parse().ok().filter(|_| canonical)?;
+    // The bounds of this API's integers are small: compared as floats, they are exact.
+    let value = integer as f64;
+    let bound = |name: &str| node.and_then(|n| n.get(name)).and_then(Value::as_f64);
+    let within = bound("minimum").is_none_or(|min| value >= min)
+        && bound("maximum").is_none_or(|max| value <= max)
+        && bound("exclusiveMinimum").is_none_or(|min| value > min)
+        && bound("exclusiveMaximum").is_none_or(|max| value < max);
+    within.then_some(integer)
 }
 
 fn type_diagnostic(
@@ -587,6 +630,50 @@ struct Known<'s> {
     names: Names<'s>,
     /// The names as a Markdown list; `None` when the object takes no named members.
     listed: Option<String>,
+}
+
+/// A top-level member that belongs one level away, with an unsafe fix that puts it there:
+/// a source kind written beside `source` instead of under it (when `source` is absent), or
+/// a scaling patch wrapped in `{"scaling": …}` as in a create body.
+fn misplaced_member(kind: DocumentKind, document: &Document, key: &str) -> Option<(String, Fix)> {
+    let root = document.value.as_object()?;
+    let member = pointer_join("", key);
+    let text = document.source.get(document.member_span(&member))?;
+    match kind {
+        DocumentKind::CreatePipe
+            if !root.contains_key("source")
+                && crate::api::sources::SourceKind::ALL
+                    .iter()
+                    .any(|s| s.member() == key) =>
+        {
+            Some((
+                format!(
+                    "a source kind belongs under `source`: write `\"source\": {{\"{key}\": …}}`"
+                ),
+                Fix::new(
+                    format!("Move `{key}` under `source`"),
+                    document.member_span(&member),
+                    format!("\"source\": {{{text}}}"),
+                    crate::Applicability::Unsafe,
+                ),
+            ))
+        }
+        DocumentKind::PipeScaling if key == "scaling" && root.len() == 1 => {
+            let span = document.value_span(&member);
+            document.value.get(key)?.as_object()?;
+            let inner = document.source.get(span)?;
+            Some((
+                "a scaling patch is the scaling object itself, not a body with `scaling`: unwrap it".to_owned(),
+                Fix::new(
+                    "Unwrap `scaling`",
+                    document.value_span(""),
+                    inner.to_owned(),
+                    crate::Applicability::Unsafe,
+                ),
+            ))
+        }
+        _ => None,
+    }
 }
 
 fn unknown_field_diagnostic(
@@ -774,6 +861,78 @@ fn resolve_ref<'s>(root: &'s Value, node: &'s Value) -> Option<&'s Value> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The fix of the unknown-field finding at `/{key}` in `body` linted as `kind`.
+    fn misplaced_fix(body: &str, kind: DocumentKind, key: &str) -> Option<crate::Fix> {
+        let options = crate::LintOptions::new().kind(kind);
+        let result = crate::lint(body.as_bytes(), &options);
+        let finding = result
+            .diagnostics
+            .iter()
+            .find(|d| d.name() == "unknown-field" && d.pointer == format!("/{key}"))
+            .unwrap_or_else(|| panic!("no unknown-field at /{key}: {:?}", result.diagnostics));
+        finding.fix.clone()
+    }
+
+    #[test]
+    fn a_source_kind_at_the_top_level_moves_under_source() {
+        let kafka = r#""kafka": {"type": "kafka", "format": "JSONEachRow", "authentication": "PLAIN", "brokers": "b.example.com:9092", "topics": "t"}"#;
+        let destination = r#""destination": {"database": "d", "table": "t", "managedTable": true, "columns": [{"name": "c", "type": "String"}]}"#;
+        let body = format!(r#"{{"name": "p", {kafka}, {destination}}}"#);
+        let fix = misplaced_fix(&body, DocumentKind::CreatePipe, "kafka").expect("a fix");
+        assert_eq!(fix.applicability, crate::Applicability::Unsafe);
+        assert_eq!(fix.replacement, format!(r#""source": {{{kafka}}}"#));
+        // With a `source` already there, where to put it is not certain: no fix.
+        let body = format!(
+            r#"{{"name": "p", "source": {{"validateSamples": true}}, {kafka}, {destination}}}"#
+        );
+        assert!(misplaced_fix(&body, DocumentKind::CreatePipe, "kafka").is_none());
+    }
+
+    #[test]
+    fn a_scaling_patch_wrapped_in_scaling_is_unwrapped() {
+        let body = r#"{"scaling": {"replicas": 3}}"#;
+        let fix = misplaced_fix(body, DocumentKind::PipeScaling, "scaling").expect("a fix");
+        assert_eq!(fix.replacement, r#"{"replicas": 3}"#);
+        assert_eq!(fix.span, 0..body.len());
+        // Beside other members it is not the whole patch: no fix.
+        let body = r#"{"scaling": {"replicas": 3}, "replicas": 2}"#;
+        assert!(misplaced_fix(body, DocumentKind::PipeScaling, "scaling").is_none());
+    }
+
+    /// The fix of the wrong-type finding on a scaling patch's `replicas` written as `text`.
+    fn replicas_fix(text: &str) -> Option<(String, crate::Applicability)> {
+        let body = format!(r#"{{"replicas": {text}}}"#);
+        let options = crate::LintOptions::new().kind(DocumentKind::PipeScaling);
+        let result = crate::lint(body.as_bytes(), &options);
+        let finding = result
+            .diagnostics
+            .iter()
+            .find(|d| d.name() == "wrong-type")
+            .unwrap_or_else(|| panic!("no wrong-type for {text}: {:?}", result.diagnostics));
+        finding
+            .fix
+            .as_ref()
+            .map(|f| (f.replacement.clone(), f.applicability))
+    }
+
+    #[test]
+    fn a_canonical_integer_in_quotes_within_the_bounds_is_unquoted_safely() {
+        for (text, integer) in [(r#""2""#, "2"), (r#""40""#, "40"), (r#""1""#, "1")] {
+            assert_eq!(
+                replicas_fix(text),
+                Some((integer.to_owned(), crate::Applicability::Safe)),
+                "{text}"
+            );
+        }
+        // Not exactly an integer, or outside 1..=40: the number meant is in doubt.
+        for text in [
+            r#""02""#, r#"" 2""#, r#""2 ""#, r#""+2""#, r#""2.0""#, r#""2e0""#, r#""0""#,
+            r#""41""#, r#""-1""#, r#""two""#, r#""""#,
+        ] {
+            assert_eq!(replicas_fix(text), None, "{text}");
+        }
+    }
     use super::*;
 
     fn json_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {

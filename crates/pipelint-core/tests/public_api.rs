@@ -140,6 +140,7 @@ const INTERNALS: &[&str] = &[
     "embedded_secret_count",
     "is_parsed",
     "lints_on_this_thread",
+    "refutes",
     "is_secret_name",
     "secret_ranges",
     "validate",

@@ -73,8 +73,10 @@ impl Needed<'_> {
         }
     }
 
-    /// The finding with the cause's label, when the cause is in the document.
+    /// The finding with the cause's label, when the cause is in the document; the cause is
+    /// its premise (a rule that refuses the cause's value replaces it).
     fn with_cause(&self, cx: &Context, diagnostic: Diagnostic) -> Diagnostic {
+        let diagnostic = diagnostic.with_premise(self.cause);
         if cx.get(self.cause).is_none() {
             return diagnostic;
         }

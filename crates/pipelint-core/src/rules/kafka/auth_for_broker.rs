@@ -44,6 +44,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The Kafka authentication method is not supported by the broker type",
         check: Some(check),
+        refutes: ["kafka-credentials-for-auth", "kafka-pem-certificate", "iam-role-arn"],
     };
 }
 

@@ -119,6 +119,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                         format!("`{method}` authentication needs `credentials`"),
                     )
                     .with_label(label)
+                    .with_premise(AUTHENTICATION)
                     .with_secondary(method_span(), "authentication set here")
                     .with_help(format!(
                         "add `\"credentials\": {}` to the kafka source",
@@ -179,9 +180,16 @@ mod tests {
     use super::*;
     use crate::rules::testing::{body, findings, spanned};
 
+    /// A source of a broker type that offers `method` (otherwise `kafka-auth-for-broker`
+    /// reports it, and this rule's findings would be dropped).
     fn kafka(method: &str, extra: &str) -> String {
+        let broker = if method.starts_with("IAM_") {
+            "msk"
+        } else {
+            "kafka"
+        };
         body(&format!(
-            r#"{{"kafka": {{"type": "msk", "format": "JSONEachRow", "authentication": "{method}", "brokers": "b:9092", "topics": "t"{extra}}}}}"#
+            r#"{{"kafka": {{"type": "{broker}", "format": "JSONEachRow", "authentication": "{method}", "brokers": "b:9092", "topics": "t"{extra}}}}}"#
         ))
     }
 
@@ -292,6 +300,21 @@ mod tests {
                 .all(|d| d.name() != "unknown-field"),
             "{:?}",
             result.diagnostics
+        );
+    }
+
+    /// Where the broker type refuses the method, "it needs `iamRole`" would lead the wrong
+    /// way: only `kafka-auth-for-broker` reports.
+    #[test]
+    fn silent_where_the_broker_type_refuses_the_method() {
+        let confluent = kafka("IAM_ROLE", "").replace("\"msk\"", "\"confluent\"");
+        let (result, found) = findings(&RULE, &confluent);
+        assert!(found.is_empty(), "{found:?}");
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.name() == "kafka-auth-for-broker")
         );
     }
 

@@ -57,6 +57,7 @@ const CERTIFICATES: &[(&str, &str)] = &[
 
 /// The `MUTUAL_TLS` client certificate (real-API notes, decision 10).
 const CLIENT_CERTIFICATE: &str = "/source/kafka/credentials/certificate";
+const AUTHENTICATION: &str = "/source/kafka/authentication";
 
 const BEGIN: &str = "-----BEGIN ";
 const BEGIN_CERTIFICATE: &str = "-----BEGIN CERTIFICATE-----";
@@ -75,7 +76,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             problem.help = "put the client certificate here and its private key in `credentials.privateKey` (as a placeholder such as `${KAFKA_CLIENT_KEY}`)".to_owned();
         }
         problem.message = format!("{name} {}", problem.message);
-        out.push(problem.report(cx, &RULE, pointer, crate::Applicability::Safe));
+        let mut diagnostic = problem.report(cx, &RULE, pointer, crate::Applicability::Safe);
+        if *pointer == CLIENT_CERTIFICATE {
+            // Read only with MUTUAL_TLS: a rule refusing the method replaces this.
+            diagnostic = diagnostic.with_premise(AUTHENTICATION);
+        }
+        out.push(diagnostic);
     }
 }
 

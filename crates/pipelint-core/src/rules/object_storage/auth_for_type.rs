@@ -43,6 +43,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The object-storage authentication does not suit the storage type",
         check: Some(check),
+        refutes: ["iam-role-arn"],
     };
 }
 

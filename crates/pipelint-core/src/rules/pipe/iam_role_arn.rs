@@ -70,7 +70,13 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         };
         problem.message = format!("the IAM role `{text}` {}", problem.message);
-        out.push(problem.report(cx, &RULE, pointer, crate::Applicability::Safe));
+        // The role is read only with IAM_ROLE: a rule refusing that method replaces this.
+        let authentication = pointer.replace("/iamRole", "/authentication");
+        out.push(
+            problem
+                .report(cx, &RULE, pointer, crate::Applicability::Safe)
+                .with_premise(authentication),
+        );
     }
 }
 

@@ -35,7 +35,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "An optional source member is an empty string (leave it out instead)",
         check: Some(check),
-        fix: Safe,
+        fix: SafeOrUnsafe,
     };
 }
 

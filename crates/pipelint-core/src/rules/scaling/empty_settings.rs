@@ -26,7 +26,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "The settings object is empty (the server rejects settings: {})",
         check: Some(check),
-        fix: Safe,
+        fix: SafeOrUnsafe,
     };
 }
 

@@ -25,7 +25,9 @@ declare_rule! {
     /// ```
     ///
     /// ## Fix
-    /// Use the name the did-you-mean hint gives, or remove the member.
+    /// Use the name the did-you-mean hint gives, or remove the member. A source kind written
+    /// at the top level of a create body without `source` gets an unsafe fix that moves it
+    /// under `source`; a scaling patch written as `{"scaling": {…}}` gets one that unwraps it.
     ///
     /// ```json good kind:create-pipe at:/source/kafka
     /// {"consumerGroup": "orders-ingest"}

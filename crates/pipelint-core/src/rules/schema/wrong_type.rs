@@ -22,7 +22,10 @@ declare_rule! {
     /// ```
     ///
     /// ## Fix
-    /// Write the value with the expected type: `"replicas": 3`.
+    /// Write the value with the expected type: `"replicas": 3`. An integer written as a
+    /// string gets a safe fix that removes the quotes when the string is exactly a whole
+    /// number (no sign but `-`, no leading zeros, spaces, fraction or exponent) within the
+    /// member's bounds; a whole number written with a fraction (`3.0`) gets one too.
     ///
     /// ```json good kind:create-pipe at:/scaling
     /// {"replicas": 3}

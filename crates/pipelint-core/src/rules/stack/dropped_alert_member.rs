@@ -32,7 +32,7 @@ declare_rule! {
         kinds: [StackAlert, ManagedStackAlert],
         summary: "An alert member does not apply to its source or channel and is dropped by the server",
         check: Some(check),
-        fix: Safe,
+        fix: SafeOrUnsafe,
     };
 }
 
@@ -89,6 +89,7 @@ fn report(
         )
         .with_label("ignored by the server")
         .with_secondary(cx.value_span(kind_pointer), "because of this")
+        .with_premise(kind_pointer)
         .with_help(help)
         .with_fix(remove_member(cx, pointer)),
     );

@@ -31,7 +31,7 @@ declare_rule! {
         kinds: [Dashboard, DashboardUpdate],
         summary: "A create-time dashboard filter has an id, or an update-time filter lacks one",
         check: Some(check),
-        fix: Safe,
+        fix: SafeOrUnsafe,
     };
 }
 

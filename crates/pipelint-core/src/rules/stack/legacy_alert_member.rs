@@ -32,7 +32,7 @@ declare_rule! {
         kinds: [StackAlert, ManagedStackAlert],
         summary: "An alert uses threshold_type or chartId of the older API version",
         check: Some(check),
-        fix: Safe,
+        fix: SafeOrUnsafe,
     };
 }
 

@@ -2,7 +2,7 @@
 //! the findings (levels, supersession, order) and mask secrets. The top of the crate: it
 //! uses every layer below and nothing uses it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -479,8 +479,26 @@ fn settle(
 /// may be what shows what the user meant (the ids of a tile alert written as a saved-search
 /// one). `diagnostics` are the reported findings, with their settled severities.
 fn guard_deletions(document: &Document, diagnostics: &mut [Diagnostic]) {
-    for i in 0..diagnostics.len() {
-        let d = &diagnostics[i];
+    // Counted once for all findings, so the guard stays linear in the findings: how many
+    // findings stand at or inside each place, and how many errors stand at each object
+    // (at it, or at one of its members).
+    let mut at_or_inside: HashMap<&str, usize> = HashMap::new();
+    let mut errors_of_object: HashMap<&str, usize> = HashMap::new();
+    for d in diagnostics.iter() {
+        let pointer = d.pointer.as_str();
+        *at_or_inside.entry(pointer).or_default() += 1;
+        for (cut, _) in pointer.match_indices('/') {
+            *at_or_inside.entry(&pointer[..cut]).or_default() += 1;
+        }
+        if d.severity == crate::Severity::Error {
+            *errors_of_object.entry(pointer).or_default() += 1;
+            if let Some(parent) = parent_of(pointer) {
+                *errors_of_object.entry(parent).or_default() += 1;
+            }
+        }
+    }
+    let mut verdicts = Vec::new();
+    for (i, d) in diagnostics.iter().enumerate() {
         let Some(fix) = d.fix.as_ref().filter(|f| f.replacement.trim().is_empty()) else {
             continue;
         };
@@ -489,31 +507,25 @@ fn guard_deletions(document: &Document, diagnostics: &mut [Diagnostic]) {
             continue;
         }
         let pointer = d.pointer.as_str();
-        let parent = crate::pointer::pointer_split(pointer).map_or("", |(parent, _)| parent);
-        let inside = |p: &str| {
-            p.strip_prefix(pointer)
-                .is_some_and(|rest| rest.starts_with('/'))
-        };
-        let others = || {
-            diagnostics
-                .iter()
-                .enumerate()
-                .filter(move |(j, _)| *j != i)
-                .map(|(_, other)| other)
-        };
-        let about_member = others().any(|other| other.pointer == pointer || inside(&other.pointer));
-        let object_has_error = others().any(|other| {
-            other.severity == crate::Severity::Error
-                && (other.pointer == parent
-                    || crate::pointer::pointer_split(&other.pointer)
-                        .is_some_and(|(of, _)| of == parent))
-        });
+        // This finding itself is counted at its member, and as an error of its object.
+        let about_member = at_or_inside.get(pointer).copied().unwrap_or(0) > 1;
+        let own_error = usize::from(d.severity == crate::Severity::Error);
+        let object = parent_of(pointer).unwrap_or("");
+        let object_has_error = errors_of_object.get(object).copied().unwrap_or(0) > own_error;
+        verdicts.push((i, about_member, object_has_error));
+    }
+    for (i, about_member, object_has_error) in verdicts {
         if about_member {
             diagnostics[i].fix = None;
         } else if object_has_error && let Some(fix) = diagnostics[i].fix.as_mut() {
             fix.applicability = crate::Applicability::Unsafe;
         }
     }
+}
+
+/// The pointer of the object that holds the member at `pointer` (`None` for the root).
+fn parent_of(pointer: &str) -> Option<&str> {
+    pointer.rfind('/').map(|cut| &pointer[..cut])
 }
 
 /// Whether a rule's findings stand inside a newer member too: the profile rules, and the

@@ -52,6 +52,16 @@ impl<P: clap::builder::TypedValueParser> clap::builder::TypedValueParser for Com
     }
 }
 
+/// The parser of the three flags' values: a [`RuleSelector`] each, rule codes and names
+/// offered to shell completion.
+#[cfg(feature = "clap")]
+fn rule_selectors() -> CompleteRules<ParseSelector> {
+    CompleteRules(RuleSelector::parse)
+}
+
+#[cfg(feature = "clap")]
+type ParseSelector = fn(&str) -> Result<RuleSelector, String>;
+
 /// The three flags, as `pipelint check` takes them (comma-separated or repeated).
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
@@ -64,7 +74,7 @@ pub struct RuleSelection {
             long,
             value_name = "RULE",
             value_delimiter = ',',
-            value_parser = CompleteRules(RuleSelector::parse as fn(&str) -> Result<RuleSelector, String>),
+            value_parser = rule_selectors(),
             hide_possible_values = true
         )
     )]
@@ -78,7 +88,7 @@ pub struct RuleSelection {
             long,
             value_name = "RULE",
             value_delimiter = ',',
-            value_parser = CompleteRules(RuleSelector::parse as fn(&str) -> Result<RuleSelector, String>),
+            value_parser = rule_selectors(),
             hide_possible_values = true
         )
     )]
@@ -91,7 +101,7 @@ pub struct RuleSelection {
             long,
             value_name = "RULE",
             value_delimiter = ',',
-            value_parser = CompleteRules(RuleSelector::parse as fn(&str) -> Result<RuleSelector, String>),
+            value_parser = rule_selectors(),
             hide_possible_values = true
         )
     )]

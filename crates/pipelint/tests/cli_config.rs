@@ -4,10 +4,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::{BAD_PIPE, GOOD_PIPE, Tree};
-use serde_json::Value;
+use common::{BAD_PIPE, GOOD_PIPE, Tree, assert_loader_and_schema_agree};
 
 /// A body with two unknown members in different places.
 const TWO_UNKNOWN: &str = r#"{
@@ -192,21 +189,9 @@ fn init_writes_a_starter_that_works_and_keeps_an_existing_one() {
     assert_eq!(tree.read("pipelint.toml"), written);
 }
 
-fn config_schema() -> jsonschema::Validator {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../schemas/pipelint-config.schema.json"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    assert!(jsonschema::meta::is_valid(&schema), "fails its meta-schema");
-    jsonschema::validator_for(&schema).unwrap()
-}
-
 /// The published schema accepts what the loader accepts and rejects what it rejects.
 #[test]
 fn the_config_schema_agrees_with_the_loader() {
-    let schema = config_schema();
     let starter = tree_starter();
     let uncommented: String = starter
         .lines()
@@ -236,17 +221,7 @@ fn the_config_schema_agrees_with_the_loader() {
         ("[[overrides]]\nrules = {}\n", false),
         ("include = \"*.json\"\n", false),
     ];
-    for (text, accepted) in cases {
-        let loaded = pipelint::config::parse(text, Path::new("pipelint.toml"), Path::new("/r"));
-        assert_eq!(
-            loaded.is_ok(),
-            accepted,
-            "loader on:\n{text}\n{:?}",
-            loaded.err()
-        );
-        let value: Value = toml::from_str(text).unwrap();
-        assert_eq!(schema.is_valid(&value), accepted, "schema on:\n{text}");
-    }
+    assert_loader_and_schema_agree(&cases);
 }
 
 fn tree_starter() -> String {

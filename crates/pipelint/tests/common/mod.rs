@@ -210,3 +210,31 @@ pub const KINESIS_PIPE: &str = r#"{
   }
 }
 "#;
+
+/// The published config schema (`schemas/pipelint-config.schema.json`), checked against its
+/// meta-schema.
+pub fn config_schema() -> serde_json::Value {
+    let path = repo_root().join("schemas/pipelint-config.schema.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let schema: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    assert!(jsonschema::meta::is_valid(&schema), "fails its meta-schema");
+    schema
+}
+
+/// The config loader and the published schema both accept each text marked `true` and both
+/// reject each marked `false`.
+pub fn assert_loader_and_schema_agree(cases: &[(&str, bool)]) {
+    let validator = jsonschema::validator_for(&config_schema()).unwrap();
+    for &(text, accepted) in cases {
+        let loaded = pipelint::config::parse(text, Path::new("pipelint.toml"), Path::new("/r"));
+        assert_eq!(
+            loaded.is_ok(),
+            accepted,
+            "loader on:\n{text}\n{:?}",
+            loaded.err()
+        );
+        let value: serde_json::Value = toml::from_str(text).unwrap();
+        assert_eq!(validator.is_valid(&value), accepted, "schema on:\n{text}");
+    }
+}

@@ -78,35 +78,43 @@ pub(super) fn check_one(
     // The same settings as the report, so a rule the config or the flags turn off is not
     // fixed; the result is the lint of the fixed text (linted once, by the fixing).
     let fixed = prepared.fix(bytes, applicability);
-    let mut checked = Checked::of(report(target, args, &prepared, fixed.result));
-    checked.unsafe_left = fixed.fixes_left;
+    // An override that covered a finding a fix then removed was used, whatever is reported.
+    prepared.note_used(&fixed.result);
+    let (mut reported, mut applied, mut unsafe_left) = (fixed.result, 0, fixed.fixes_left);
+    let (mut diff, mut fix_problem) = (None, None);
     if let Some(input_result) = fixed.input_result {
         if args.diff {
             let before = String::from_utf8_lossy(bytes);
             let after = String::from_utf8_lossy(&fixed.text);
-            checked.diff = Some(fix::unified_diff(
+            diff = Some(fix::unified_diff(
                 &target.name,
                 &before,
                 &after,
                 args.show_secrets,
             ));
             // `--diff` reports nothing but the diff; the findings are those of the input.
-            checked.report = report(target, args, &prepared, input_result);
-            checked.applied = fixed.applied;
+            reported = input_result;
+            applied = fixed.applied;
         } else if let Some(path) = target.source.path()
             && let Err(problem) = write_fixed(path, bytes, &fixed.text)
         {
             // Nothing was written: the findings and counts are those of the file as it is.
-            checked.unsafe_left = fixed.input_fixes_left;
-            checked.report = report(target, args, &prepared, input_result);
-            checked.fix_problem = Some(format!("{}: {problem}", target.name));
+            unsafe_left = fixed.input_fixes_left;
+            reported = input_result;
+            fix_problem = Some(format!("{}: {problem}", target.name));
         } else {
-            checked.applied = fixed.applied;
+            applied = fixed.applied;
         }
     }
-    if args.fix && !args.diff && target.source == Source::Stdin {
-        checked.stdout = Some(fixed.text);
-    }
+    let checked = Checked {
+        report: report(target, args, &prepared, reported),
+        applied,
+        unsafe_left,
+        diff,
+        // `--fix -` prints the document, fixed or as it came.
+        stdout: (args.fix && !args.diff && target.source == Source::Stdin).then_some(fixed.text),
+        fix_problem,
+    };
     Ok(checked)
 }
 
@@ -125,13 +133,14 @@ fn report(
         .or(prepared.config().fail_on)
         .unwrap_or(FailLevel::Error)
         .severity();
-    // A clean file's text is never shown: don't keep it (or its line index) for the run.
-    let text = if diagnostics.is_empty() {
-        String::new()
-    } else {
-        result.text
-    };
-    let mut report = FileReport::new(target.name.clone(), text, result.kind, diagnostics, fail_on);
+    // The core keeps no text for a clean file, so none is held for the run.
+    let mut report = FileReport::new(
+        target.name.clone(),
+        result.text,
+        result.kind,
+        diagnostics,
+        fail_on,
+    );
     // The core sees any kind passed in as given with `--kind`; a `[kinds]` glob is not.
     report.kind_reason = kind_reason;
     report

@@ -479,6 +479,14 @@ fn settle(
 /// may be what shows what the user meant (the ids of a tile alert written as a saved-search
 /// one). `diagnostics` are the reported findings, with their settled severities.
 fn guard_deletions(document: &Document, diagnostics: &mut [Diagnostic]) {
+    let deletes = |d: &Diagnostic| {
+        d.fix
+            .as_ref()
+            .is_some_and(|f| f.replacement.trim().is_empty())
+    };
+    if !diagnostics.iter().any(deletes) {
+        return;
+    }
     // Counted once for all findings, so the guard stays linear in the findings: how many
     // findings stand at or inside each place, and how many errors stand at each object
     // (at it, or at one of its members).
@@ -499,7 +507,7 @@ fn guard_deletions(document: &Document, diagnostics: &mut [Diagnostic]) {
     }
     let mut verdicts = Vec::new();
     for (i, d) in diagnostics.iter().enumerate() {
-        let Some(fix) = d.fix.as_ref().filter(|f| f.replacement.trim().is_empty()) else {
+        let Some(fix) = d.fix.as_ref().filter(|_| deletes(d)) else {
             continue;
         };
         let member = document.member_span(&d.pointer);

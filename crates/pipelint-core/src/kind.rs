@@ -41,6 +41,9 @@ pub enum DocumentKind {
     Dashboard,
     /// Dashboard update body of the analytics stack.
     DashboardUpdate,
+    /// A Terraform file (`.tf`): each `clickhouse_clickpipe` resource in it is checked as a
+    /// create-pipe body. Not a JSON kind, so not in [`DocumentKind::ALL`].
+    Terraform,
 }
 
 /// Members of a scaling patch (spec 4.2).
@@ -116,6 +119,7 @@ pub const FILE_SUFFIXES: &[(&str, DocumentKind)] = &[
     (".chart-series.json", DocumentKind::ChartSeries),
     (".dashboard.json", DocumentKind::Dashboard),
     (".dashboard-update.json", DocumentKind::DashboardUpdate),
+    (".tf", DocumentKind::Terraform),
 ];
 
 /// The outcome of telling a document's kind, with the reason (for `--explain-kind`).
@@ -249,6 +253,25 @@ impl DocumentKind {
         DocumentKind::DashboardUpdate,
     ];
 
+    /// Every kind `--kind`, `kind=` and a config's `[kinds]` take: the JSON kinds and
+    /// `terraform`.
+    pub const SELECTABLE: &'static [DocumentKind] = &[
+        DocumentKind::CreatePipe,
+        DocumentKind::PipeScaling,
+        DocumentKind::CdcScaling,
+        DocumentKind::Pipe,
+        DocumentKind::PipeResponse,
+        DocumentKind::Service,
+        DocumentKind::ServiceList,
+        DocumentKind::Error,
+        DocumentKind::StackAlert,
+        DocumentKind::ManagedStackAlert,
+        DocumentKind::ChartSeries,
+        DocumentKind::Dashboard,
+        DocumentKind::DashboardUpdate,
+        DocumentKind::Terraform,
+    ];
+
     /// The kebab-case name used by `--kind` and in config files.
     pub fn name(self) -> &'static str {
         match self {
@@ -265,12 +288,13 @@ impl DocumentKind {
             DocumentKind::ChartSeries => "chart-series",
             DocumentKind::Dashboard => "dashboard",
             DocumentKind::DashboardUpdate => "dashboard-update",
+            DocumentKind::Terraform => "terraform",
         }
     }
 
     /// The kind of a [`name`](DocumentKind::name) (`create-pipe`, …).
     pub fn from_name(name: &str) -> Option<DocumentKind> {
-        Self::ALL.iter().copied().find(|k| k.name() == name)
+        Self::SELECTABLE.iter().copied().find(|k| k.name() == name)
     }
 
     /// Tells the kind from the content alone; `None` when it cannot be told.

@@ -131,6 +131,7 @@ mod secrets;
 mod settings;
 mod string_span;
 mod suggest;
+mod terraform;
 
 pub use api::changes::{Change, What};
 pub use api::profile::{ApiVersion, Axis, Profile, StackVersion, Version};

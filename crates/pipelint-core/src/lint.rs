@@ -11,10 +11,10 @@ use crate::catalog::Rule;
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
 use crate::kind::{self, DocumentKind, KindChoice};
-use crate::load::{Loaded, load};
+use crate::load::{self, Loaded, load};
 use crate::rule::Context;
 use crate::settings::{self, OverrideUse, Settings};
-use crate::{rules, schema, secrets, suggest};
+use crate::{rules, schema, secrets, suggest, terraform};
 
 /// What to lint a document as. Built with [`LintOptions::new`] and its builder methods:
 ///
@@ -178,6 +178,9 @@ thread_local! {
 
 pub(crate) fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
     LINTS.with(|count| count.set(count.get() + 1));
+    if is_terraform(options) {
+        return lint_terraform(bytes, options);
+    }
     let Loaded {
         text,
         document,
@@ -231,6 +234,80 @@ pub(crate) fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
         text,
         kind: Some(kind),
         kind_reason: Some(choice.reason),
+        diagnostics,
+        overrides_used,
+    }
+}
+
+/// Whether the input is a Terraform file: `--kind terraform`, or no kind given and a name
+/// ending in `.tf`.
+fn is_terraform(options: &LintOptions) -> bool {
+    match options.kind {
+        Some(kind) => kind == DocumentKind::Terraform,
+        None => options
+            .file_name
+            .and_then(DocumentKind::from_file_name)
+            .is_some_and(|kind| kind == DocumentKind::Terraform),
+    }
+}
+
+/// Lints each `clickhouse_clickpipe` resource of a Terraform file as a create-pipe body
+/// (the same schema and rules), then puts the findings in Terraform's words.
+fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
+    let default_settings = Settings::default();
+    let settings = options.settings.unwrap_or(&default_settings);
+    let (text, mut diagnostics) = match load::decode(bytes) {
+        Ok(decoded) => decoded,
+        Err(unread) => {
+            let mut diagnostics = unread.diagnostics;
+            let overrides_used = settle_unchecked(settings, None, &mut diagnostics);
+            return LintResult {
+                text: unread.text,
+                kind: Some(DocumentKind::Terraform),
+                kind_reason: None,
+                diagnostics,
+                overrides_used,
+            };
+        }
+    };
+    // A byte-order mark is blanked out for the parser, so offsets stay the same.
+    let source = match text.strip_prefix('\u{FEFF}') {
+        Some(rest) => std::borrow::Cow::Owned(format!("{:width$}{rest}", "", width = 3)),
+        None => std::borrow::Cow::Borrowed(text.as_str()),
+    };
+    let read = terraform::read(&source);
+    diagnostics.extend(read.diagnostics);
+    let mut overrides_used = settle_unchecked(settings, None, &mut diagnostics);
+    for resource in &read.resources {
+        let document = &resource.document;
+        let mut found = schema::validate(DocumentKind::CreatePipe, document, &options.profile);
+        let context = Context {
+            document,
+            text: &text,
+            kind: DocumentKind::CreatePipe,
+            pipe: None,
+            profile: options.profile,
+        };
+        for (_, check) in rules::CHECKS
+            .iter()
+            .filter(|(r, _)| r.applies_to(DocumentKind::CreatePipe))
+        {
+            check(&context, &mut found);
+        }
+        terraform::drop_unknowable(resource, &mut found);
+        found.extend(resource.findings.iter().cloned());
+        found.extend(terraform::unchecked_values(resource));
+        overrides_used.extend(settle(settings, Some(document), &mut found));
+        terraform::speak_terraform(resource, &text, &mut found);
+        diagnostics.extend(found);
+    }
+    diagnostics.sort_by_key(|d| (d.primary.span.start, d.primary.span.end));
+    overrides_used.sort_unstable();
+    overrides_used.dedup();
+    LintResult {
+        text,
+        kind: Some(DocumentKind::Terraform),
+        kind_reason: Some("the file name ends in `.tf` (Terraform)".to_owned()),
         diagnostics,
         overrides_used,
     }

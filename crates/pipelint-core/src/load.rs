@@ -65,17 +65,43 @@ impl Diagnostic {
 /// Loads bytes as strict JSON. Never panics; every problem becomes a diagnostic. Unlike
 /// [`lint`](crate::lint), it masks nothing: never print what it returns.
 pub fn load(bytes: &[u8]) -> Loaded {
+    let (text, mut diagnostics) = match decode(bytes) {
+        Ok(decoded) => decoded,
+        Err(unread) => return *unread,
+    };
+    // The result keeps the byte-order mark (the line index gives it no column); the
+    // parsers read a copy with it blanked out, so that offsets stay the same.
+    let blanked;
+    let source = if let Some(rest) = text.strip_prefix(BOM) {
+        blanked = format!("{:width$}{rest}", "", width = BOM.len_utf8());
+        blanked.as_str()
+    } else {
+        text.as_str()
+    };
+    let (document, found) = parse(source);
+    diagnostics.extend(found);
+    Loaded {
+        text,
+        document,
+        diagnostics,
+    }
+}
+
+/// The text of bytes that are UTF-8 text, with the byte-order-mark finding when it starts
+/// with one; or, for UTF-16, binary or invalid UTF-8, the result with that finding and
+/// nothing to parse. Shared by the JSON and the Terraform readers.
+pub(crate) fn decode(bytes: &[u8]) -> Result<(String, Vec<Diagnostic>), Box<Loaded>> {
     let mut diagnostics = Vec::new();
 
     if let Some(unreadable) = unreadable(bytes) {
         diagnostics.push(unreadable);
         // Such a file's text would not be masked (its secrets are not written as UTF-8
         // JSON), so no frame may show it: the result has no text at all.
-        return Loaded {
+        return Err(Box::new(Loaded {
             text: String::new(),
             document: None,
             diagnostics,
-        };
+        }));
     }
 
     let text = match std::str::from_utf8(bytes) {
@@ -96,35 +122,21 @@ pub fn load(bytes: &[u8]) -> Loaded {
                 .with_label("not UTF-8")
                 .with_help("the API accepts UTF-8 JSON only: re-encode the file as UTF-8"),
             );
-            return Loaded {
+            return Err(Box::new(Loaded {
                 text,
                 document: None,
                 diagnostics,
-            };
+            }));
         }
     };
-
-    // The result keeps the byte-order mark (the line index gives it no column); the
-    // parsers read a copy with it blanked out, so that offsets stay the same.
-    let blanked;
-    let source = if let Some(rest) = text.strip_prefix(BOM) {
+    if text.starts_with(BOM) {
         diagnostics.push(
             Diagnostic::new(&byte_order_mark::RULE, 0..BOM.len_utf8(), "", "the file starts with a UTF-8 byte-order mark")
                 .with_label("byte-order mark")
                 .with_help("JSON text must not begin with a byte-order mark; save the file as UTF-8 without BOM"),
         );
-        blanked = format!("{:width$}{rest}", "", width = BOM.len_utf8());
-        blanked.as_str()
-    } else {
-        text.as_str()
-    };
-    let (document, found) = parse(source);
-    diagnostics.extend(found);
-    Loaded {
-        text,
-        document,
-        diagnostics,
     }
+    Ok((text, diagnostics))
 }
 
 /// The finding for a file that is not text pipelint can show: UTF-16 (with or without a

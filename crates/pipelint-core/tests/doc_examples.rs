@@ -101,6 +101,12 @@ const NO_JSON_EXAMPLE: &[(&str, &str)] = &[
         "PL009",
         "the size limit is the CLI's, `lint` reads any length",
     ),
+    // The Terraform reader's findings: their examples are `.tf` files, tested under
+    // fixtures/terraform/invalid/.
+    ("PL019", "a Terraform file, not JSON"),
+    ("PL020", "a Terraform file, not JSON"),
+    ("PL021", "a Terraform file, not JSON"),
+    ("PL022", "a Terraform file, not JSON"),
 ];
 
 #[derive(Debug)]

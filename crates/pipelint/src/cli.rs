@@ -20,7 +20,7 @@ pub enum Command {
     /// Check files and directories; `-` reads stdin.
     ///
     /// Named files are always checked. Directories are walked (honouring .gitignore) for
-    /// `*.pipe.json`, `*.scaling.json` and the config's `include` and `[kinds]` globs:
+    /// `*.pipe.json`, `*.scaling.json`, `*.tf` and the config's `include` and `[kinds]` globs:
     /// `--show-files` lists what a run would check and why, `--show-settings FILE` what
     /// governs one file.
     Check(Box<CheckArgs>),
@@ -260,7 +260,9 @@ pub enum ListFormat {
 
 fn kind_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
-        pipelint_core::DocumentKind::ALL.iter().map(|k| k.name()),
+        pipelint_core::DocumentKind::SELECTABLE
+            .iter()
+            .map(|k| k.name()),
     )
 }
 

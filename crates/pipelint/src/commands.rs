@@ -156,7 +156,8 @@ fn show_schema(kind: &str) -> u8 {
     if kind == "config" {
         return console::to_stdout(CONFIG_SCHEMA);
     }
-    match DocumentKind::from_name(kind) {
+    // The JSON kinds have schemas; a Terraform file's resources use create-pipe's.
+    match DocumentKind::ALL.iter().find(|k| k.name() == kind) {
         Some(kind) => console::to_stdout(kind.schema_text()),
         None => {
             let kinds: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();

@@ -12,6 +12,20 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use common::{fixture_rule, json_files, repo_root};
+
+/// The fixtures directly in `dir`: JSON bodies and Terraform files, sorted.
+fn fixture_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = json_files(dir);
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        files.extend(
+            entries
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "tf")),
+        );
+    }
+    files.sort();
+    files
+}
 use pipelint::output::full;
 use pipelint::render::Style;
 use pipelint_core::{DocumentKind, KindChoice, LintOptions, LintResult, lint, rules};
@@ -134,7 +148,7 @@ fn kind_fixtures() {
             continue;
         }
         let kind = DocumentKind::from_name(&name);
-        for path in json_files(&dir.join("valid")) {
+        for path in fixture_files(&dir.join("valid")) {
             cases.push(case(path, move |check_path| {
                 let result = lint_file(check_path, kind);
                 assert!(
@@ -150,7 +164,7 @@ fn kind_fixtures() {
         } else {
             dir.clone()
         };
-        for path in json_files(&invalid) {
+        for path in fixture_files(&invalid) {
             cases.push(case(path, move |check_path| {
                 let result = lint_file(check_path, kind);
                 let rule = expected_rule(check_path);
@@ -228,7 +242,7 @@ fn every_rule_has_fixtures() {
     let mut named_by_kind_fixtures = Vec::new();
     for dir in subdirs(&root) {
         for sub in [dir.join("invalid"), dir.clone()] {
-            named_by_kind_fixtures.extend(json_files(&sub).iter().map(|p| expected_rule(p)));
+            named_by_kind_fixtures.extend(fixture_files(&sub).iter().map(|p| expected_rule(p)));
         }
     }
     let mut missing = Vec::new();

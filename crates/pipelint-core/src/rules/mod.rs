@@ -30,6 +30,7 @@ pub mod stack;
 pub(crate) mod streaming;
 pub mod support;
 pub(crate) mod table_mappings;
+pub mod terraform;
 #[cfg(test)]
 pub(crate) mod testing;
 pub(crate) mod walk;
@@ -66,6 +67,7 @@ static GROUPS: &[&[(&Rule, Option<Check>)]] = &[
     response::RULES,
     service::RULES,
     stack::RULES,
+    terraform::RULES,
 ];
 
 /// Every rule pipelint knows, sorted by code. Codes are stable and never reused.

@@ -80,7 +80,7 @@ fn value_start(bytes: &[u8], after: usize, comments: &mut CommentEnds) -> Option
         Some(b':') => Some(skip_trivia(bytes, colon + 1, comments)),
         Some(b'=') => {
             let start = skip_trivia(bytes, colon + 1, comments);
-            starts_quoted(bytes, start).then_some(start)
+            (starts_quoted(bytes, start) || bytes[start..].starts_with(b"<<")).then_some(start)
         }
         _ => None,
     }
@@ -137,6 +137,13 @@ fn take_value(
             let end = until_quote(bytes, start + 1, quote);
             push_scalar(text, start + 1..end, ranges);
             (end + 1).min(bytes.len()).max(start + 1)
+        }
+        Some(b'<') if bytes[start..].starts_with(b"<<") => {
+            // A heredoc (`<<EOT` or `<<-EOT`, as HCL writes a pasted key): its lines up to
+            // the one holding only the delimiter.
+            let (content, end) = heredoc(bytes, start);
+            push_scalar(text, content, ranges);
+            end.max(start + 1)
         }
         Some(b'[' | b'{') => {
             let end = balanced_end(bytes, start);
@@ -244,6 +251,40 @@ impl QuotedEnds {
         }
         end
     }
+}
+
+/// The content of the heredoc opening at `start` (`<<DELIM` or `<<-DELIM`) and where it
+/// ends: from the line after the opener to the line that holds only the delimiter, or to
+/// the end of the text when none does. Each byte is looked at once.
+fn heredoc(bytes: &[u8], start: usize) -> (Range<usize>, usize) {
+    let mut i = start + 2;
+    if bytes.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    let delimiter_start = i;
+    while bytes
+        .get(i)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    {
+        i += 1;
+    }
+    let delimiter = &bytes[delimiter_start..i];
+    let Some(newline) = bytes[i..].iter().position(|&b| b == b'\n') else {
+        return (i..i, bytes.len());
+    };
+    let content_start = i + newline + 1;
+    let mut line_start = content_start;
+    while line_start < bytes.len() {
+        let line_end = bytes[line_start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |at| line_start + at);
+        if !delimiter.is_empty() && bytes[line_start..line_end].trim_ascii() == delimiter {
+            return (content_start..line_start, line_end);
+        }
+        line_start = line_end + 1;
+    }
+    (content_start..bytes.len(), bytes.len())
 }
 
 fn until_quote_or_line_end(bytes: &[u8], mut i: usize, quote: u8) -> usize {

@@ -32,7 +32,7 @@ pub const FILE_NAMES: [&str; 2] = ["pipelint.toml", ".pipelint.toml"];
 
 /// What a directory walk checks when the configuration adds nothing: the file names that
 /// tell a document's kind (`DocumentKind::from_file_name`).
-pub const DEFAULT_INCLUDE: [&str; 2] = ["*.pipe.json", "*.scaling.json"];
+pub const DEFAULT_INCLUDE: [&str; 3] = ["*.pipe.json", "*.scaling.json", "*.tf"];
 
 /// One `--config` argument: a config file, or an inline `KEY=VALUE` override. A value with
 /// `=` is an override unless a file by that name exists (as ruff decides).
@@ -131,7 +131,7 @@ pub struct Config {
 /// The pattern that makes a directory walk check a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SelectedBy {
-    /// `*.pipe.json` or `*.scaling.json`.
+    /// `*.pipe.json`, `*.scaling.json` or `*.tf`.
     DefaultPattern(&'static str),
     /// A glob of the config's `include`.
     Include(String),

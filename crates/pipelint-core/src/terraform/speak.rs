@@ -1,0 +1,289 @@
+//! The create-pipe findings of a resource, in Terraform's words: none that would need a
+//! value Terraform computes, the resource address and snake_case attribute paths in place
+//! of JSON pointers and member names, the provider's default named where it is the cause,
+//! and fixes only where they replace one literal or one attribute name in the `.tf` text.
+
+use std::ops::Range;
+
+use serde_json::Value;
+
+use super::convert::UNKNOWN;
+use super::shape::snake_case;
+use super::{Resource, span_of_header};
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::pointer::pointer_split;
+use crate::rules::security::plaintext_secret;
+use crate::rules::terraform::terraform_unchecked_values;
+
+/// Rules that read the elements of a collection, skipped when the whole collection is an
+/// expression (`columns = var.columns`): (pointer, or a suffix of one, first and last code).
+const COLLECTION_READERS: &[(&str, &str, &str)] = &[
+    ("/destination/columns", "PL101", "PL114"),
+    ("/destination/tableDefinition", "PL110", "PL114"),
+    ("/fieldMappings", "PL101", "PL114"),
+    ("/tableMappings", "PL400", "PL403"),
+    ("/settings", "PL503", "PL505"),
+];
+
+/// Drops the findings that would need a value Terraform computes: at or inside an
+/// expression, taking one as their premise or pointing at one as their cause, quoting
+/// one, or reading the elements of a collection that is one.
+pub(crate) fn drop_unknowable(resource: &Resource, diagnostics: &mut Vec<Diagnostic>) {
+    if resource.unknown.is_empty() {
+        return;
+    }
+    let at_or_inside = |pointer: &str| {
+        resource.unknown.iter().any(|(unknown, _)| {
+            pointer == unknown
+                || pointer
+                    .strip_prefix(unknown.as_str())
+                    .is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
+    let in_unknown_span = |span: &Range<usize>| {
+        resource
+            .unknown
+            .iter()
+            .any(|(_, unknown)| unknown.start <= span.start && span.end <= unknown.end)
+    };
+    let skipped_codes: Vec<(&str, &str)> = COLLECTION_READERS
+        .iter()
+        .filter(|(collection, ..)| {
+            resource
+                .unknown
+                .iter()
+                .any(|(pointer, _)| pointer.ends_with(collection))
+        })
+        .map(|&(_, first, last)| (first, last))
+        .collect();
+    diagnostics.retain(|d| {
+        let quoted = d.message.contains(UNKNOWN)
+            || d.help.as_deref().is_some_and(|h| h.contains(UNKNOWN))
+            || d.primary
+                .text
+                .as_deref()
+                .is_some_and(|t| t.contains(UNKNOWN));
+        let reads_collection = skipped_codes
+            .iter()
+            .any(|&(first, last)| first <= d.code() && d.code() <= last);
+        !(at_or_inside(&d.pointer)
+            || d.premise.as_deref().is_some_and(at_or_inside)
+            || d.secondary.iter().any(|label| in_unknown_span(&label.span))
+            || quoted
+            || reads_collection)
+    });
+}
+
+/// The one info finding of a resource with values Terraform computes.
+pub(crate) fn unchecked_values(resource: &Resource) -> Option<Diagnostic> {
+    let count = resource.computed;
+    if count == 0 {
+        return None;
+    }
+    let values = if count == 1 { "value is" } else { "values are" };
+    Some(
+        Diagnostic::new(
+            &terraform_unchecked_values::RULE,
+            span_of_header(resource),
+            "",
+            format!("{count} {values} computed by Terraform (variables, references, functions) and could not be checked offline"),
+        )
+        .with_label(format!("{count} unchecked"))
+        .with_help("rules that need those values stay quiet; `terraform plan` checks them against the provider"),
+    )
+}
+
+/// Puts a resource's findings (settled, with the body's pointers) in Terraform's words.
+pub(crate) fn speak_terraform(resource: &Resource, text: &str, diagnostics: &mut [Diagnostic]) {
+    for diagnostic in diagnostics {
+        let tf_path = tf_path(resource, &diagnostic.pointer);
+        if let Some(default) = resource.defaulted.get(&diagnostic.pointer) {
+            diagnostic.message = format!(
+                "{} (`{tf_path}` is not set, so the provider's default `{default}` applies)",
+                diagnostic.message
+            );
+        }
+        diagnostic.message = format!(
+            "`{}`: {}",
+            resource.address,
+            words(resource, &diagnostic.message)
+        );
+        if std::ptr::eq(diagnostic.rule, &plaintext_secret::RULE) {
+            diagnostic.help = Some(
+                "keep the secret out of the file: a write-only argument (`password_wo` with `password_wo_version`) or a variable marked `sensitive = true`".to_owned(),
+            );
+        }
+        diagnostic.help = diagnostic.help.as_deref().map(|help| words(resource, help));
+        diagnostic.primary.text = diagnostic
+            .primary
+            .text
+            .as_deref()
+            .map(|t| words(resource, t));
+        for label in &mut diagnostic.secondary {
+            label.text = label.text.as_deref().map(|t| words(resource, t));
+        }
+        diagnostic.fix = diagnostic
+            .fix
+            .take()
+            .and_then(|fix| terraform_fix(resource, text, fix));
+        diagnostic.pointer = if tf_path.is_empty() {
+            resource.address.clone()
+        } else {
+            format!("{}.{tf_path}", resource.address)
+        };
+    }
+}
+
+/// The attribute path of a body pointer: the reader's name for it, or for its nearest
+/// named ancestor followed by the rest in snake_case.
+fn tf_path(resource: &Resource, pointer: &str) -> String {
+    let mut rest: Vec<String> = Vec::new();
+    let mut at = pointer;
+    loop {
+        if let Some(name) = resource.names.get(at) {
+            return join_rest(name.clone(), &rest);
+        }
+        match pointer_split(at) {
+            Some((parent, token)) => {
+                rest.push(token);
+                at = parent;
+            }
+            None => return join_rest(String::new(), &rest),
+        }
+    }
+}
+
+fn join_rest(mut path: String, rest: &[String]) -> String {
+    for token in rest.iter().rev() {
+        if token.bytes().all(|b| b.is_ascii_digit()) && !token.is_empty() {
+            path.push_str(&format!("[{token}]"));
+        } else {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(&snake_case(token));
+        }
+    }
+    path
+}
+
+/// A text with every code span that names a member in the body's words put in
+/// Terraform's: pointers become attribute paths, camelCase names snake_case, `db_` settings
+/// `clickhouse_`.
+fn words(resource: &Resource, text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (index, part) in text.split('`').enumerate() {
+        if index > 0 {
+            out.push('`');
+        }
+        if index % 2 == 1 {
+            out.push_str(&code_word(resource, part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+fn code_word(resource: &Resource, code: &str) -> String {
+    if code.starts_with('/') && !code.contains(' ') {
+        return tf_path(resource, code);
+    }
+    if code.starts_with('{') {
+        return hcl_object(code);
+    }
+    if let Some(setting) = code.strip_prefix("db_") {
+        return format!("clickhouse_{setting}");
+    }
+    let is_member_name = code.starts_with(|c: char| c.is_ascii_lowercase())
+        && code.bytes().all(|b| b.is_ascii_alphanumeric())
+        && code.bytes().any(|b| b.is_ascii_uppercase());
+    if is_member_name {
+        snake_case(code)
+    } else {
+        code.to_owned()
+    }
+}
+
+/// A JSON object written in a help (`{"sourceField": "…"}`) as Terraform writes it
+/// (`{ source_field = "…" }`): each quoted member name before a colon becomes a bare
+/// snake_case name and `=`.
+fn hcl_object(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 8);
+    let mut rest = json;
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('"') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let name = &after[..close];
+        let tail = &after[close + 1..];
+        let colon = tail.trim_start();
+        if colon.starts_with(':') && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            out.push_str(&snake_case(name));
+            out.push_str(" =");
+            rest = &colon[1..];
+        } else {
+            out.push_str(&rest[open..open + close + 2]);
+            rest = tail;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A fix as an edit of the `.tf` text: the replacement of one literal string or number
+/// with another literal, or of one attribute name with another. Any other edit (inserting
+/// or deleting members, moving them) is the body's shape, not Terraform's: dropped.
+fn terraform_fix(resource: &Resource, text: &str, fix: Fix) -> Option<Fix> {
+    let replacement: Value = serde_json::from_str(&fix.replacement).ok()?;
+    let title = words(resource, &fix.title);
+    if resource.literals.contains(&fix.span) {
+        let literal = match replacement {
+            Value::String(value) => hcl_string(&value),
+            Value::Number(number) => number.to_string(),
+            _ => return None,
+        };
+        // Only where the text there is a quoted string or a number as the fix expects.
+        text.get(fix.span.clone())?;
+        return Some(Fix::new(title, fix.span, literal, fix.applicability));
+    }
+    if resource.keys.contains(&fix.span) {
+        let name = replacement.as_str()?;
+        let name = match name.strip_prefix("db_") {
+            Some(setting) => format!("clickhouse_{setting}"),
+            None => snake_case(name),
+        };
+        let is_identifier = name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        return is_identifier.then(|| Fix::new(title, fix.span, name, fix.applicability));
+    }
+    None
+}
+
+/// A quoted HCL string: JSON's escapes, and template sequences escaped as `$${`/`%%{`.
+fn hcl_string(value: &str) -> String {
+    let quoted = serde_json::to_string(value).unwrap_or_default();
+    quoted.replace("${", "$${").replace("%{", "%%{")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_objects_in_help_read_as_terraform() {
+        assert_eq!(
+            hcl_object(r#"{"sourceField": "…", "destinationField": "amount"}"#),
+            r#"{source_field = "…", destination_field = "amount"}"#
+        );
+    }
+
+    #[test]
+    fn template_sequences_stay_literal() {
+        assert_eq!(hcl_string("a${b}"), "\"a$${b}\"");
+        assert_eq!(hcl_string("x\"y"), "\"x\\\"y\"");
+    }
+}

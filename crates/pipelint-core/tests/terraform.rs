@@ -1,0 +1,274 @@
+//! Terraform files: `clickhouse_clickpipe` resources checked by the create-pipe rules, with
+//! findings at the attribute's line, in Terraform's words, and secrets masked.
+#![allow(clippy::unwrap_used)]
+
+use pipelint_core::{Applicability, DocumentKind, LintOptions, LintResult, fix, lint};
+
+fn lint_tf(text: &str) -> LintResult {
+    lint(text.as_bytes(), &LintOptions::new().file_name("main.tf"))
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset].matches('\n').count() + 1
+}
+
+fn codes(result: &LintResult) -> Vec<&'static str> {
+    result.diagnostics.iter().map(|d| d.code()).collect()
+}
+
+const KAFKA: &str = r#"
+resource "clickhouse_clickpipe" "orders" {
+  name       = "orders"
+  service_id = "e9b3a9c2-4f0e-4a55-9d1c-7a1f2b3c4d5e"
+  source = {
+    kafka = {
+      type           = "warpstream"
+      format         = "JSONEachRow"
+      brokers        = "serverless.warpstream.com:9092"
+      topics         = "orders"
+      authentication = AUTH
+      credentials = {
+        username = var.user
+        password = var.password
+      }
+    }
+  }
+  destination = {
+    table            = "orders"
+    table_definition = { engine = { type = "MergeTree" } }
+    columns          = [{ name = "id", type = "UInt64" }]
+  }
+  field_mappings = [{ source_field = "id", destination_field = "id" }]
+}
+"#;
+
+#[test]
+fn scram_on_warpstream_fails_at_the_authentication_line() {
+    let text = KAFKA.replace("AUTH", "\"SCRAM-SHA-256\"");
+    let result = lint_tf(&text);
+    assert_eq!(result.kind, Some(DocumentKind::Terraform));
+    let finding = result
+        .diagnostics
+        .iter()
+        .find(|d| d.code() == "PL200")
+        .unwrap_or_else(|| panic!("no PL200 in {:?}", codes(&result)));
+    let line = text
+        .lines()
+        .position(|l| l.contains("authentication ="))
+        .unwrap()
+        + 1;
+    assert_eq!(line_of(&text, finding.primary.span.start), line);
+    assert_eq!(
+        finding.pointer,
+        "clickhouse_clickpipe.orders.source.kafka.authentication"
+    );
+    assert!(
+        finding
+            .message
+            .starts_with("`clickhouse_clickpipe.orders`: ")
+    );
+    // The same resource with `PLAIN` is clean but for the count of computed values.
+    let plain = lint_tf(&KAFKA.replace("AUTH", "\"PLAIN\""));
+    assert_eq!(codes(&plain), ["PL021"]);
+}
+
+#[test]
+fn risky_values_that_are_variables_give_one_info_finding() {
+    let result = lint_tf(&KAFKA.replace("AUTH", "var.authentication"));
+    assert_eq!(codes(&result), ["PL021"]);
+    assert!(result.diagnostics[0].message.contains("3 values"));
+}
+
+#[test]
+fn only_clickpipe_resources_are_read() {
+    let text = format!(
+        "{}\nresource \"aws_s3_bucket\" \"b\" {{\n  bucket = 12\n  unknown_thing = true\n}}\nvariable \"x\" {{\n  default = \"http://x\"\n}}\n",
+        KAFKA.replace("AUTH", "\"PLAIN\"")
+    );
+    assert_eq!(codes(&lint_tf(&text)), ["PL021"]);
+    // A file without a clickpipe has nothing to say.
+    assert!(
+        lint_tf("resource \"aws_s3_bucket\" \"b\" {}\n")
+            .diagnostics
+            .is_empty()
+    );
+}
+
+#[test]
+fn names_are_terraform_names() {
+    let text = KAFKA
+        .replace("AUTH", "\"PLAIN\"")
+        .replace("topics ", "consumer_grup = \"g\"\n      topics ");
+    let result = lint_tf(&text);
+    let unknown = result
+        .diagnostics
+        .iter()
+        .find(|d| d.code() == "PL014")
+        .unwrap();
+    assert_eq!(
+        unknown.pointer,
+        "clickhouse_clickpipe.orders.source.kafka.consumer_grup"
+    );
+    assert!(
+        unknown
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("`consumer_group`")
+    );
+    // The rename fix edits the attribute name, in snake_case.
+    let fix = unknown.fix.as_ref().unwrap();
+    assert_eq!(&text[fix.span.clone()], "consumer_grup");
+    assert_eq!(fix.replacement, "consumer_group");
+}
+
+#[test]
+fn fixes_replace_literals_and_keep_comments() {
+    let text = KAFKA.replace("AUTH", "\"plain\" # upper case in the API");
+    let fixed = fix(
+        text.as_bytes(),
+        &LintOptions::new().file_name("main.tf"),
+        Applicability::Safe,
+    );
+    let fixed_text = String::from_utf8(fixed.text.clone()).unwrap();
+    assert!(fixed_text.contains("authentication = \"PLAIN\" # upper case in the API"));
+    assert_eq!(codes(&fixed.result), ["PL021"]);
+}
+
+#[test]
+fn block_form_is_read_like_the_attribute_form_and_warned_once() {
+    let text = r#"
+resource "clickhouse_clickpipe" "k" {
+  name       = "k"
+  service_id = "x"
+  source {
+    kinesis {
+      format         = "JSONEachRow"
+      stream_name    = "s"
+      region         = "us-east-1"
+      iterator_type  = "AT_TIMESTAMP"
+      authentication = "IAM_ROLE"
+      iam_role       = "arn:aws:iam::123456789012:role/r"
+    }
+  }
+  destination {
+    table = "t"
+    table_definition {
+      engine {
+        type = "MergeTree"
+      }
+    }
+    columns {
+      name = "id"
+      type = "String"
+    }
+  }
+  field_mappings {
+    source_field      = "id"
+    destination_field = "id"
+  }
+}
+"#;
+    let result = lint_tf(text);
+    // One warning per outermost block; the missing timestamp is found through the blocks.
+    assert_eq!(codes(&result), ["PL020", "PL251", "PL020", "PL020"]);
+    let missing = &result.diagnostics[1];
+    assert_eq!(
+        missing.pointer,
+        "clickhouse_clickpipe.k.source.kinesis.timestamp"
+    );
+    assert_eq!(
+        line_of(text, missing.primary.span.start),
+        6,
+        "at the `kinesis` block"
+    );
+}
+
+#[test]
+fn kinesis_timestamps_are_converted_to_unix_seconds() {
+    let resource = |timestamp: &str| {
+        format!(
+            r#"resource "clickhouse_clickpipe" "k" {{
+  name = "k"
+  service_id = "x"
+  source = {{ kinesis = {{
+    format = "JSONEachRow", stream_name = "s", region = "us-east-1",
+    iterator_type = "AT_TIMESTAMP", timestamp = {timestamp},
+    authentication = "IAM_ROLE", iam_role = "arn:aws:iam::123456789012:role/r" }} }}
+  destination = {{ table = "t", table_definition = {{ engine = {{ type = "MergeTree" }} }},
+    columns = [{{ name = "id", type = "String" }}] }}
+  field_mappings = [{{ source_field = "id", destination_field = "id" }}]
+}}
+"#
+        )
+    };
+    assert!(
+        lint_tf(&resource("\"2024-06-01T00:00\""))
+            .diagnostics
+            .is_empty()
+    );
+    assert_eq!(codes(&lint_tf(&resource("\"1717200000000\""))), ["PL252"]);
+    assert_eq!(codes(&lint_tf(&resource("\"June 1st\""))), ["PL022"]);
+}
+
+#[test]
+fn secrets_never_print() {
+    let text = r#"
+resource "clickhouse_clickpipe" "m" {
+  name       = "m"
+  service_id = "x"
+  source = {
+    kafka = {
+      format         = "JSONEachRow"
+      brokers        = "k:9092"
+      topics         = "t"
+      authentication = "SCRAM-SHA-512"
+      credentials = {
+        username    = "u"
+        password    = "Hunter2-Plain-Secret"
+        private_key = <<EOT
+-----BEGIN PRIVATE KEY-----
+MIIEvQIBADANBgkqhkiG9w0BAQEFAASC
+-----END PRIVATE KEY-----
+EOT
+      }
+    }
+  }
+}
+"#;
+    let result = lint_tf(text);
+    assert!(codes(&result).contains(&"PL800"));
+    let printed = format!("{}{:?}", result.text, result.diagnostics);
+    assert!(!printed.contains("Hunter2-Plain-Secret"));
+    assert!(!printed.contains("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"));
+    // A broken file is masked too.
+    let broken = lint_tf(&text.replace("name       = \"m\"", "name = \"m"));
+    assert_eq!(codes(&broken), ["PL019"]);
+    assert!(!broken.text.contains("Hunter2-Plain-Secret"));
+}
+
+#[test]
+fn a_syntax_error_has_a_position() {
+    let text = "resource \"clickhouse_clickpipe\" \"x\" {\n  name = \n}\n";
+    let result = lint_tf(text);
+    assert_eq!(codes(&result), ["PL019"]);
+    assert!(result.diagnostics[0].primary.span.start > 0);
+}
+
+#[test]
+fn the_kind_can_be_given_for_other_names() {
+    let text = KAFKA.replace("AUTH", "\"SCRAM-SHA-256\"");
+    let options = LintOptions::new()
+        .kind(DocumentKind::Terraform)
+        .file_name("pipes.hcl");
+    assert!(
+        lint(text.as_bytes(), &options)
+            .diagnostics
+            .iter()
+            .any(|d| d.code() == "PL200")
+    );
+    assert_eq!(
+        DocumentKind::from_name("terraform"),
+        Some(DocumentKind::Terraform)
+    );
+}

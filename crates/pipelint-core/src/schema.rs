@@ -430,7 +430,11 @@ fn map_error(
                 if pointer.is_empty()
                     && let Some((help, fix)) = misplaced_member(kind, document, key)
                 {
-                    diagnostic = diagnostic.with_help(help).with_fix(fix);
+                    // The moved member is the source the body lacks: that finding folds in.
+                    diagnostic = diagnostic
+                        .with_help(help)
+                        .with_fix(fix)
+                        .supplying(pointer_join(&pointer_join("", "source"), key));
                 }
                 out.push(diagnostic);
             }
@@ -708,6 +712,7 @@ fn unknown_field_diagnostic(
             "did you mean `{suggestion}`? It is given too: remove one of them"
         )),
         Some(suggestion) => diagnostic
+            .supplying(pointer_join(parent, &suggestion))
             .with_help(format!(
                 "did you mean `{suggestion}`? The server ignores members it does not know"
             ))

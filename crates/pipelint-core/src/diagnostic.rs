@@ -140,8 +140,9 @@ pub struct Diagnostic {
     /// rule `refutes` this one's) replaces this one: advice built on a refused value misleads.
     pub(crate) premise: Option<String>,
     /// Pointer of the member this finding's fix puts in place with the value of the finding's
-    /// own member (a rename, a move). Where that member (or an object above it) is missing,
-    /// the findings about its absence are folded into this one: they follow from one slip.
+    /// own member, when the fix is more than a rename of its key (a move; a rename is told
+    /// from the fix). Where that member (or an object above it) is missing, the findings
+    /// about its absence are folded into this one: they follow from one slip.
     pub(crate) supplies: Option<String>,
     /// For a finding about something no member names (a column no mapping names): the
     /// members that could name it (`*` for any array index) and the value, as JSON text,

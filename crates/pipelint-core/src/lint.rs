@@ -484,22 +484,32 @@ fn settle(
 /// field mapping"). `diagnostics` are the reported findings, sorted; they stay sorted.
 /// Linear in the findings: each looks up its own pointer's prefixes in a hash map.
 fn fold_follow_ons(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
-    let supplies = |d: &Diagnostic| d.fix.is_some() && d.supplies.is_some();
-    if !diagnostics.iter().any(supplies) {
+    if !diagnostics.iter().any(|d| d.fix.is_some()) {
         return;
     }
     let absent = |pointer: &str| crate::pointer::resolve(&document.value, pointer).is_none();
+    // The missing member each fix puts in place, if any.
+    let supplied: Vec<Option<String>> = diagnostics
+        .iter()
+        .map(|d| {
+            d.fix.as_ref()?;
+            d.supplies
+                .clone()
+                .or_else(|| renamed_member(document, d))
+                .filter(|member| absent(member))
+        })
+        .collect();
+    if supplied.iter().all(Option::is_none) {
+        return;
+    }
     // Each missing place a fix creates (the member and the missing objects above it), and
     // each (member shape, value) it brings, with the finding whose fix it is.
     let mut created: HashMap<&str, usize> = HashMap::new();
     let mut brought: HashMap<(String, String), usize> = HashMap::new();
-    for (i, d) in diagnostics.iter().enumerate() {
-        let Some(member) = d.supplies.as_deref().filter(|_| supplies(d)) else {
+    for (i, member) in supplied.iter().enumerate() {
+        let Some(member) = member.as_deref() else {
             continue;
         };
-        if !absent(member) {
-            continue;
-        }
         created.entry(member).or_insert(i);
         for (cut, _) in member.match_indices('/').filter(|&(cut, _)| cut > 0) {
             let above = &member[..cut];
@@ -507,7 +517,7 @@ fn fold_follow_ons(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
                 created.entry(above).or_insert(i);
             }
         }
-        if let Some(value) = crate::pointer::resolve(&document.value, &d.pointer) {
+        if let Some(value) = crate::pointer::resolve(&document.value, &diagnostics[i].pointer) {
             brought
                 .entry((any_index(member), value.to_string()))
                 .or_insert(i);
@@ -520,11 +530,14 @@ fn fold_follow_ons(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
                 .find_map(|(cut, _)| created.get(&pointer[..cut]).copied())
         })
     };
+    // A finding whose own fix supplies a member is the one reported for its slip: never
+    // folded into another.
     let into: Vec<Option<usize>> = diagnostics
         .iter()
+        .zip(&supplied)
         .enumerate()
-        .map(|(i, d)| {
-            if d.supplies.is_some() {
+        .map(|(i, (d, supplies))| {
+            if supplies.is_some() {
                 return None;
             }
             within_created(&d.pointer)
@@ -558,6 +571,21 @@ fn fold_follow_ons(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
     }
     let mut folded = into.iter().map(Option::is_some);
     diagnostics.retain(|_| !folded.next().unwrap_or(false));
+}
+
+/// The member a finding's fix renames the finding's own member to, when the fix rewrites
+/// exactly that member's key as another key: `/a/b_c` renamed `bC` gives `/a/bC`.
+fn renamed_member(document: &Document, d: &Diagnostic) -> Option<String> {
+    let fix = d.fix.as_ref()?;
+    let key = document.spans(&d.pointer)?.key.as_ref()?;
+    if fix.span != *key {
+        return None;
+    }
+    let Ok(Value::String(to)) = serde_json::from_str::<Value>(&fix.replacement) else {
+        return None;
+    };
+    let (parent, _) = crate::pointer::pointer_split(&d.pointer)?;
+    Some(crate::pointer::pointer_join(parent, &to))
 }
 
 /// `pointer` with every array index written `*` (the shape `wants` names). A key made of

@@ -712,7 +712,6 @@ fn unknown_field_diagnostic(
             "did you mean `{suggestion}`? It is given too: remove one of them"
         )),
         Some(suggestion) => diagnostic
-            .supplying(pointer_join(parent, &suggestion))
             .with_help(format!(
                 "did you mean `{suggestion}`? The server ignores members it does not know"
             ))

@@ -210,3 +210,23 @@ fn a_source_kind_at_the_top_level_is_one_finding_that_moves_it() {
         fixed.result.diagnostics
     );
 }
+
+#[test]
+fn any_rule_whose_fix_renames_a_key_onto_the_missing_member_takes_the_follow_ons() {
+    // `threshold_type` is the older API version's name (`legacy-alert-member`, whose fix
+    // renames it); the required `thresholdType` it stands for is not reported beside it.
+    let body = r#"{"name": "a", "source": "saved_search", "savedSearchId": "6601a2b3c4d5e6f7a8b9c0d1", "threshold": 1, "threshold_type": "above", "interval": "5m", "channel": {"type": "webhook", "webhookId": "65f5e4a3b9e77c001a901234"}}"#;
+    let options = LintOptions::new().kind(DocumentKind::StackAlert);
+    let found = lint(body.as_bytes(), &options).diagnostics;
+    assert_eq!(
+        shown(&found),
+        [(
+            "legacy-alert-member",
+            "/threshold_type".to_owned(),
+            Severity::Error,
+            Some("Rename to `thresholdType`".to_owned()),
+            vec!["the body is missing the required member `thresholdType`".to_owned()],
+        )],
+        "{found:#?}"
+    );
+}

@@ -139,6 +139,15 @@ pub struct Diagnostic {
     /// method a "needs credentials" finding is about). A finding that refutes that value (its
     /// rule `refutes` this one's) replaces this one: advice built on a refused value misleads.
     pub(crate) premise: Option<String>,
+    /// Pointer of the member this finding's fix puts in place with the value of the finding's
+    /// own member, when the fix is more than a rename of its key (a move; a rename is told
+    /// from the fix). Where that member (or an object above it) is missing, the findings
+    /// about its absence are folded into this one: they follow from one slip.
+    pub(crate) supplies: Option<String>,
+    /// For a finding about something no member names (a column no mapping names): the
+    /// members that could name it (`*` for any array index) and the value, as JSON text,
+    /// one of them would need. A fix that supplies such a member with that value explains it.
+    pub(crate) wants: Option<(String, String)>,
 }
 
 /// The versions a finding about API versions names (`json` and `sarif` show them).
@@ -172,12 +181,27 @@ impl Diagnostic {
             fix: None,
             versions: None,
             premise: None,
+            supplies: None,
+            wants: None,
         }
     }
 
     /// The same finding, taking the value at `pointer` as given (see `premise`).
     pub(crate) fn with_premise(mut self, pointer: impl Into<String>) -> Self {
         self.premise = Some(pointer.into());
+        self
+    }
+
+    /// The same finding, its fix putting the member at `pointer` in place (see `supplies`).
+    pub(crate) fn supplying(mut self, pointer: impl Into<String>) -> Self {
+        self.supplies = Some(pointer.into());
+        self
+    }
+
+    /// The same finding, which a member at `pattern` (`*` for any array index) holding
+    /// `value` would settle (see `wants`).
+    pub(crate) fn wanting(mut self, pattern: impl Into<String>, value: &serde_json::Value) -> Self {
+        self.wants = Some((pattern.into(), value.to_string()));
         self
     }
 

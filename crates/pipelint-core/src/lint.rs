@@ -527,9 +527,6 @@ fn settle(
             .collect()
     };
     let overrides_used = apply(judged, &keep, diagnostics);
-    if let Some(document) = document {
-        guard_deletions(document, diagnostics);
-    }
     diagnostics.sort_by(|a, b| {
         (
             a.primary.span.start,
@@ -547,7 +544,142 @@ fn settle(
     diagnostics.dedup_by(|a, b| {
         a.rule.code == b.rule.code && a.pointer == b.pointer && a.message == b.message
     });
+    if let Some(document) = document {
+        fold_follow_ons(document, diagnostics);
+        guard_deletions(document, diagnostics);
+    }
     overrides_used
+}
+
+/// One slip, one finding: where a finding's fix puts a missing member in place (a
+/// misspelt key renamed to the required member it stands for, a source kind moved under the
+/// absent `source`), the findings that exist only because that member is missing are folded
+/// into it as secondary labels, and it takes the highest severity among them (the body is
+/// still rejected until it is fixed). Folded are the findings at or inside the supplied
+/// member or a missing object above it ("missing the required member"), and those that
+/// want a member of its shape to hold the value it brings (`wants`: "column `a` has no
+/// field mapping"). `diagnostics` are the reported findings, sorted; they stay sorted.
+/// Linear in the findings: each looks up its own pointer's prefixes in a hash map.
+fn fold_follow_ons(document: &Document, diagnostics: &mut Vec<Diagnostic>) {
+    if !diagnostics.iter().any(|d| d.fix.is_some()) {
+        return;
+    }
+    let absent = |pointer: &str| crate::pointer::resolve(&document.value, pointer).is_none();
+    // The missing member each fix puts in place, if any.
+    let supplied: Vec<Option<String>> = diagnostics
+        .iter()
+        .map(|d| {
+            d.fix.as_ref()?;
+            d.supplies
+                .clone()
+                .or_else(|| renamed_member(document, d))
+                .filter(|member| absent(member))
+        })
+        .collect();
+    if supplied.iter().all(Option::is_none) {
+        return;
+    }
+    // Each missing place a fix creates (the member and the missing objects above it), and
+    // each (member shape, value) it brings, with the finding whose fix it is.
+    let mut created: HashMap<&str, usize> = HashMap::new();
+    let mut brought: HashMap<(String, String), usize> = HashMap::new();
+    for (i, member) in supplied.iter().enumerate() {
+        let Some(member) = member.as_deref() else {
+            continue;
+        };
+        created.entry(member).or_insert(i);
+        for (cut, _) in member.match_indices('/').filter(|&(cut, _)| cut > 0) {
+            let above = &member[..cut];
+            if absent(above) {
+                created.entry(above).or_insert(i);
+            }
+        }
+        if let Some(value) = crate::pointer::resolve(&document.value, &diagnostics[i].pointer) {
+            brought
+                .entry((any_index(member), value.to_string()))
+                .or_insert(i);
+        }
+    }
+    let within_created = |pointer: &str| {
+        created.get(pointer).copied().or_else(|| {
+            pointer
+                .match_indices('/')
+                .find_map(|(cut, _)| created.get(&pointer[..cut]).copied())
+        })
+    };
+    // A finding whose own fix supplies a member is the one reported for its slip: never
+    // folded into another.
+    let into: Vec<Option<usize>> = diagnostics
+        .iter()
+        .zip(&supplied)
+        .enumerate()
+        .map(|(i, (d, supplies))| {
+            if supplies.is_some() {
+                return None;
+            }
+            within_created(&d.pointer)
+                .or_else(|| {
+                    d.wants
+                        .as_ref()
+                        .and_then(|wants| brought.get(wants).copied())
+                })
+                .filter(|&to| to != i)
+        })
+        .collect();
+    if into.iter().all(Option::is_none) {
+        return;
+    }
+    for (i, to) in into.iter().enumerate() {
+        let Some(to) = *to else { continue };
+        let (severity, span, message) = {
+            let folded = &diagnostics[i];
+            (
+                folded.severity,
+                folded.primary.span.clone(),
+                folded.message.clone(),
+            )
+        };
+        let kept = &mut diagnostics[to];
+        kept.severity = kept.severity.max(severity);
+        kept.secondary.push(crate::diagnostic::Label {
+            span,
+            text: Some(message),
+        });
+    }
+    let mut folded = into.iter().map(Option::is_some);
+    diagnostics.retain(|_| !folded.next().unwrap_or(false));
+}
+
+/// The member a finding's fix renames the finding's own member to, when the fix rewrites
+/// exactly that member's key as another key: `/a/b_c` renamed `bC` gives `/a/bC`.
+fn renamed_member(document: &Document, d: &Diagnostic) -> Option<String> {
+    let fix = d.fix.as_ref()?;
+    let key = document.spans(&d.pointer)?.key.as_ref()?;
+    if fix.span != *key {
+        return None;
+    }
+    let Ok(Value::String(to)) = serde_json::from_str::<Value>(&fix.replacement) else {
+        return None;
+    };
+    let (parent, _) = crate::pointer::pointer_split(&d.pointer)?;
+    Some(crate::pointer::pointer_join(parent, &to))
+}
+
+/// `pointer` with every array index written `*` (the shape `wants` names). A key made of
+/// digits is written `*` too: it then stands for any such key, which only widens a match
+/// among members of one object shape.
+fn any_index(pointer: &str) -> String {
+    pointer
+        .split('/')
+        .map(|token| {
+            if !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) {
+                "*"
+            } else {
+                token
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// A fix that deletes the member it is about keeps what another finding needs: it is

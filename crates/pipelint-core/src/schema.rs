@@ -433,7 +433,11 @@ fn map_error(
                 if pointer.is_empty()
                     && let Some((help, fix)) = misplaced_member(kind, document, key)
                 {
-                    diagnostic = diagnostic.with_help(help).with_fix(fix);
+                    // The moved member is the source the body lacks: that finding folds in.
+                    diagnostic = diagnostic
+                        .with_help(help)
+                        .with_fix(fix)
+                        .supplying(pointer_join(&pointer_join("", "source"), key));
                 }
                 out.push(diagnostic);
             }

@@ -27,8 +27,6 @@ struct ProfileEntry {
 
 #[derive(Serialize)]
 struct ChangeEntry {
-    /// The row of the differences table (api-profiles.md); 0 for a member the contract omits.
-    row: u8,
     kinds: Vec<&'static str>,
     /// JSON pointer patterns; `*` stands for any one token.
     #[serde(rename = "where")]
@@ -66,7 +64,6 @@ impl ChangeEntry {
             _ => ("other", None, None, None),
         };
         ChangeEntry {
-            row: change.row,
             kinds: change.kinds.iter().map(|k| k.name()).collect(),
             at: change.at.to_vec(),
             what,

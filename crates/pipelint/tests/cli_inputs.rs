@@ -174,6 +174,13 @@ fn a_directory_with_no_spec_file_is_an_error_unless_allowed() {
         run.stderr
     );
     assert!(run.stderr.contains("*.pipe.json"), "{}", run.stderr);
+    // The error points to where the skipped files are listed, with the reason.
+    assert!(run.stderr.contains("with --show-files"), "{}", run.stderr);
+    let listed = tree.run(&["check", "--show-files", "web"]).expect(0);
+    assert!(
+        listed.stdout.contains("not checked: web/package.json"),
+        "{listed:#?}"
+    );
     let allowed = tree
         .run(&[
             "check",

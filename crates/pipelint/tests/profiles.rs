@@ -228,6 +228,22 @@ fn profiles_lists_every_version_and_every_change_of_the_table() {
         .unwrap_or_else(|| panic!("{april:#}"));
     assert_eq!(gcmk["where"][0], "/source/kafka/type");
     assert_eq!(gcmk["kinds"][0], "create-pipe");
+    // Only what a user can read: no reference to internal notes (a table's row number).
+    let public = [
+        "kinds", "where", "what", "value", "with", "from", "to", "preview",
+    ];
+    for change in entries.iter().flat_map(|e| {
+        e["adds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(e["removes"].as_array().unwrap())
+    }) {
+        let keys = change.as_object().unwrap().keys();
+        for key in keys {
+            assert!(public.contains(&key.as_str()), "{key}: {change:#}");
+        }
+    }
 
     // The text lists each value under the version that adds it.
     let text = tree.run(&["profiles"]).expect(0).stdout;

@@ -127,7 +127,8 @@ fn summarise(args: &CheckArgs, plan: &Plan, ran: Ran) -> Result<u8, String> {
 fn no_files(paths: &[PathBuf]) -> String {
     format!(
         "no files to check in {}: directory walks look for {} and the config's `include` \
-         and `[kinds]` globs (name files directly, or pass --no-errors-on-unmatched)",
+         and `[kinds]` globs (name files directly, list the JSON files a walk passes over \
+         with --show-files, or pass --no-errors-on-unmatched)",
         paths
             .iter()
             .map(|p| p.display().to_string())

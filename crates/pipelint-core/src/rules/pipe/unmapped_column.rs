@@ -29,7 +29,9 @@ declare_rule! {
     /// ```
     ///
     /// ## Fix
-    /// Add a mapping for the column, or remove the column.
+    /// Add a mapping for the column, or remove the column. A mapping that names the column
+    /// under a misspelt key (`destination_field`) is reported once, as the `unknown-field`
+    /// finding with its rename, with this one as a label.
     pub static RULE = {
         code: "PL106",
         name: "unmapped-column",
@@ -83,7 +85,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 .with_secondary(cx.key_span("/fieldMappings"), "mappings given here")
                 .with_help(format!(
                     "add `{{\"sourceField\": \"…\", \"destinationField\": \"{name}\"}}` to `fieldMappings`, or remove the column"
-                ));
+                ))
+                // A mapping whose misspelt `destinationField` key holds this name explains it.
+                .wanting("/fieldMappings/*/destinationField", &serde_json::Value::from(name));
         finding.severity = severity;
         out.push(finding);
     }

@@ -15,7 +15,9 @@ declare_rule! {
     /// ```
     ///
     /// ## Fix
-    /// Add the member the message names.
+    /// Add the member the message names. Where a misspelt key stands for it
+    /// (`source_field` for `sourceField`), the `unknown-field` finding with its rename is
+    /// reported instead, with this one as a label.
     ///
     /// ```json good kind:create-pipe at:/destination
     /// {"columns": [{"name": "id", "type": "UInt64"}]}

@@ -29,6 +29,13 @@ declare_rule! {
     /// at the top level of a create body without `source` gets an unsafe fix that moves it
     /// under `source`; a scaling patch written as `{"scaling": {…}}` gets one that unwraps it.
     ///
+    /// When the fix puts in place a member the object lacks (`source_field` renamed to the
+    /// required `sourceField`, a source kind moved under the absent `source`), this finding is
+    /// the one reported for the slip: the findings that exist only because that member is
+    /// missing ("missing the required member", a column no mapping names) are shown as its
+    /// secondary labels, and it takes the highest of their severities, as the server rejects
+    /// the body until it is fixed.
+    ///
     /// ```json good kind:create-pipe at:/source/kafka
     /// {"consumerGroup": "orders-ingest"}
     /// ```

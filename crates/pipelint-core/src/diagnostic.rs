@@ -129,7 +129,8 @@ pub struct Diagnostic {
     pub secondary: Vec<Label>,
     /// How to repair it, when there is more to say than the message.
     pub help: Option<String>,
-    /// RFC 6901 pointer to the member the finding is about (`""` is the whole document).
+    /// RFC 6901 pointer to the member the finding is about (`""` is the whole document);
+    /// in a Terraform file, the attribute's address (`clickhouse_clickpipe.NAME.source.kafka`).
     pub pointer: String,
     /// An automatic repair, when one is certain enough to offer.
     pub fix: Option<Fix>,

@@ -12,7 +12,7 @@ from pipelint import Applicability, Finding, Kind, Severity
 
 from conftest import FIXTURES, edit, fixture_versions, position_of
 
-VALID = sorted(FIXTURES.glob("*/valid/*.json"))
+VALID = sorted([*FIXTURES.glob("*/valid/*.json"), *FIXTURES.glob("*/valid/*.tf")])
 
 
 def test_there_are_valid_fixtures_of_every_kind():
@@ -236,3 +236,15 @@ def test_the_kinds_are_the_core_s_kinds():
     from pipelint import _pipelint
 
     assert [kind.value for kind in Kind] == _pipelint.kinds()
+
+
+def test_terraform_text_is_checked_with_kind_terraform():
+    path = FIXTURES / "terraform" / "invalid" / "kafka-auth-for-broker--warpstream-scram.tf"
+    text = path.read_text(encoding="utf-8")
+    findings = pipelint.lint(text, kind="terraform")
+    codes = [finding.code for finding in findings]
+    assert "PL200" in codes
+    scram = next(finding for finding in findings if finding.code == "PL200")
+    assert scram.pointer == "clickhouse_clickpipe.logs.source.kafka.authentication"
+    # The name tells the kind too.
+    assert [f.code for f in pipelint.lint(text, file_name="main.tf")] == codes

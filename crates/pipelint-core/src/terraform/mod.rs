@@ -5,7 +5,7 @@
 //!
 //! How attributes map onto the body (names, the provider's conversions and defaults, what
 //! an expression means for a rule) follows the provider's `clickhouse_clickpipe` resource,
-//! v3.25.3; `docs/terraform.md` lists it for users.
+//! v3.25.3; README's "Terraform" section says it for users.
 
 mod convert;
 mod shape;

@@ -66,6 +66,8 @@ class Kind(_StrEnum):
     CHART_SERIES = "chart-series"
     DASHBOARD = "dashboard"
     DASHBOARD_UPDATE = "dashboard-update"
+    #: A Terraform file: each ``clickhouse_clickpipe`` resource is checked as a create-pipe body.
+    TERRAFORM = "terraform"
 
 
 class Severity(_StrEnum):
@@ -99,7 +101,8 @@ class Fix:
 class Finding:
     """One finding. Lines and columns are 1-based; columns count characters (code points),
     and the end is exclusive. ``pointer`` is the RFC 6901 JSON pointer of the member the
-    finding is about (``""`` is the whole document)."""
+    finding is about (``""`` is the whole document); in a Terraform file, the attribute's
+    address (``clickhouse_clickpipe.NAME.source.kafka``)."""
 
     code: str
     name: str

@@ -554,3 +554,22 @@ fn secret_values_never_appear_in_what_the_server_sends() {
     }
     assert!(client.shutdown_and_exit().success());
 }
+
+#[test]
+fn a_terraform_file_gets_the_clickpipe_findings_at_the_attribute() {
+    let text = fixture("terraform/invalid/kafka-auth-for-broker--warpstream-scram.tf");
+    let (mut client, _) = Client::start();
+    let uri = uri("main.tf");
+    client.open(&uri, &text);
+    let diagnostics = client.diagnostics(&uri, 1);
+    let scram = diagnostics
+        .iter()
+        .find(|d| d["code"] == "PL200")
+        .unwrap_or_else(|| panic!("no PL200: {diagnostics:#?}"));
+    let line = text
+        .lines()
+        .position(|l| l.contains("authentication = \"SCRAM-SHA-256\""))
+        .unwrap();
+    assert_eq!(scram["range"]["start"]["line"], line);
+    assert!(client.shutdown_and_exit().success());
+}

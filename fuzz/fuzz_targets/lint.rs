@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use pipelint_core::{DocumentKind, LintOptions, Profile, lint};
 
 fuzz_target!(|bytes: &[u8]| {
-    let kinds = std::iter::once(None).chain(DocumentKind::SELECTABLE.iter().copied().map(Some));
+    let kinds = std::iter::once(None).chain(DocumentKind::selectable().map(Some));
     let runs = kinds.flat_map(|kind| [(kind, Profile::default()), (kind, Profile::latest())]);
     for (kind, profile) in runs {
         let options = LintOptions::new().kind(kind).profile(profile);

@@ -255,22 +255,12 @@ impl DocumentKind {
 
     /// Every kind `--kind`, `kind=` and a config's `[kinds]` take: the JSON kinds and
     /// `terraform`.
-    pub const SELECTABLE: &'static [DocumentKind] = &[
-        DocumentKind::CreatePipe,
-        DocumentKind::PipeScaling,
-        DocumentKind::CdcScaling,
-        DocumentKind::Pipe,
-        DocumentKind::PipeResponse,
-        DocumentKind::Service,
-        DocumentKind::ServiceList,
-        DocumentKind::Error,
-        DocumentKind::StackAlert,
-        DocumentKind::ManagedStackAlert,
-        DocumentKind::ChartSeries,
-        DocumentKind::Dashboard,
-        DocumentKind::DashboardUpdate,
-        DocumentKind::Terraform,
-    ];
+    pub fn selectable() -> impl Iterator<Item = DocumentKind> + Clone {
+        Self::ALL
+            .iter()
+            .copied()
+            .chain(std::iter::once(DocumentKind::Terraform))
+    }
 
     /// The kebab-case name used by `--kind` and in config files.
     pub fn name(self) -> &'static str {
@@ -294,7 +284,7 @@ impl DocumentKind {
 
     /// The kind of a [`name`](DocumentKind::name) (`create-pipe`, …).
     pub fn from_name(name: &str) -> Option<DocumentKind> {
-        Self::SELECTABLE.iter().copied().find(|k| k.name() == name)
+        Self::selectable().find(|k| k.name() == name)
     }
 
     /// Tells the kind from the content alone; `None` when it cannot be told.

@@ -253,7 +253,7 @@ fn versions(api: Option<&str>, stack: Option<&str>) -> PyResult<VersionChoice> {
 
 fn parse_kind(name: &str) -> PyResult<DocumentKind> {
     DocumentKind::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = DocumentKind::SELECTABLE.iter().map(|k| k.name()).collect();
+        let names: Vec<&str> = DocumentKind::selectable().map(|k| k.name()).collect();
         PyValueError::new_err(format!(
             "unknown kind {name:?}; expected one of: {}",
             names.join(", ")
@@ -264,7 +264,7 @@ fn parse_kind(name: &str) -> PyResult<DocumentKind> {
 /// The names of the document kinds, in the core's order.
 #[pyfunction]
 fn kinds() -> Vec<&'static str> {
-    DocumentKind::SELECTABLE.iter().map(|k| k.name()).collect()
+    DocumentKind::selectable().map(|k| k.name()).collect()
 }
 
 /// Every rule of the catalog as a dict.

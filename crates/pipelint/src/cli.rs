@@ -260,9 +260,7 @@ pub enum ListFormat {
 
 fn kind_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
-        pipelint_core::DocumentKind::SELECTABLE
-            .iter()
-            .map(|k| k.name()),
+        pipelint_core::DocumentKind::selectable().map(|k| k.name()),
     )
 }
 

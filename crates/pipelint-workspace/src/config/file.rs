@@ -203,7 +203,7 @@ impl Checked {
         let mut kinds = Vec::new();
         for (name, list) in &raw.kinds {
             let Some(kind) = DocumentKind::from_name(name.get_ref()) else {
-                let known = DocumentKind::SELECTABLE.iter().map(|k| k.name());
+                let known = DocumentKind::selectable().map(|k| k.name());
                 return Err(file.at(
                     Some(name.span()),
                     unknown("kind", name.get_ref(), did_you_mean(name.get_ref(), known)),

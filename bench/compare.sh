@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Whole-process comparison of `pipelint check` with check-jsonschema (PyPI), ajv-cli (npm),
-# jsonschema-cli (crates.io) and a parse-only Rust baseline, in one run on one machine. See
+# jsonschema-cli (crates.io) and a parse-only Rust baseline, in one run on one machine; plus
+# instruction counts (valgrind), large single bodies and language-server edit latency. See
 # bench/README.md.
 #
 # It installs hyperfine and GNU time with apt when they are missing, check-jsonschema into a
@@ -11,7 +12,8 @@
 # with ratios and the targets; removes the temporary folder.
 #
 # Settings (environment variables):
-#   COUNT=10000        files in the main corpus
+#   COUNT=20000        files in the main corpus (every tool)
+#   SMALL_COUNT=2000   files in the small corpus (pipelint and parse-only; 0 skips it)
 #   BIG_COUNT=100000   files in the memory-growth corpus (0 skips it)
 #   SEED=42 MISTAKES=0.2
 #   PER_DIR=1000       files per subfolder of the corpora (0: all in one folder)
@@ -19,6 +21,11 @@
 #   RUNS_MANY=20       hyperfine runs for the corpus (pipelint, parse-only)
 #   RUNS_PEER_MANY=3   hyperfine runs for the corpus (check-jsonschema, ajv-cli, jsonschema-cli)
 #   RUNS_RSS=3         /usr/bin/time runs per peak-RSS figure (the median is shown)
+#   SIZES="1000000 10000000"   single-body sizes in bytes (time, peak RSS, instructions)
+#   RUNS_SIZE=5        hyperfine runs per single body
+#   LSP_SIZES="100000 1000000" body sizes of the language-server edit latency (empty skips)
+#   LSP_EDITS=20       language-server edits per size (half with a finding, half clean)
+#   ICOUNT=1           instruction counts with valgrind (0 skips them)
 #   PEERS_DIR=         reuse peers installed there (venv/, npm/, jsonschema-cli/) instead of a
 #                      temporary folder
 #   JSONSCHEMA_CLI_VERSION=0.60.2   the jsonschema-cli release installed (the jsonschema crate
@@ -28,7 +35,8 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-COUNT=${COUNT:-10000}
+COUNT=${COUNT:-20000}
+SMALL_COUNT=${SMALL_COUNT:-2000}
 BIG_COUNT=${BIG_COUNT:-100000}
 SEED=${SEED:-42}
 MISTAKES=${MISTAKES:-0.2}
@@ -37,6 +45,11 @@ RUNS_ONE=${RUNS_ONE:-30}
 RUNS_MANY=${RUNS_MANY:-20}
 RUNS_PEER_MANY=${RUNS_PEER_MANY:-3}
 RUNS_RSS=${RUNS_RSS:-3}
+SIZES=${SIZES-1000000 10000000}
+RUNS_SIZE=${RUNS_SIZE:-5}
+LSP_SIZES=${LSP_SIZES-100000 1000000}
+LSP_EDITS=${LSP_EDITS:-20}
+ICOUNT=${ICOUNT:-1}
 JSONSCHEMA_CLI_VERSION=${JSONSCHEMA_CLI_VERSION:-0.60.2}
 PEERS_DIR=${PEERS_DIR:-}
 OUT=${OUT:-$ROOT/target/compare}
@@ -66,6 +79,9 @@ apt_install() {
 }
 command -v hyperfine >/dev/null || { log "installing hyperfine (apt)"; apt_install hyperfine; }
 [[ -x /usr/bin/time ]] || { log "installing GNU time (apt)"; apt_install time; }
+if [[ $ICOUNT == 1 ]]; then
+    command -v valgrind >/dev/null || { log "installing valgrind (apt)"; apt_install valgrind; }
+fi
 for tool in python3 npm node cargo; do
     command -v "$tool" >/dev/null || { echo "compare.sh: $tool is required" >&2; exit 2; }
 done
@@ -107,6 +123,16 @@ ONE=$(find "$WORK/one" -name '*.pipe.json' | head -n 1)
 "$BIN/gen-corpus" --seed "$SEED" --count "$COUNT" --mistakes "$MISTAKES" \
     --no-syntax-mistakes --per-dir "$PER_DIR" --out "$WORK/many"
 MANY=$WORK/many
+if [[ $SMALL_COUNT != 0 ]]; then
+    "$BIN/gen-corpus" --seed "$SEED" --count "$SMALL_COUNT" --mistakes "$MISTAKES" \
+        --no-syntax-mistakes --per-dir "$PER_DIR" --out "$WORK/small"
+fi
+# Single valid Kafka bodies padded with mapped columns to each size (1 MB, 10 MB, ...).
+mkdir -p "$WORK/bodies"
+for size in $SIZES $LSP_SIZES; do
+    [[ -f $WORK/bodies/b$size.pipe.json ]] ||
+        "$BIN/gen-big" --seed "$SEED" --bytes "$size" --out "$WORK/bodies/b$size.pipe.json" >/dev/null
+done
 if [[ $BIG_COUNT != 0 ]]; then
     "$BIN/gen-corpus" --seed "$SEED" --count "$BIG_COUNT" --mistakes "$MISTAKES" \
         --no-syntax-mistakes --per-dir "$PER_DIR" --out "$WORK/big"
@@ -125,6 +151,8 @@ cmd_cjs_one="$CJS --schemafile $SCHEMA $ONE"
 cmd_ajv_one="$AJV validate --spec=draft2020 --strict=false -c ajv-formats -s $SCHEMA -d $ONE"
 # Formats asserted like the other peers; offline (no remote `$ref`s); only failures printed.
 cmd_jcli_one="$JCLI validate --assert-format --offline --errors-only $SCHEMA -i $ONE"
+# The same file as the only file of a directory: the walk (ignore files, config lookup) too.
+cmd_pipelint_one_dir="$PIPELINT check $WORK/one"
 cmd_pipelint_dir() { echo "$PIPELINT check $1"; }
 cmd_pipelint_dir_1t() { echo "env RAYON_NUM_THREADS=1 $PIPELINT check $1"; }
 cmd_parse_dir() { echo "$BIN/parse-only $1"; }
@@ -198,6 +226,11 @@ timeit one-parse-only "$RUNS_ONE" 5 "$cmd_parse_one"
 timeit one-check-jsonschema "$RUNS_ONE" 2 "$cmd_cjs_one"
 timeit one-ajv-cli "$RUNS_ONE" 2 "$cmd_ajv_one"
 timeit one-jsonschema-cli "$RUNS_ONE" 5 "$cmd_jcli_one"
+timeit one-dir-pipelint "$RUNS_ONE" 5 "$cmd_pipelint_one_dir"
+if [[ $SMALL_COUNT != 0 ]]; then
+    timeit small-pipelint "$RUNS_MANY" 2 "$(cmd_pipelint_dir "$WORK/small")"
+    timeit small-parse-only "$RUNS_MANY" 2 "$(cmd_parse_dir "$WORK/small")"
+fi
 timeit many-pipelint "$RUNS_MANY" 2 "$(cmd_pipelint_dir "$MANY")"
 timeit many-parse-only "$RUNS_MANY" 2 "$(cmd_parse_dir "$MANY")"
 timeit many-pipelint-1-thread "$RUNS_MANY" 1 "$(cmd_pipelint_dir_1t "$MANY")"
@@ -209,6 +242,16 @@ if [[ $BIG_COUNT != 0 ]]; then
     timeit big-pipelint "$RUNS_PEER_MANY" 1 "$(cmd_pipelint_dir "$WORK/big")"
     timeit big-parse-only "$RUNS_PEER_MANY" 1 "$(cmd_parse_dir "$WORK/big")"
 fi
+for size in $SIZES; do
+    timeit "body$size-pipelint" "$RUNS_SIZE" 1 "$PIPELINT check $WORK/bodies/b$size.pipe.json"
+    timeit "body$size-parse-only" "$RUNS_SIZE" 1 "$BIN/parse-only $WORK/bodies/b$size.pipe.json"
+done
+# Language server: edit -> diagnostics over stdio, as an editor sees it (see lsp_latency.rs).
+for size in $LSP_SIZES; do
+    log "language server: $LSP_EDITS edits of the $size-byte body"
+    "$BIN/lsp-latency" --server "$PIPELINT" --file "$WORK/bodies/b$size.pipe.json" \
+        --edits "$LSP_EDITS" >"$OUT/lsp$size.json"
+done
 
 log "peak RSS (/usr/bin/time, $RUNS_RSS runs each)"
 rss one-pipelint "$cmd_pipelint_one"
@@ -227,8 +270,48 @@ if [[ $BIG_COUNT != 0 ]]; then
     rss big-pipelint "$(cmd_pipelint_dir "$WORK/big")"
     rss big-parse-only "$(cmd_parse_dir "$WORK/big")"
 fi
+for size in $SIZES; do
+    rss "body$size-pipelint" "$PIPELINT check $WORK/bodies/b$size.pipe.json"
+    rss "body$size-parse-only" "$BIN/parse-only $WORK/bodies/b$size.pipe.json"
+done
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 CPU_AFTER=$(cpu_share)
+
+# --- instruction counts ----------------------------------------------------------------
+# valgrind counts the instructions a process executes (user space, kernel time excluded): the
+# same on a loaded machine as on an idle one, unlike wall time. One thread, so that the count
+# is exact (two threads run the same instructions, within 0.02 %). Output discarded.
+icount() { # name command...
+    local name=$1
+    shift
+    log "instructions: $name"
+    (RAYON_NUM_THREADS=1 valgrind --tool=cachegrind --cache-sim=no \
+        --cachegrind-out-file=/dev/null "$@" >/dev/null 2>"$OUT/icount/$name.log") || true
+    grep -E 'I +refs:' "$OUT/icount/$name.log" | awk '{gsub(",", "", $NF); print $NF}' >"$OUT/icount/$name"
+}
+rm -rf "$OUT/icount"
+if [[ $ICOUNT == 1 ]]; then
+    mkdir -p "$OUT/icount"
+    icount one-pipelint $cmd_pipelint_one
+    icount one-dir-pipelint $cmd_pipelint_one_dir
+    icount one-parse-only $cmd_parse_one
+    icount one-dir-parse-only "$BIN/parse-only" "$WORK/one"
+    icount one-jsonschema-cli $cmd_jcli_one
+    if [[ $SMALL_COUNT != 0 ]]; then
+        icount small-pipelint "$PIPELINT" check "$WORK/small"
+        icount small-parse-only "$BIN/parse-only" "$WORK/small"
+        # jsonschema-cli takes the list of files (one process: it must fit one argument list).
+        mapfile -t small_files < <(find "$WORK/small" -name '*.pipe.json' | sort)
+        icount small-jsonschema-cli "$JCLI" validate --assert-format --offline --errors-only \
+            "$SCHEMA" -i "${small_files[@]}"
+    fi
+    icount many-pipelint "$PIPELINT" check "$MANY"
+    icount many-parse-only "$BIN/parse-only" "$MANY"
+    for size in $SIZES; do
+        icount "body$size-pipelint" "$PIPELINT" check "$WORK/bodies/b$size.pipe.json"
+        icount "body$size-parse-only" "$BIN/parse-only" "$WORK/bodies/b$size.pipe.json"
+    done
+fi
 
 # --- report ------------------------------------------------------------------------------
 {
@@ -236,15 +319,19 @@ CPU_AFTER=$(cpu_share)
     echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB memory; load average before $LOAD_BEFORE, after $LOAD_AFTER; CPU available (one busy loop per core for 1 s): $CPU_BEFORE cores before, $CPU_AFTER after"
     echo "pipelint: $(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo '?'), $(rustc --version)"
     echo "peers: check-jsonschema $("$CJS" --version | awk '{print $NF}'), ajv-cli $(node -p "require('$PEERS/npm/node_modules/ajv-cli/package.json').version") (ajv $(node -p "require('$PEERS/npm/node_modules/ajv/package.json').version")), node $(node --version), $(python3 --version); jsonschema-cli $("$JCLI" --version | awk '{print $NF}'); hyperfine $(hyperfine --version | awk '{print $2}')"
-    echo "corpus: seed $SEED, $COUNT files ($(du -sh "$MANY" | cut -f1) on disk), $PER_DIR per folder, $MISTAKES with a mistake (no syntax mistakes); memory run: $BIG_COUNT files"
-    echo "command: COUNT=$COUNT BIG_COUNT=$BIG_COUNT PER_DIR=$PER_DIR RUNS_ONE=$RUNS_ONE RUNS_MANY=$RUNS_MANY RUNS_PEER_MANY=$RUNS_PEER_MANY RUNS_RSS=$RUNS_RSS bench/compare.sh"
+    echo "corpus: seed $SEED, $COUNT files ($(du -sh "$MANY" | cut -f1) on disk), $PER_DIR per folder, $MISTAKES with a mistake (no syntax mistakes); small corpus: $SMALL_COUNT files (the first of the same seed); memory run: $BIG_COUNT files; single bodies: $(for f in "$WORK"/bodies/*.pipe.json; do [[ -e $f ]] && printf '%s B ' "$(stat -c %s "$f")"; done)(valid Kafka, mapped columns added)"
+    echo "command: COUNT=$COUNT SMALL_COUNT=$SMALL_COUNT BIG_COUNT=$BIG_COUNT PER_DIR=$PER_DIR RUNS_ONE=$RUNS_ONE RUNS_MANY=$RUNS_MANY RUNS_PEER_MANY=$RUNS_PEER_MANY RUNS_RSS=$RUNS_RSS SIZES=\"$SIZES\" RUNS_SIZE=$RUNS_SIZE LSP_SIZES=\"$LSP_SIZES\" LSP_EDITS=$LSP_EDITS ICOUNT=$ICOUNT bench/compare.sh"
+    echo "instructions: $( [[ $ICOUNT == 1 ]] && valgrind --version || echo 'not measured (ICOUNT=0)'), cachegrind --cache-sim=no, RAYON_NUM_THREADS=1"
     echo "check-jsonschema on the corpus: $CJS_BATCHES xargs batch(es)"
 } >"$OUT/machine.txt"
 
-python3 - "$OUT" "$COUNT" "$BIG_COUNT" <<'PY' | tee "$OUT/table.md"
+python3 - "$OUT" "$COUNT" "$BIG_COUNT" "$SMALL_COUNT" "$SIZES" "$LSP_SIZES" "$WORK/bodies" <<'PY' | tee "$OUT/table.md"
 import json, os, statistics, sys
 
-out, count, big = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+out, count, big, small = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+sizes = [int(s) for s in sys.argv[5].split()]
+lsp_sizes = [int(s) for s in sys.argv[6].split()]
+bodies = sys.argv[7]
 
 def timing(name):
     path = os.path.join(out, name + ".json")
@@ -276,13 +363,18 @@ print("| Files | Tool | Median | Min – max | Runs | × pipelint's time | Peak 
 print("|---|---|---:|---:|---:|---:|---:|")
 rows = [
     ("one", "1", ["pipelint", "parse-only", "check-jsonschema", "ajv-cli", "jsonschema-cli"]),
-    ("many", f"{count:,}", ["pipelint", "parse-only", "pipelint-1-thread", "parse-only-1-thread", "check-jsonschema", "ajv-cli", "jsonschema-cli"]),
+    ("one-dir", "1 (its folder)", ["pipelint"]),
 ]
+if small:
+    rows.append(("small", f"{small:,}", ["pipelint", "parse-only"]))
+rows.append(("many", f"{count:,}", ["pipelint", "parse-only", "pipelint-1-thread", "parse-only-1-thread", "check-jsonschema", "ajv-cli", "jsonschema-cli"]))
+for size in sizes:
+    rows.append((f"body{size}", f"1 body of {size / 1e6:g} MB", ["pipelint", "parse-only"]))
 if big:
     rows.append(("big", f"{big:,}", ["pipelint", "parse-only"]))
 med = {}
 for prefix, files, tools in rows:
-    base = timing(f"{prefix}-pipelint")
+    base = timing(f"{prefix}-pipelint") or timing("one-pipelint")
     for tool in tools:
         r = timing(f"{prefix}-{tool}")
         if r is None:
@@ -294,7 +386,7 @@ for prefix, files, tools in rows:
               f"| {len(r['times'])} | {ratio:.2f}× | {fmt_m(rss(f'{prefix}-{tool}'))} |")
 
 print()
-print("| Target | Measured | Holds |")
+print("| Target (issue 12) | Measured | Holds |")
 print("|---|---|---|")
 def target(text, value, ok):
     print(f"| {text} | {value} | {'yes' if ok else '**no**'} |")
@@ -327,6 +419,106 @@ if pm and p1t:
     print()
     print(f"Parallel speed-up of pipelint on {os.cpu_count()} cores: {p1t / pm:.2f}× "
           f"(parse-only: {med[('many', 'parse-only-1-thread')] / med[('many', 'parse-only')]:.2f}×).")
+
+# Instruction counts (valgrind, one thread): exact whatever the load.
+def icount(name):
+    path = os.path.join(out, "icount", name)
+    try:
+        return int(open(path).read().split()[0])
+    except (OSError, IndexError, ValueError):
+        return None
+
+def fmt_i(n):
+    if n is None:
+        return "—"
+    return f"{n / 1e9:.2f} G" if n >= 1e9 else f"{n / 1e6:.2f} M" if n >= 1e6 else f"{n / 1e3:.0f} k"
+
+def body_bytes(size):
+    try:
+        return os.path.getsize(os.path.join(bodies, f"b{size}.pipe.json"))
+    except OSError:
+        return None
+
+irows = [("one", "1 file, named", 1), ("one-dir", "1 file, its folder", 1)]
+if small:
+    irows.append(("small", f"{small:,} files", small))
+irows.append(("many", f"{count:,} files", count))
+irows += [(f"body{size}", f"1 body of {size / 1e6:g} MB", 1) for size in sizes]
+if any(icount(f"{p}-pipelint") for p, _, _ in irows):
+    print()
+    print("| Input | pipelint instructions | parse-only | pipelint ÷ parse-only | pipelint per file (per byte for a body) | jsonschema-cli | pipelint ÷ jsonschema-cli |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for prefix, label, files in irows:
+        pl, po, jc = icount(f"{prefix}-pipelint"), icount(f"{prefix}-parse-only"), icount(f"{prefix}-jsonschema-cli")
+        if pl is None:
+            continue
+        ratio = f"{pl / po:.2f}×" if po else "—"
+        if prefix.startswith("body") and body_bytes(int(prefix[4:])):
+            per = f"{pl / body_bytes(int(prefix[4:])):.0f} per byte"
+        else:
+            per = fmt_i(pl / files)
+        print(f"| {label} | {fmt_i(pl)} | {fmt_i(po)} | {ratio} | {per} | {fmt_i(jc)} | {f'{pl / jc:.2f}×' if jc else '—'} |")
+
+# Language server: edit -> publishDiagnostics, over stdio.
+lsp = {}
+for size in lsp_sizes:
+    try:
+        lsp[size] = json.load(open(os.path.join(out, f"lsp{size}.json")))
+    except (OSError, ValueError):
+        pass
+if lsp:
+    print()
+    print("| Language server, body | didOpen | Edit with a finding: min / median / max | Clean edit: min / median / max |")
+    print("|---|---:|---:|---:|")
+    def mmm(r):
+        return f"{r['min_ms']:.2f} / **{r['median_ms']:.2f}** / {r['max_ms']:.2f} ms ({r['n']} edits)" if r["n"] else "—"
+    for size, r in lsp.items():
+        print(f"| {r['file_bytes']:,} B | {r['open_ms']:.1f} ms | {mmm(r['finding'])} | {mmm(r['clean'])} |")
+
+# The targets of issue 26. Instruction counts decide where the target is in instructions;
+# wall-time verdicts move with the machine's load (printed above).
+print()
+print("| Target (issue 26) | Measured | Holds |")
+print("|---|---|---|")
+for prefix, files in ([("small", small)] if small else []) + [("many", count)]:
+    pl, po = icount(f"{prefix}-pipelint"), icount(f"{prefix}-parse-only")
+    if pl and po:
+        target(f"{files:,} files: within 2.0× parse-only in instructions", f"{pl / po:.2f}× ({fmt_i(pl / files)} vs {fmt_i(po / files)} per file)", pl / po <= 2.0)
+    tp, to = med.get((prefix, "pipelint")), med.get((prefix, "parse-only"))
+    if tp and to:
+        target(f"{files:,} files: within 2.0× parse-only in wall time", f"{tp / to:.2f}× ({fmt_t(tp)} vs {fmt_t(to)})", tp / to <= 2.0)
+if pm:
+    for peer, factor in [("jsonschema-cli", 1.3), ("check-jsonschema", 50)]:
+        if ("many", peer) in med:
+            r = med[("many", peer)] / pm
+            target(f"{count:,} files: ≥ {factor:g}× faster than {peer} (wall)", f"{r:.2f}× ({fmt_t(med[('many', peer)])} vs {fmt_t(pm)})", r >= factor)
+i1, i1d = icount("one-pipelint"), icount("one-dir-pipelint")
+if i1:
+    target("1 file: ≤ 1.3 M instructions", fmt_i(i1), i1 <= 1.3e6)
+if p1:
+    target("1 file: ≤ 1.3 ms (wall, median)", f"{fmt_t(p1)} (min {fmt_t(timing('one-pipelint')['min'])})", p1 <= 0.0013)
+if i1d:
+    target("1 file as a folder: ≤ 1.4 M instructions", fmt_i(i1d), i1d <= 1.4e6)
+for size, limit in [(100000, 3.0), (1000000, 20.0)]:
+    if size in lsp and lsp[size]["finding"]["n"]:
+        m = lsp[size]["finding"]["median_ms"]
+        target(f"Language server, edit → diagnostics at {size / 1e6:g} MB: ≤ {limit:g} ms (median, edit with a finding)", f"{m:.2f} ms (clean edit {lsp[size]['clean']['median_ms']:.2f} ms)", m <= limit)
+if sizes:
+    top = max(sizes)
+    r_top, b_top = rss(f"body{top}-pipelint"), body_bytes(top)
+    if r_top and b_top:
+        r = r_top * 1024 * 1024 / b_top
+        target(f"1 body of {top / 1e6:g} MB: peak RSS ≤ 6× the file size", f"{r:.1f}× ({fmt_m(r_top)} for {b_top / 2**20:.1f} MiB)", r <= 6)
+    low = min(sizes)
+    if low != top and body_bytes(low) and body_bytes(top):
+        scale = body_bytes(top) / body_bytes(low)
+        # Linear: the time grows no faster than the size, with 10 % to spare.
+        tl, tt = med.get((f"body{low}", "pipelint")), med.get((f"body{top}", "pipelint"))
+        if tl and tt:
+            target(f"Time linear from {low / 1e6:g} to {top / 1e6:g} MB (≤ 1.1 × {scale:.1f}) in wall time", f"{tt / tl:.1f}× ({fmt_t(tl)} → {fmt_t(tt)})", tt / tl <= 1.1 * scale)
+        il, it = icount(f"body{low}-pipelint"), icount(f"body{top}-pipelint")
+        if il and it:
+            target(f"Time linear from {low / 1e6:g} to {top / 1e6:g} MB (≤ 1.1 × {scale:.1f}) in instructions", f"{it / il:.1f}× ({fmt_i(il)} → {fmt_i(it)})", it / il <= 1.1 * scale)
 PY
 echo >&2
 log "raw results in $OUT (hyperfine JSON, *.rss, hyperfine.log, sanity.txt, table.md)"

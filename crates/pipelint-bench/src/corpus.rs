@@ -173,6 +173,65 @@ pub fn sample(kind: SourceKind, seed: u64) -> String {
     body(kind, &mut rng).1.pretty()
 }
 
+/// A valid Kafka body of at least `bytes` bytes (and less than one more column past it): the
+/// sample body for `seed` with extra destination columns `pad_NNNNNN`, each mapped, as a wide
+/// table would have. For the size benchmarks (time and memory from 1 MB to 10 MB, language-
+/// server edits on a large document). A body already larger than `bytes` is returned as is.
+pub fn padded(seed: u64, bytes: usize) -> String {
+    let kind = SourceKind::Kafka;
+    let mut rng = Rng::for_index(seed, seed.wrapping_mul(4) + kind as u64);
+    let (_, base) = body(kind, &mut rng);
+    let with = |count: usize| {
+        let mut tree = base.clone();
+        add_pad_columns(&mut tree, count);
+        tree.pretty()
+    };
+    let mut text = with(0);
+    if text.len() >= bytes {
+        return text;
+    }
+    // Names are fixed-width and types repeat every few columns, so the size grows by the
+    // same average per column: estimate the count, then top up if it fell short.
+    const PROBE: usize = 100;
+    let per_column = (with(PROBE).len() - text.len()).div_ceil(PROBE);
+    let mut count = 0;
+    while text.len() < bytes {
+        count += (bytes - text.len()).div_ceil(per_column);
+        text = with(count);
+    }
+    text
+}
+
+/// Column types of the padding, every one a valid destination type.
+const PAD_TYPES: [&str; 5] = [
+    "String",
+    "UInt64",
+    "Float64",
+    "DateTime64(3)",
+    "Nullable(String)",
+];
+
+fn add_pad_columns(root: &mut J, count: usize) {
+    let columns = (0..count).map(|i| {
+        J::obj()
+            .with("name", J::str(format!("pad_{i:06}")))
+            .with("type", J::str(PAD_TYPES[i % PAD_TYPES.len()]))
+    });
+    if let Some(items) = root
+        .at_mut(&["destination", "columns"])
+        .and_then(J::items_mut)
+    {
+        items.extend(columns);
+    }
+    if let Some(items) = root.get_mut("fieldMappings").and_then(J::items_mut) {
+        items.extend((0..count).map(|i| {
+            J::obj()
+                .with("sourceField", J::str(format!("padField{i:06}")))
+                .with("destinationField", J::str(format!("pad_{i:06}")))
+        }));
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Valid bodies
 // ---------------------------------------------------------------------------------------

@@ -12,4 +12,4 @@ pub mod domains;
 pub mod json;
 pub mod rng;
 
-pub use corpus::{MISTAKES, Mistake, SourceKind, Spec, generate, generate_with, sample};
+pub use corpus::{MISTAKES, Mistake, SourceKind, Spec, generate, generate_with, padded, sample};

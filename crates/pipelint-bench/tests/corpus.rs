@@ -2,7 +2,7 @@
 //! reported by its rule once that rule exists.
 
 use pipelint_bench::corpus::{
-    MISTAKES, SourceKind, build, generate, generate_with, kind_of, sample,
+    MISTAKES, SourceKind, build, generate, generate_with, kind_of, padded, sample,
 };
 use pipelint_bench::rng::Rng;
 use pipelint_core::{LintOptions, LintResult, find_rule, lint};
@@ -44,6 +44,25 @@ fn valid_bodies_are_clean_and_one_to_four_kb() {
             spec.file_name(),
             spec.text.len()
         );
+    }
+}
+
+#[test]
+fn padded_bodies_are_clean_and_just_over_their_size() {
+    let unpadded = padded(3, 0).len();
+    for bytes in [20_000, 150_000] {
+        let text = padded(3, bytes);
+        assert!(text.len() > unpadded, "{bytes}: nothing added");
+        // At least the size asked for, and less than one more column and its mapping.
+        assert!(
+            (bytes..bytes + 200).contains(&text.len()),
+            "{bytes}: {} bytes",
+            text.len()
+        );
+        // The language-server benchmark edits this member.
+        assert!(text.contains("\"replicas\": "), "{bytes}: no replicas");
+        let result = lint_spec("big.pipe.json", &text);
+        assert!(result.diagnostics.is_empty(), "{}", describe(&result));
     }
 }
 

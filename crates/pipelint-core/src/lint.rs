@@ -224,6 +224,7 @@ pub(crate) fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
         kind,
         pipe: options.pipe,
         profile: options.profile,
+        pipe_index: Default::default(),
     };
     for (_, check) in rules::CHECKS.iter().filter(|(r, _)| r.applies_to(kind)) {
         check(&context, &mut diagnostics);

@@ -10,6 +10,9 @@ use crate::diagnostic::Diagnostic;
 use crate::document::Document;
 use crate::kind::DocumentKind;
 
+mod pipe_index;
+pub(crate) use pipe_index::PipeIndex;
+
 /// A cross-field check over a parsed document.
 pub(crate) type Check = fn(&Context, &mut Vec<Diagnostic>);
 
@@ -69,9 +72,36 @@ pub struct Context<'a> {
     pub pipe: Option<&'a Document>,
     /// The API version and analytics-stack release the body is checked against.
     pub profile: crate::api::profile::Profile,
+    /// The columns and mappings of a create body, indexed on first use (`pipe_index`).
+    pub(crate) pipe_index: std::cell::OnceCell<PipeIndex<'a>>,
 }
 
 impl<'a> Context<'a> {
+    /// The context of a check of `document` (parsed from `text`) as `kind`.
+    pub fn new(
+        document: &'a Document,
+        text: &'a str,
+        kind: DocumentKind,
+        pipe: Option<&'a Document>,
+        profile: crate::api::profile::Profile,
+    ) -> Self {
+        Context {
+            document,
+            text,
+            kind,
+            pipe,
+            profile,
+            pipe_index: Default::default(),
+        }
+    }
+
+    /// The destination columns and field mappings, indexed once for every rule that
+    /// compares them.
+    pub(crate) fn pipe_index(&self) -> &PipeIndex<'a> {
+        self.pipe_index
+            .get_or_init(|| PipeIndex::new(&self.document.value))
+    }
+
     /// The document's value.
     pub fn root(&self) -> &'a Value {
         &self.document.value

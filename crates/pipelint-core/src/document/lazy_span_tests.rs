@@ -17,6 +17,7 @@ fn check(document: &Document, text: &str) -> Vec<Diagnostic> {
         kind,
         pipe: None,
         profile: Default::default(),
+        pipe_index: Default::default(),
     };
     for check in checks(kind) {
         check(&context, &mut diagnostics);

@@ -106,6 +106,7 @@ mod tests {
             kind: DocumentKind::StackAlert,
             pipe: None,
             profile: Default::default(),
+            pipe_index: Default::default(),
         };
         let fix = remove_member(&cx, pointer);
         let mut out = text.to_owned();

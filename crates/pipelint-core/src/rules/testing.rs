@@ -45,6 +45,7 @@ pub(crate) fn create_pipe_context<'a>(document: &'a Document, text: &'a str) -> 
         kind: DocumentKind::CreatePipe,
         pipe: None,
         profile: Default::default(),
+        pipe_index: Default::default(),
     }
 }
 

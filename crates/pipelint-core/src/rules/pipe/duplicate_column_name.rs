@@ -30,7 +30,7 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let pointer = |index| format!("/destination/columns/{index}/name");
-    for (index, first, name) in repeats(super::facts::column_names(cx)) {
+    for (index, first, name) in cx.pipe_index().column_repeats() {
         out.push(
             cx.at_value(
                 &RULE,

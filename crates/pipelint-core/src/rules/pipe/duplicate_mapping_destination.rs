@@ -32,7 +32,7 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let pointer = |index| format!("/fieldMappings/{index}/destinationField");
-    for (index, first, field) in repeats(super::facts::mapping_destinations(cx)) {
+    for (index, first, field) in cx.pipe_index().destination_repeats() {
         out.push(
             cx.at_value(
                 &RULE,

@@ -29,10 +29,8 @@ declare_rule! {
 const DEFINITION: &str = "/destination/tableDefinition";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if !cx
-        .get("/destination/columns")
-        .is_some_and(serde_json::Value::is_array)
-    {
+    let pipe = cx.pipe_index();
+    if !pipe.columns_given {
         return;
     }
     let mut named: Vec<(String, &str)> = Vec::new();
@@ -46,10 +44,10 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         named.push((format!("{DEFINITION}/sortingKey/{i}"), key));
     }
     // The similarity index is built only when a name is not a column.
-    if super::facts::all_columns(cx, named.iter().map(|(_, name)| *name)) {
+    if named.iter().all(|&(_, name)| pipe.is_column(name)) {
         return;
     }
-    let columns = Names::new(super::facts::column_names(cx).map(|(_, name)| name));
+    let columns = Names::new(pipe.columns.iter().map(|&(_, name)| name));
     for (pointer, name) in named {
         if columns.contains(name) {
             continue;

@@ -30,21 +30,20 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if !cx
-        .get("/destination/columns")
-        .is_some_and(serde_json::Value::is_array)
-    {
+    let pipe = cx.pipe_index();
+    if !pipe.columns_given {
         return;
     }
     // The similarity index is built only when a destination is not a column.
-    if super::facts::all_columns(
-        cx,
-        super::facts::mapping_destinations(cx).map(|(_, field)| field),
-    ) {
+    if pipe
+        .destinations
+        .iter()
+        .all(|&(_, field)| pipe.is_column(field))
+    {
         return;
     }
-    let columns = Names::new(super::facts::column_names(cx).map(|(_, name)| name));
-    for (index, field) in super::facts::mapping_destinations(cx) {
+    let columns = Names::new(pipe.columns.iter().map(|&(_, name)| name));
+    for &(index, field) in &pipe.destinations {
         if columns.contains(field) {
             continue;
         }

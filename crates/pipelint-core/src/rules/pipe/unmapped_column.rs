@@ -59,23 +59,23 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if !has_mappings {
         return;
     }
-    let mapped: HashSet<&str> = super::facts::mapping_destinations(cx)
-        .map(|(_, f)| f)
-        .collect();
-    if super::facts::column_names(cx).all(|(_, name)| mapped.contains(name)) {
+    let pipe = cx.pipe_index();
+    if pipe.columns.iter().all(|&(_, name)| pipe.is_mapped(name)) {
         return;
     }
-    let columns = Names::new(super::facts::column_names(cx).map(|(_, name)| name));
+    let columns = Names::new(pipe.columns.iter().map(|&(_, name)| name));
     // A mapping with a misspelt destination is reported by `unknown-mapping-destination`,
     // which names the column meant; that column is not reported again here. (The order
     // of the mappings decides which ones get a similarity search, as in that rule.)
-    let meant: HashSet<&str> = super::facts::mapping_destinations(cx)
-        .map(|(_, field)| field)
+    let meant: HashSet<&str> = pipe
+        .destinations
+        .iter()
+        .map(|&(_, field)| field)
         .filter(|field| !columns.contains(field))
         .filter_map(|field| columns.closest(field))
         .collect();
-    for (index, name) in super::facts::column_names(cx) {
-        if mapped.contains(name) || meant.contains(name) {
+    for &(index, name) in &pipe.columns {
+        if pipe.is_mapped(name) || meant.contains(name) {
             continue;
         }
         let pointer = format!("/destination/columns/{index}/name");

@@ -158,6 +158,7 @@ mod tests {
                 kind: DocumentKind::PipeScaling,
                 pipe: None,
                 profile: Default::default(),
+                pipe_index: Default::default(),
             };
             let span = crate::rules::edit::removal_span(&cx, pointer);
             let mut out = text.to_owned();

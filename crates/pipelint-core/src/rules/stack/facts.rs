@@ -369,6 +369,7 @@ mod tests {
             kind: DocumentKind::Dashboard,
             pipe: None,
             profile: Default::default(),
+            pipe_index: Default::default(),
         };
         let found: Vec<(String, &str)> = number_format_outputs(&cx)
             .map(|(at, value)| (at.output_pointer(), value.as_str().unwrap()))

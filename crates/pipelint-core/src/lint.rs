@@ -282,13 +282,13 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
     for resource in &read.resources {
         let document = &resource.document;
         let mut found = schema::validate(DocumentKind::CreatePipe, document, &options.profile);
-        let context = Context {
+        let context = Context::new(
             document,
-            text: &text,
-            kind: DocumentKind::CreatePipe,
-            pipe: None,
-            profile: options.profile,
-        };
+            &text,
+            DocumentKind::CreatePipe,
+            None,
+            options.profile,
+        );
         for (_, check) in rules::CHECKS
             .iter()
             .filter(|(r, _)| r.applies_to(DocumentKind::CreatePipe))

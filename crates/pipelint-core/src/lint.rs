@@ -279,23 +279,15 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
     let read = terraform::read(&source);
     diagnostics.extend(read.diagnostics);
     let mut overrides_used = settle_unchecked(settings, None, &mut diagnostics);
-    for resource in &read.resources {
-        let document = &resource.document;
-        let mut found = schema::validate(DocumentKind::CreatePipe, document, &options.profile);
-        let context = Context::new(
-            document,
-            &text,
-            DocumentKind::CreatePipe,
-            None,
-            options.profile,
-        );
-        for (_, check) in rules::CHECKS
-            .iter()
-            .filter(|(r, _)| r.applies_to(DocumentKind::CreatePipe))
-        {
-            check(&context, &mut found);
+    for mut resource in read.resources {
+        let mut found = check_terraform_resource(&resource, &text, options);
+        if terraform::convert_like_terraform(&mut resource, &found) {
+            found = check_terraform_resource(&resource, &text, options);
         }
+        let resource = &resource;
+        let document = &resource.document;
         terraform::drop_unknowable(resource, &mut found);
+        terraform::drop_provider_members(&mut found);
         found.extend(resource.findings.iter().cloned());
         found.extend(terraform::unchecked_values(resource));
         overrides_used.extend(settle(settings, Some(document), &mut found));
@@ -312,6 +304,30 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
         diagnostics,
         overrides_used,
     }
+}
+
+/// The schema's and the rules' findings on one Terraform resource's body.
+fn check_terraform_resource(
+    resource: &terraform::Resource,
+    text: &str,
+    options: &LintOptions,
+) -> Vec<Diagnostic> {
+    let document = &resource.document;
+    let mut found = schema::validate(DocumentKind::CreatePipe, document, &options.profile);
+    let context = Context::new(
+        document,
+        text,
+        DocumentKind::CreatePipe,
+        None,
+        options.profile,
+    );
+    for (_, check) in rules::CHECKS
+        .iter()
+        .filter(|(r, _)| r.applies_to(DocumentKind::CreatePipe))
+    {
+        check(&context, &mut found);
+    }
+    found
 }
 
 impl Diagnostic {

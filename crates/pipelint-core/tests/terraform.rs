@@ -272,3 +272,56 @@ fn the_kind_can_be_given_for_other_names() {
         Some(DocumentKind::Terraform)
     );
 }
+
+#[test]
+fn literals_terraform_converts_are_not_wrong_types() {
+    let text = KAFKA.replace("AUTH", "\"PLAIN\"").replace(
+        "  field_mappings",
+        "  scaling = { replicas = \"2\" }\n  field_mappings",
+    );
+    assert_eq!(codes(&lint_tf(&text)), ["PL021"]);
+    // Converted, the value is checked: 50 replicas are out of range.
+    let text = text.replace("replicas = \"2\"", "replicas = \"50\"");
+    assert_eq!(codes(&lint_tf(&text)), ["PL021", "PL012"]);
+    // Text Terraform cannot convert stays a wrong type.
+    let text = text.replace("replicas = \"50\"", "replicas = \"two\"");
+    assert_eq!(codes(&lint_tf(&text)), ["PL021", "PL010"]);
+}
+
+#[test]
+fn a_misspelt_attribute_is_reported_whatever_its_value() {
+    let text = KAFKA
+        .replace("AUTH", "\"PLAIN\"")
+        .replace("topics ", "consumer_grup = var.group\n      topics ");
+    let result = lint_tf(&text);
+    assert!(codes(&result).contains(&"PL014"), "{:?}", codes(&result));
+}
+
+#[test]
+fn the_provider_documented_settings_key_is_accepted() {
+    let text = KAFKA.replace("AUTH", "\"PLAIN\"").replace(
+        "  field_mappings",
+        "  settings = { kafka_read_committed = true }\n  field_mappings",
+    );
+    assert_eq!(codes(&lint_tf(&text)), ["PL021"]);
+}
+
+#[test]
+fn a_finding_caused_by_a_provider_default_says_so() {
+    let text = KAFKA
+        .replace("\"warpstream\"", "\"msk\"")
+        .replace("      authentication = AUTH\n", "");
+    let result = lint_tf(&text);
+    let msk = result
+        .diagnostics
+        .iter()
+        .find(|d| d.code() == "PL200")
+        .unwrap();
+    assert!(
+        msk.message.contains("provider's default `PLAIN`"),
+        "{}",
+        msk.message
+    );
+    // It points at the `kafka` key, text the user wrote.
+    assert_eq!(&text[msk.primary.span.clone()], "kafka");
+}

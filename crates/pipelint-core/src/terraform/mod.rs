@@ -21,7 +21,11 @@ use crate::diagnostic::Diagnostic;
 use crate::document::Document;
 use crate::rules::terraform::terraform_syntax;
 
-pub(crate) use speak::{drop_unknowable, speak_terraform, unchecked_values};
+pub(crate) use speak::{drop_provider_members, drop_unknowable, speak_terraform, unchecked_values};
+
+use serde_json::Value;
+
+use crate::rules::schema::wrong_type;
 
 /// The resource type pipelint reads.
 pub(crate) const CLICKPIPE: &str = "clickhouse_clickpipe";
@@ -88,6 +92,57 @@ pub(crate) fn read(text: &str) -> Read {
         resources,
         diagnostics: Vec::new(),
     }
+}
+
+/// Terraform converts a literal between string, number and bool when the attribute wants
+/// the other type (`replicas = "2"` is the number 2): the values a wrong-type finding is
+/// about that Terraform would convert are converted here. Whether any was (the resource is
+/// then checked again, so that the rules see the values Terraform sends).
+pub(crate) fn convert_like_terraform(resource: &mut Resource, found: &[Diagnostic]) -> bool {
+    let mut converted = false;
+    for finding in found
+        .iter()
+        .filter(|d| std::ptr::eq(d.rule, &wrong_type::RULE))
+    {
+        let Some(expected) = finding
+            .message
+            .split_once("must be ")
+            .and_then(|(_, rest)| rest.split_once(", found"))
+            .map(|(expected, _)| expected)
+        else {
+            continue;
+        };
+        let Some(value) = resource.document.value.pointer_mut(&finding.pointer) else {
+            continue;
+        };
+        let as_wanted = match &*value {
+            Value::String(text) if expected.contains("integer") => {
+                text.parse::<i64>().ok().map(Value::from)
+            }
+            Value::String(text) if expected.contains("number") => {
+                serde_json::from_str::<serde_json::Number>(text)
+                    .ok()
+                    .map(Value::Number)
+            }
+            Value::String(text) if expected.contains("boolean") => match text.as_str() {
+                "true" => Some(Value::Bool(true)),
+                "false" => Some(Value::Bool(false)),
+                _ => None,
+            },
+            Value::Number(number) if expected.contains("string") => {
+                Some(Value::String(number.to_string()))
+            }
+            Value::Bool(flag) if expected.contains("string") => {
+                Some(Value::String(flag.to_string()))
+            }
+            _ => None,
+        };
+        if let Some(as_wanted) = as_wanted {
+            *value = as_wanted;
+            converted = true;
+        }
+    }
+    converted
 }
 
 /// The name of a `resource "clickhouse_clickpipe" "NAME"` block.

@@ -71,7 +71,7 @@ impl DefaultValue {
 
     fn shown(self) -> String {
         match self {
-            DefaultValue::Text(text) => format!("\"{text}\""),
+            DefaultValue::Text(text) => text.to_owned(),
             DefaultValue::Integer(n) => n.to_string(),
             DefaultValue::Bool(b) => b.to_string(),
             DefaultValue::EmptyList => "[]".to_owned(),

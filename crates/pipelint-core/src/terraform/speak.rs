@@ -12,6 +12,8 @@ use super::shape::snake_case;
 use super::{Resource, span_of_header};
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::pointer::pointer_split;
+use crate::rules::profile::{needs_newer_api, preview_feature, removed_in_api};
+use crate::rules::schema::unknown_field;
 use crate::rules::security::plaintext_secret;
 use crate::rules::terraform::terraform_unchecked_values;
 
@@ -24,6 +26,27 @@ const COLLECTION_READERS: &[(&str, &str, &str)] = &[
     ("/tableMappings", "PL400", "PL403"),
     ("/settings", "PL503", "PL505"),
 ];
+
+/// Rules whose findings are about a member's name or presence, not its value.
+const MEMBER_RULES: &[&crate::catalog::Rule] = &[
+    &unknown_field::RULE,
+    &needs_newer_api::RULE,
+    &preview_feature::RULE,
+    &removed_in_api::RULE,
+];
+
+/// Members the provider's documentation writes that the contract lacks, accepted without a
+/// warning in Terraform files: the settings key its docs example uses.
+const PROVIDER_MEMBERS: &[&str] = &["/settings/kafka_read_committed"];
+
+/// Drops the unknown-field findings on members the provider documents and the contract
+/// lacks.
+pub(crate) fn drop_provider_members(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.retain(|d| {
+        !(std::ptr::eq(d.rule, &unknown_field::RULE)
+            && PROVIDER_MEMBERS.contains(&d.pointer.as_str()))
+    });
+}
 
 /// Drops the findings that would need a value Terraform computes: at or inside an
 /// expression, taking one as their premise or pointing at one as their cause, quoting
@@ -56,7 +79,18 @@ pub(crate) fn drop_unknowable(resource: &Resource, diagnostics: &mut Vec<Diagnos
         })
         .map(|&(_, first, last)| (first, last))
         .collect();
+    let under = |pointer: &str| {
+        resource.unknown.iter().any(|(unknown, _)| {
+            unknown
+                .strip_prefix(pointer)
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
     diagnostics.retain(|d| {
+        // Findings about a member's name or presence hold whatever its value is.
+        let about_the_member = MEMBER_RULES.iter().any(|rule| std::ptr::eq(d.rule, *rule));
+        // A secret-named object whose secrets are expressions holds no literal secret.
+        let secret_expressions = std::ptr::eq(d.rule, &plaintext_secret::RULE) && under(&d.pointer);
         let quoted = d.message.contains(UNKNOWN)
             || d.help.as_deref().is_some_and(|h| h.contains(UNKNOWN))
             || d.primary
@@ -66,7 +100,8 @@ pub(crate) fn drop_unknowable(resource: &Resource, diagnostics: &mut Vec<Diagnos
         let reads_collection = skipped_codes
             .iter()
             .any(|&(first, last)| first <= d.code() && d.code() <= last);
-        !(at_or_inside(&d.pointer)
+        !((at_or_inside(&d.pointer) && !about_the_member)
+            || secret_expressions
             || d.premise.as_deref().is_some_and(at_or_inside)
             || d.secondary.iter().any(|label| in_unknown_span(&label.span))
             || quoted

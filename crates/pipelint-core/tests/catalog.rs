@@ -149,6 +149,11 @@ fn walk_schema(node: &Value, at: &str, problems: &mut Vec<String>) {
         }
     }
     for (key, child) in object {
+        // A condition (`if`/`then`/`else`) narrows members declared beside it; it declares
+        // none, so it is neither closed nor described on its own.
+        if matches!(key.as_str(), "if" | "then" | "else") {
+            continue;
+        }
         match child {
             Value::Object(_) => walk_schema(child, &format!("{at}/{key}"), problems),
             Value::Array(items) => {

@@ -98,6 +98,7 @@ fn the_pipe_record_schema_mirrors_the_create_schema() {
     for (name, def) in create_defs {
         if [
             "credentials",
+            "databaseCredentials",
             "kafkaCredentials",
             "accessKey",
             "serviceAccountCredentials",

@@ -24,7 +24,7 @@ fn valid_fixtures_pass_silently() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert_eq!(run.stdout, "");
     assert!(
-        run.stderr.contains("no problems in 34 files"),
+        run.stderr.contains("no problems in 35 files"),
         "{}",
         run.stderr
     );

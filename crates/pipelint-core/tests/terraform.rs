@@ -325,3 +325,14 @@ fn a_finding_caused_by_a_provider_default_says_so() {
     // It points at the `kafka` key, text the user wrote.
     assert_eq!(&text[msk.primary.span.clone()], "kafka");
 }
+
+#[test]
+fn deep_nesting_is_a_syntax_finding_not_a_crash() {
+    let depth = 100_000;
+    let text = format!(
+        "resource \"clickhouse_clickpipe\" \"x\" {{\n  name = {}1{}\n}}\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    assert_eq!(codes(&lint_tf(&text)), ["PL019"]);
+}

@@ -3,7 +3,7 @@
 //! The attribute form (`scaling = { … }`) and the block form (`scaling { … }`, repeated
 //! `columns { … }` blocks for a list) read alike.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -77,8 +77,8 @@ pub(super) struct Builder {
     pub(super) unknown: Vec<(String, Range<usize>)>,
     pub(super) unconverted: Vec<(String, Range<usize>)>,
     pub(super) defaulted: HashMap<String, String>,
-    pub(super) literals: Vec<Range<usize>>,
-    pub(super) keys: Vec<Range<usize>>,
+    pub(super) literals: HashSet<Range<usize>>,
+    pub(super) keys: HashSet<Range<usize>>,
     pub(super) findings: Vec<Diagnostic>,
     /// Inside a member written as a block: its inner blocks are not reported again.
     in_block: bool,
@@ -93,8 +93,8 @@ pub(super) fn attributes(block: &Block) -> (Value, Builder) {
         unknown: Vec::new(),
         unconverted: Vec::new(),
         defaulted: HashMap::new(),
-        literals: Vec::new(),
-        keys: Vec::new(),
+        literals: HashSet::new(),
+        keys: HashSet::new(),
         findings: Vec::new(),
         in_block: false,
     };
@@ -156,6 +156,7 @@ pub(super) fn resource(name: &str, value: Value, builder: Builder) -> Resource {
 fn body_members(body: &Body) -> Vec<Member<'_>> {
     let mut members: Vec<Member> = Vec::new();
     let mut groups: Vec<(&str, Vec<&Block>)> = Vec::new();
+    let mut group_of: HashMap<&str, usize> = HashMap::new();
     for structure in body.iter() {
         match structure {
             Structure::Attribute(attribute) => members.push(Member {
@@ -176,9 +177,12 @@ fn body_members(body: &Body) -> Vec<Member<'_>> {
             }
             Structure::Block(block) => {
                 let name = block.ident.as_str();
-                match groups.iter_mut().find(|(n, _)| *n == name) {
-                    Some((_, blocks)) => blocks.push(block),
-                    None => groups.push((name, vec![block])),
+                match group_of.get(name) {
+                    Some(&index) => groups[index].1.push(block),
+                    None => {
+                        group_of.insert(name, groups.len());
+                        groups.push((name, vec![block]));
+                    }
                 }
             }
         }
@@ -243,7 +247,7 @@ impl Builder {
                 continue;
             };
             if member.ident {
-                self.keys.push(member.key.clone());
+                self.keys.insert(member.key.clone());
             }
             self.spans.insert(
                 pointer.clone(),
@@ -310,11 +314,11 @@ impl Builder {
             Expression::Null(_) => return None,
             Expression::Bool(value) => Value::Bool(*value.value()),
             Expression::Number(number) => {
-                self.literals.push(span.clone());
+                self.literals.insert(span.clone());
                 number_value(number.value())
             }
             Expression::String(text) => {
-                self.literals.push(span.clone());
+                self.literals.insert(span.clone());
                 Value::String(text.value().clone())
             }
             Expression::HeredocTemplate(heredoc) => match literal_text(&heredoc.template) {
@@ -331,7 +335,7 @@ impl Builder {
                 let Expression::Number(number) = &op.expr else {
                     return None;
                 };
-                self.literals.push(span.clone());
+                self.literals.insert(span.clone());
                 negative(number.value())
             }
             Expression::Array(array) => {

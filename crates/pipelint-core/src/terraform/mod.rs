@@ -11,7 +11,7 @@ mod convert;
 mod shape;
 mod speak;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use hcl_edit::Span;
@@ -49,9 +49,9 @@ pub(crate) struct Resource {
     /// Members the provider's default fills in, not written: pointer -> the default.
     pub(crate) defaulted: HashMap<String, String>,
     /// Spans of literal strings and numbers: the only text a fix may replace.
-    pub(crate) literals: Vec<Range<usize>>,
+    pub(crate) literals: HashSet<Range<usize>>,
     /// Spans of attribute names written as identifiers: a rename may replace them.
-    pub(crate) keys: Vec<Range<usize>>,
+    pub(crate) keys: HashSet<Range<usize>>,
     /// The reader's own findings (block form, a Kinesis timestamp it cannot convert),
     /// with JSON pointers like the rules'.
     pub(crate) findings: Vec<Diagnostic>,

@@ -3,6 +3,7 @@
 //! of JSON pointers and member names, the provider's default named where it is the cause,
 //! and fixes only where they replace one literal or one attribute name in the `.tf` text.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use serde_json::Value;
@@ -55,19 +56,24 @@ pub(crate) fn drop_unknowable(resource: &Resource, diagnostics: &mut Vec<Diagnos
     if resource.unknown.is_empty() {
         return;
     }
+    // Looked up, not scanned, so that dropping stays linear in the findings and the values.
+    let unknown: HashSet<&str> = resource.unknown.iter().map(|(p, _)| p.as_str()).collect();
+    let holding_unknown: HashSet<&str> = resource
+        .unknown
+        .iter()
+        .flat_map(|(pointer, _)| ancestors(pointer))
+        .collect();
+    let mut spans: Vec<&Range<usize>> = resource.unknown.iter().map(|(_, span)| span).collect();
+    spans.sort_by_key(|span| span.start);
     let at_or_inside = |pointer: &str| {
-        resource.unknown.iter().any(|(unknown, _)| {
-            pointer == unknown
-                || pointer
-                    .strip_prefix(unknown.as_str())
-                    .is_some_and(|rest| rest.starts_with('/'))
-        })
+        std::iter::once(pointer)
+            .chain(ancestors(pointer))
+            .any(|at| unknown.contains(at))
     };
+    // Expressions do not nest: the one starting last before a span is the only candidate.
     let in_unknown_span = |span: &Range<usize>| {
-        resource
-            .unknown
-            .iter()
-            .any(|(_, unknown)| unknown.start <= span.start && span.end <= unknown.end)
+        let before = spans.partition_point(|unknown| unknown.start <= span.start);
+        before > 0 && span.end <= spans[before - 1].end
     };
     let skipped_codes: Vec<(&str, &str)> = COLLECTION_READERS
         .iter()
@@ -79,13 +85,7 @@ pub(crate) fn drop_unknowable(resource: &Resource, diagnostics: &mut Vec<Diagnos
         })
         .map(|&(_, first, last)| (first, last))
         .collect();
-    let under = |pointer: &str| {
-        resource.unknown.iter().any(|(unknown, _)| {
-            unknown
-                .strip_prefix(pointer)
-                .is_some_and(|rest| rest.starts_with('/'))
-        })
-    };
+    let under = |pointer: &str| holding_unknown.contains(pointer);
     diagnostics.retain(|d| {
         // Findings about a member's name or presence hold whatever its value is.
         let about_the_member = MEMBER_RULES.iter().any(|rule| std::ptr::eq(d.rule, *rule));
@@ -107,6 +107,13 @@ pub(crate) fn drop_unknowable(resource: &Resource, diagnostics: &mut Vec<Diagnos
             || quoted
             || reads_collection)
     });
+}
+
+/// The pointers of the members that hold the member at `pointer`, innermost first.
+fn ancestors(pointer: &str) -> impl Iterator<Item = &str> {
+    pointer
+        .rmatch_indices('/')
+        .map(move |(at, _)| &pointer[..at])
 }
 
 /// The one info finding of a resource with values Terraform computes.

@@ -71,3 +71,20 @@ fn show_files_lists_terraform_files_with_their_kind() {
         .unwrap_or_else(|| panic!("main.tf not listed: {}", run.stdout));
     assert!(line.contains("terraform"), "{line}");
 }
+
+#[test]
+fn a_config_maps_other_names_to_terraform() {
+    let text =
+        common::read("fixtures/terraform/invalid/kafka-auth-for-broker--warpstream-scram.tf");
+    let tree = Tree::new();
+    tree.write("pipelint.toml", "[kinds]\nterraform = [\"*.hcl\"]\n")
+        .write("pipes/logs.hcl", &text);
+    let run = tree
+        .run(&["check", "--output-format", "concise", "pipes"])
+        .expect(1);
+    assert!(
+        run.stdout.contains("logs.hcl:22:24: PL200"),
+        "{}",
+        run.stdout
+    );
+}

@@ -5,6 +5,7 @@
 //! this table to tell what the profile in force accepts.
 
 use serde_json::Value;
+use std::fmt::Write;
 
 use super::profile::{Profile, Version};
 use crate::kind::DocumentKind;
@@ -115,19 +116,18 @@ impl Change {
     pub fn matches(&self, root: &Value) -> Vec<String> {
         let mut found = Vec::new();
         for pattern in self.at {
-            let tokens: Vec<&str> = pattern.split('/').skip(1).collect();
             match self.what {
                 What::Document => found.push(String::new()),
                 What::Required => {
-                    if let Some((member, parent)) = tokens.split_last() {
+                    if let Some((parent, member)) = pattern.rsplit_once('/') {
                         walk(root, parent, &mut String::new(), &mut |pointer, value| {
-                            if value.as_object().is_some_and(|o| !o.contains_key(*member)) {
+                            if value.as_object().is_some_and(|o| !o.contains_key(member)) {
                                 found.push(pointer_join(pointer, member));
                             }
                         });
                     }
                 }
-                _ => walk(root, &tokens, &mut String::new(), &mut |pointer, value| {
+                _ => walk(root, pattern, &mut String::new(), &mut |pointer, value| {
                     let hit = match self.what {
                         What::Value(expected) => value.as_str() == Some(expected),
                         What::ValueWith {
@@ -185,46 +185,64 @@ pub fn pattern_matches(pattern: &str, pointer: &str) -> bool {
     }
 }
 
-/// Calls `found` with the pointer and value of every place the tokens lead to.
+/// Calls `found` with the pointer and value of every place the pattern (`/a/*/b`) leads to.
 fn walk<'a>(
     value: &'a Value,
-    tokens: &[&str],
+    pattern: &str,
     pointer: &mut String,
     found: &mut impl FnMut(&str, &'a Value),
 ) {
-    let Some((first, rest)) = tokens.split_first() else {
+    // The pattern is read a token at a time, never split into a list.
+    let Some(tokens) = pattern.strip_prefix('/') else {
         found(pointer, value);
         return;
     };
+    let (first, rest) = tokens
+        .find('/')
+        .map_or((tokens, ""), |end| (&tokens[..end], &tokens[end..]));
     let len = pointer.len();
-    let mut step = |key: &str, child: &'a Value, pointer: &mut String| {
-        pointer.push('/');
-        pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+    // The pointer grows in place: no string is made for a key or an index on the way.
+    let mut descend = |child: &'a Value, pointer: &mut String| {
         walk(child, rest, pointer, found);
         pointer.truncate(len);
     };
-    match (value, *first) {
+    match (value, first) {
         (Value::Object(members), "*") => {
             for (key, child) in members {
-                step(key, child, pointer);
+                push_token(pointer, key);
+                descend(child, pointer);
             }
         }
         (Value::Array(items), "*") => {
             for (i, child) in items.iter().enumerate() {
-                step(&i.to_string(), child, pointer);
+                // Writing to a String cannot fail.
+                let _ = write!(pointer, "/{i}");
+                descend(child, pointer);
             }
         }
         (Value::Object(members), name) => {
             if let Some(child) = members.get(name) {
-                step(name, child, pointer);
+                push_token(pointer, name);
+                descend(child, pointer);
             }
         }
         (Value::Array(items), index) => {
             if let Some(child) = index.parse::<usize>().ok().and_then(|i| items.get(i)) {
-                step(index, child, pointer);
+                push_token(pointer, index);
+                descend(child, pointer);
             }
         }
         _ => {}
+    }
+}
+
+/// Appends `/key` to a pointer, escaping `~` and `/` (rare in keys: checked first).
+fn push_token(pointer: &mut String, key: &str) {
+    pointer.push('/');
+    if key.contains(['~', '/']) {
+        pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+    } else {
+        pointer.push_str(key);
     }
 }
 

@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use serde_json::Value;
 
@@ -12,11 +13,13 @@ use super::convert::UNKNOWN;
 use super::shape::snake_case;
 use super::{Resource, span_of_header};
 use crate::diagnostic::{Diagnostic, Fix};
+use crate::kind::DocumentKind;
 use crate::pointer::pointer_split;
 use crate::rules::profile::{needs_newer_api, preview_feature, removed_in_api};
 use crate::rules::schema::unknown_field;
 use crate::rules::security::plaintext_secret;
 use crate::rules::terraform::terraform_unchecked_values;
+use crate::schema;
 
 /// Rules that read the elements of a collection, skipped when the whole collection is an
 /// expression (`columns = var.columns`): (pointer, or a suffix of one, first and last code).
@@ -237,15 +240,34 @@ fn code_word(resource: &Resource, code: &str) -> String {
     if let Some(setting) = code.strip_prefix("db_") {
         return format!("clickhouse_{setting}");
     }
-    let is_member_name = code.starts_with(|c: char| c.is_ascii_lowercase())
-        && code.bytes().all(|b| b.is_ascii_alphanumeric())
-        && code.bytes().any(|b| b.is_ascii_uppercase());
+    // Only member names: a camelCase value (`secondaryPreferred`) is written as it is.
+    let is_member_name =
+        code.bytes().any(|b| b.is_ascii_uppercase()) && MEMBER_NAMES.contains(code);
     if is_member_name {
         snake_case(code)
     } else {
         code.to_owned()
     }
 }
+
+/// Every member name of a create-pipe body: the keys of every `properties` of its schema.
+static MEMBER_NAMES: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    let mut names = HashSet::new();
+    let mut pending = vec![schema::schema(DocumentKind::CreatePipe)];
+    while let Some(node) = pending.pop() {
+        match node {
+            Value::Object(members) => {
+                if let Some(Value::Object(properties)) = members.get("properties") {
+                    names.extend(properties.keys().cloned());
+                }
+                pending.extend(members.values());
+            }
+            Value::Array(items) => pending.extend(items),
+            _ => {}
+        }
+    }
+    names
+});
 
 /// A JSON object written in a help (`{"sourceField": "…"}`) as Terraform writes it
 /// (`{ source_field = "…" }`): each quoted member name before a colon becomes a bare
@@ -321,6 +343,20 @@ mod tests {
             hcl_object(r#"{"sourceField": "…", "destinationField": "amount"}"#),
             r#"{source_field = "…", destination_field = "amount"}"#
         );
+    }
+
+    #[test]
+    fn member_names_are_put_in_snake_case_and_values_are_not() {
+        assert_eq!(code_word_of("consumerGroup"), "consumer_group");
+        assert_eq!(code_word_of("secondaryPreferred"), "secondaryPreferred");
+        assert_eq!(code_word_of("JSONEachRow"), "JSONEachRow");
+        assert_eq!(code_word_of("db_max_threads"), "clickhouse_max_threads");
+    }
+
+    fn code_word_of(code: &str) -> String {
+        let text = "resource \"clickhouse_clickpipe\" \"x\" {\n  name = \"x\"\n}\n";
+        let read = super::super::read(text);
+        code_word(&read.resources[0], code)
     }
 
     #[test]

@@ -273,7 +273,11 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
     };
     // A byte-order mark is blanked out for the parser, so offsets stay the same.
     let source = match text.strip_prefix('\u{FEFF}') {
-        Some(rest) => std::borrow::Cow::Owned(format!("{:width$}{rest}", "", width = 3)),
+        Some(rest) => std::borrow::Cow::Owned(format!(
+            "{:width$}{rest}",
+            "",
+            width = '\u{FEFF}'.len_utf8()
+        )),
         None => std::borrow::Cow::Borrowed(text.as_str()),
     };
     let read = terraform::read(&source);
@@ -300,7 +304,10 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
     LintResult {
         text,
         kind: Some(DocumentKind::Terraform),
-        kind_reason: Some("the file name ends in `.tf` (Terraform)".to_owned()),
+        kind_reason: Some(match options.kind {
+            Some(_) => "given as `terraform`".to_owned(),
+            None => "the file name ends in `.tf` (Terraform)".to_owned(),
+        }),
         diagnostics,
         overrides_used,
     }

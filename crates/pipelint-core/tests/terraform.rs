@@ -116,6 +116,11 @@ fn names_are_terraform_names() {
             .unwrap()
             .contains("`consumer_group`")
     );
+    assert!(
+        unknown.message.contains("`consumer_grup`"),
+        "{}",
+        unknown.message
+    );
     // The rename fix edits the attribute name, in snake_case.
     let fix = unknown.fix.as_ref().unwrap();
     assert_eq!(&text[fix.span.clone()], "consumer_grup");

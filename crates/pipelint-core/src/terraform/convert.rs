@@ -132,6 +132,15 @@ pub(super) fn resource(name: &str, value: Value, builder: Builder) -> Resource {
     } = builder;
     let computed = unknown.len();
     unknown.extend(unconverted);
+    let written = names
+        .iter()
+        .filter_map(|(pointer, tf_path)| {
+            let (_, json_name) = crate::pointer::pointer_split(pointer)?;
+            let tf_name = tf_path.rsplit('.').next()?;
+            let is_item = tf_name.ends_with(']');
+            (!is_item).then(|| (json_name, tf_name.to_owned()))
+        })
+        .collect();
     Resource {
         document: Document {
             value,
@@ -143,6 +152,7 @@ pub(super) fn resource(name: &str, value: Value, builder: Builder) -> Resource {
         },
         address,
         names,
+        written,
         unknown,
         computed,
         defaulted,

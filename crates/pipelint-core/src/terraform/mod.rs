@@ -41,6 +41,9 @@ pub(crate) struct Resource {
     /// Each member's attribute path in Terraform's words, by the body's JSON pointer
     /// (`/source/kafka/consumerGroup` -> `source.kafka.consumer_group`).
     pub(crate) names: HashMap<String, String>,
+    /// The body's member names and the attribute names the user wrote for them
+    /// (`consumerGrup` -> `consumer_grup`), for messages.
+    pub(crate) written: HashMap<String, String>,
     /// Members whose value no rule may read: their pointer and the value's span. The first
     /// `computed` are expressions; the rest are values the reader could not convert (its
     /// own finding says why).

@@ -234,20 +234,42 @@ fn code_word(resource: &Resource, code: &str) -> String {
     if code.starts_with('/') && !code.contains(' ') {
         return tf_path(resource, code);
     }
+    // A member and its value, as the version rules name them: `compression: none`.
+    if let Some((name, value)) = code.split_once(": ")
+        && is_name(name)
+    {
+        let value = if value.parse::<f64>().is_ok() || matches!(value, "true" | "false") {
+            value.to_owned()
+        } else {
+            hcl_string(value)
+        };
+        return format!("{} = {value}", member_word(resource, name));
+    }
+    member_word(resource, code)
+}
+
+/// A member name in Terraform's words: snake_case for the body's own member names
+/// (`consumerGroup`), the attribute as written for a name the body does not know
+/// (`consumer_grup`), else as it is (a value such as `secondaryPreferred`).
+fn member_word(resource: &Resource, code: &str) -> String {
     if code.starts_with('{') {
         return hcl_object(code);
     }
     if let Some(setting) = code.strip_prefix("db_") {
         return format!("clickhouse_{setting}");
     }
-    // Only member names: a camelCase value (`secondaryPreferred`) is written as it is.
-    let is_member_name =
-        code.bytes().any(|b| b.is_ascii_uppercase()) && MEMBER_NAMES.contains(code);
-    if is_member_name {
-        snake_case(code)
-    } else {
-        code.to_owned()
+    if MEMBER_NAMES.contains(code) {
+        return snake_case(code);
     }
+    match resource.written.get(code) {
+        Some(written) => written.clone(),
+        None => code.to_owned(),
+    }
+}
+
+fn is_name(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// Every member name of a create-pipe body: the keys of every `properties` of its schema.
@@ -351,6 +373,8 @@ mod tests {
         assert_eq!(code_word_of("secondaryPreferred"), "secondaryPreferred");
         assert_eq!(code_word_of("JSONEachRow"), "JSONEachRow");
         assert_eq!(code_word_of("db_max_threads"), "clickhouse_max_threads");
+        assert_eq!(code_word_of("compression: none"), "compression = \"none\"");
+        assert_eq!(code_word_of("replicas: 25"), "replicas = 25");
     }
 
     fn code_word_of(code: &str) -> String {

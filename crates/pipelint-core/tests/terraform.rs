@@ -341,3 +341,18 @@ fn deep_nesting_is_a_syntax_finding_not_a_crash() {
     );
     assert_eq!(codes(&lint_tf(&text)), ["PL019"]);
 }
+
+#[test]
+fn a_dynamic_block_is_present_and_unknown() {
+    let text = KAFKA
+        .replace("AUTH", "\"PLAIN\"")
+        .replace("  destination = {", "  destination {")
+        .replace(
+            "    columns          = [{ name = \"id\", type = \"UInt64\" }]\n",
+            "    dynamic \"columns\" {\n      for_each = var.columns\n      content {\n        name = columns.value.name\n        type = columns.value.type\n      }\n    }\n",
+        );
+    assert!(text.contains("dynamic \"columns\""));
+    // No missing `columns`, and no unmapped or unknown mapping destination: the columns
+    // are Terraform's to compute. (The block form of `destination` gets its warning.)
+    assert_eq!(codes(&lint_tf(&text)), ["PL021", "PL020"]);
+}

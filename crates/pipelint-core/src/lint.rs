@@ -271,16 +271,7 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
             };
         }
     };
-    // A byte-order mark is blanked out for the parser, so offsets stay the same.
-    let source = match text.strip_prefix('\u{FEFF}') {
-        Some(rest) => std::borrow::Cow::Owned(format!(
-            "{:width$}{rest}",
-            "",
-            width = '\u{FEFF}'.len_utf8()
-        )),
-        None => std::borrow::Cow::Borrowed(text.as_str()),
-    };
-    let read = terraform::read(&source);
+    let read = terraform::read(&load::parser_text(&text));
     diagnostics.extend(read.diagnostics);
     let mut overrides_used = settle_unchecked(settings, None, &mut diagnostics);
     for mut resource in read.resources {

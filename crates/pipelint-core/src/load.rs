@@ -9,6 +9,7 @@
 //! that does not fit) take the careful path: the strict gate for the exact syntax error,
 //! then the syntax tree for value, spans and findings at once.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -69,21 +70,21 @@ pub fn load(bytes: &[u8]) -> Loaded {
         Ok(decoded) => decoded,
         Err(unread) => return *unread,
     };
-    // The result keeps the byte-order mark (the line index gives it no column); the
-    // parsers read a copy with it blanked out, so that offsets stay the same.
-    let blanked;
-    let source = if let Some(rest) = text.strip_prefix(BOM) {
-        blanked = format!("{:width$}{rest}", "", width = BOM.len_utf8());
-        blanked.as_str()
-    } else {
-        text.as_str()
-    };
-    let (document, found) = parse(source);
+    let (document, found) = parse(&parser_text(&text));
     diagnostics.extend(found);
     Loaded {
         text,
         document,
         diagnostics,
+    }
+}
+
+/// The text a parser reads: the result keeps the byte-order mark (the line index gives it
+/// no column), the parsers read a copy with it blanked out, so that offsets stay the same.
+pub(crate) fn parser_text(text: &str) -> Cow<'_, str> {
+    match text.strip_prefix(BOM) {
+        Some(rest) => Cow::Owned(format!("{:width$}{rest}", "", width = BOM.len_utf8())),
+        None => Cow::Borrowed(text),
     }
 }
 

@@ -204,19 +204,24 @@ fn instance_schema(kind: DocumentKind, pointer: &str) -> Option<(&'static Value,
     Some((node, resolve_ref(root, node)?))
 }
 
+/// The JSON types (`"integer"`, `"string"`, …) the schema allows for the value at an
+/// instance pointer; none when the schema says no type there.
+pub(crate) fn instance_types(kind: DocumentKind, pointer: &str) -> Vec<&'static str> {
+    let Some((_, node)) = instance_schema(kind, pointer) else {
+        return Vec::new();
+    };
+    match node.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Whole numbers written as `10.0` or `1e1` where the schema wants an integer.
 fn fractional_integers(kind: DocumentKind, document: &Document, out: &mut Vec<Diagnostic>) {
     for pointer in &document.fractional_integers {
-        let Some((_, node)) = instance_schema(kind, pointer) else {
-            continue;
-        };
-        let wants_integer = match node.get("type") {
-            Some(Value::String(t)) => t == "integer",
-            Some(Value::Array(ts)) => {
-                ts.iter().any(|t| t == "integer") && !ts.iter().any(|t| t == "number")
-            }
-            _ => false,
-        };
+        let types = instance_types(kind, pointer);
+        let wants_integer = types.contains(&"integer") && !types.contains(&"number");
         let Some(value) = document.value.pointer(pointer).and_then(Value::as_f64) else {
             continue;
         };

@@ -432,8 +432,31 @@ fn json_name(scope: Scope, name: &str) -> Option<String> {
     }
 }
 
+/// The attribute name of a body's member name, the inverse of [`json_name`]: settings keys
+/// `db_*` are `clickhouse_*`, every other name snake_case.
+pub(super) fn tf_name(name: &str) -> String {
+    match name.strip_prefix("db_") {
+        Some(rest) => format!("clickhouse_{rest}"),
+        None => snake_case(name),
+    }
+}
+
+/// `consumerGroup` -> `consumer_group`.
+pub(super) fn snake_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `consumer_group` -> `consumerGroup`.
-pub(super) fn camel_case(name: &str) -> String {
+fn camel_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut upper = false;
     for c in name.chars() {
@@ -490,4 +513,28 @@ fn literal_text(template: &hcl_edit::template::Template) -> Option<String> {
         }
     }
     Some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_convert_both_ways() {
+        for (snake, camel) in [
+            ("consumer_group", "consumerGroup"),
+            ("reverse_private_endpoint_ids", "reversePrivateEndpointIds"),
+            ("iam_role", "iamRole"),
+            ("name", "name"),
+        ] {
+            assert_eq!(camel_case(snake), camel);
+            assert_eq!(snake_case(camel), snake);
+            assert_eq!(tf_name(camel), snake);
+        }
+        assert_eq!(
+            json_name(Scope::PipeSettings, "clickhouse_max_threads").as_deref(),
+            Some("db_max_threads")
+        );
+        assert_eq!(tf_name("db_max_threads"), "clickhouse_max_threads");
+    }
 }

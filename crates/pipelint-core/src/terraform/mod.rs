@@ -17,15 +17,17 @@ use std::ops::Range;
 use hcl_edit::Span;
 use hcl_edit::structure::{Block, BlockLabel, Structure};
 
-use crate::diagnostic::Diagnostic;
-use crate::document::Document;
-use crate::rules::terraform::terraform_syntax;
-
-pub(crate) use speak::{drop_provider_members, drop_unknowable, speak_terraform, unchecked_values};
-
 use serde_json::Value;
 
+use crate::diagnostic::Diagnostic;
+use crate::document::Document;
+use crate::kind::DocumentKind;
+use crate::line_index::floor_char_boundary;
 use crate::rules::schema::wrong_type;
+use crate::rules::terraform::terraform_syntax;
+use crate::schema;
+
+pub(crate) use speak::{drop_provider_members, drop_unknowable, speak_terraform, unchecked_values};
 
 /// The resource type pipelint reads.
 pub(crate) const CLICKPIPE: &str = "clickhouse_clickpipe";
@@ -98,46 +100,35 @@ pub(crate) fn read(text: &str) -> Read {
 }
 
 /// Terraform converts a literal between string, number and bool when the attribute wants
-/// the other type (`replicas = "2"` is the number 2): the values a wrong-type finding is
-/// about that Terraform would convert are converted here. Whether any was (the resource is
-/// then checked again, so that the rules see the values Terraform sends).
+/// the other type (`replicas = "2"` is the number 2): the values of the wrong-type findings
+/// that Terraform would convert to a type the schema allows there are converted here.
+/// Whether any was (the resource is then checked again, so that the rules see the values
+/// Terraform sends).
 pub(crate) fn convert_like_terraform(resource: &mut Resource, found: &[Diagnostic]) -> bool {
     let mut converted = false;
     for finding in found
         .iter()
         .filter(|d| std::ptr::eq(d.rule, &wrong_type::RULE))
     {
-        let Some(expected) = finding
-            .message
-            .split_once("must be ")
-            .and_then(|(_, rest)| rest.split_once(", found"))
-            .map(|(expected, _)| expected)
-        else {
-            continue;
-        };
+        let wanted = schema::instance_types(DocumentKind::CreatePipe, &finding.pointer);
         let Some(value) = resource.document.value.pointer_mut(&finding.pointer) else {
             continue;
         };
+        let wants = |t: &str| wanted.contains(&t);
         let as_wanted = match &*value {
-            Value::String(text) if expected.contains("integer") => {
-                text.parse::<i64>().ok().map(Value::from)
-            }
-            Value::String(text) if expected.contains("number") => {
+            Value::String(text) if wants("integer") => text.parse::<i64>().ok().map(Value::from),
+            Value::String(text) if wants("number") => {
                 serde_json::from_str::<serde_json::Number>(text)
                     .ok()
                     .map(Value::Number)
             }
-            Value::String(text) if expected.contains("boolean") => match text.as_str() {
+            Value::String(text) if wants("boolean") => match text.as_str() {
                 "true" => Some(Value::Bool(true)),
                 "false" => Some(Value::Bool(false)),
                 _ => None,
             },
-            Value::Number(number) if expected.contains("string") => {
-                Some(Value::String(number.to_string()))
-            }
-            Value::Bool(flag) if expected.contains("string") => {
-                Some(Value::String(flag.to_string()))
-            }
+            Value::Number(number) if wants("string") => Some(Value::String(number.to_string())),
+            Value::Bool(flag) if wants("string") => Some(Value::String(flag.to_string())),
             _ => None,
         };
         if let Some(as_wanted) = as_wanted {
@@ -178,11 +169,7 @@ fn span_of(node: &impl Span) -> Range<usize> {
 }
 
 fn syntax_error(text: &str, error: &hcl_edit::parser::Error) -> Diagnostic {
-    let at = error.location().offset().min(text.len());
-    let at = (0..=at)
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
+    let at = floor_char_boundary(text, error.location().offset());
     let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
     Diagnostic::new(
         &terraform_syntax::RULE,

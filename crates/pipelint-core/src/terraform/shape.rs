@@ -3,11 +3,11 @@
 //! as Unix seconds, the members a database (CDC) pipe or an unmanaged table leaves out,
 //! empty `settings` and `field_mappings` not sent, and the defaults rules need as context.
 
-use chrono::NaiveDateTime;
 use serde_json::{Map, Value};
 
-use super::convert::{Builder, UNKNOWN};
+use super::convert::{Builder, UNKNOWN, snake_case};
 use crate::api::sources::SourceKind;
+use crate::api::time::{Leniency, Part, calendar_date, read_date_time};
 use crate::diagnostic::Diagnostic;
 use crate::document::NodeSpans;
 use crate::pointer::pointer_join;
@@ -237,20 +237,6 @@ fn fill(
     builder.defaulted.insert(pointer, default.shown());
 }
 
-/// `consumerGroup` -> `consumer_group`.
-pub(super) fn snake_case(name: &str) -> String {
-    let mut out = String::with_capacity(name.len() + 4);
-    for c in name.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// The provider flattens the API's four credential shapes into one `credentials` object
 /// and sends the first complete shape (none with IAM_ROLE). A partial shape keeps what is
 /// written, so that `kafka-credentials-for-auth` can name what is missing.
@@ -313,37 +299,37 @@ fn kinesis_timestamp(kinesis: &mut Map<String, Value>, builder: &mut Builder) {
     }
 }
 
-/// Unix seconds of `YYYY-MM-DDThh:mm`, `…:ss`, either with a final `Z`, read as UTC.
+/// Unix seconds of `YYYY-MM-DDThh:mm`, `…:ss`, either with a final `Z`, read as UTC (the
+/// project's one date-time reader takes it apart; the calendar judges it).
 fn utc_seconds(text: &str) -> Option<i64> {
-    let text = text.strip_suffix('Z').unwrap_or(text);
-    ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S"]
-        .iter()
-        .find_map(|format| NaiveDateTime::parse_from_str(text, format).ok())
-        .map(|time| time.and_utc().timestamp())
+    let leniency = Leniency {
+        single_digits: true,
+        ..Leniency::ISO_8601
+    };
+    let read = read_date_time(text, &leniency)?;
+    let form = read.separator.text == "T"
+        && read.fraction.is_none()
+        && read.zone.as_ref().is_none_or(|zone| zone.text == "Z");
+    if !form {
+        return None;
+    }
+    let date = calendar_date(read.year.number(), read.month.number(), read.day.number()).ok()?;
+    let second = read.second.as_ref().map_or(0, Part::number);
+    let time = date.and_hms_opt(read.hour.number(), read.minute.number(), second)?;
+    Some(time.and_utc().timestamp())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::convert::camel_case;
     use super::*;
-
-    #[test]
-    fn names_convert_both_ways() {
-        for (snake, camel) in [
-            ("consumer_group", "consumerGroup"),
-            ("reverse_private_endpoint_ids", "reversePrivateEndpointIds"),
-            ("iam_role", "iamRole"),
-            ("name", "name"),
-        ] {
-            assert_eq!(camel_case(snake), camel);
-            assert_eq!(snake_case(camel), snake);
-        }
-    }
 
     #[test]
     fn documented_times_become_unix_seconds() {
         assert_eq!(utc_seconds("2024-06-01T00:00"), Some(1_717_200_000));
         assert_eq!(utc_seconds("2024-06-01T00:00:30Z"), Some(1_717_200_030));
+        assert_eq!(utc_seconds("2024-6-1T00:00"), Some(1_717_200_000));
         assert_eq!(utc_seconds("June 1st"), None);
+        assert_eq!(utc_seconds("2024-02-30T00:00"), None);
+        assert_eq!(utc_seconds("2024-06-01T00:00+02:00"), None);
     }
 }

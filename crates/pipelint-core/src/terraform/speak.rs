@@ -9,8 +9,7 @@ use std::sync::LazyLock;
 
 use serde_json::Value;
 
-use super::convert::UNKNOWN;
-use super::shape::snake_case;
+use super::convert::{UNKNOWN, snake_case, tf_name};
 use super::{Resource, span_of_header};
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::kind::DocumentKind;
@@ -206,7 +205,7 @@ fn join_rest(mut path: String, rest: &[String]) -> String {
             if !path.is_empty() {
                 path.push('.');
             }
-            path.push_str(&snake_case(token));
+            path.push_str(&tf_name(token));
         }
     }
     path
@@ -255,11 +254,8 @@ fn member_word(resource: &Resource, code: &str) -> String {
     if code.starts_with('{') {
         return hcl_object(code);
     }
-    if let Some(setting) = code.strip_prefix("db_") {
-        return format!("clickhouse_{setting}");
-    }
-    if MEMBER_NAMES.contains(code) {
-        return snake_case(code);
+    if code.starts_with("db_") || MEMBER_NAMES.contains(code) {
+        return tf_name(code);
     }
     match resource.written.get(code) {
         Some(written) => written.clone(),
@@ -338,10 +334,7 @@ fn terraform_fix(resource: &Resource, text: &str, fix: Fix) -> Option<Fix> {
     }
     if resource.keys.contains(&fix.span) {
         let name = replacement.as_str()?;
-        let name = match name.strip_prefix("db_") {
-            Some(setting) => format!("clickhouse_{setting}"),
-            None => snake_case(name),
-        };
+        let name = tf_name(name);
         let is_identifier = name.starts_with(|c: char| c.is_ascii_alphabetic())
             && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
         return is_identifier.then(|| Fix::new(title, fix.span, name, fix.applicability));

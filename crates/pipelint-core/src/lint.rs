@@ -217,18 +217,8 @@ pub(crate) fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
         };
     };
 
-    diagnostics.extend(schema::validate(kind, &document, &options.profile));
-    let context = Context {
-        document: &document,
-        text: &text,
-        kind,
-        pipe: options.pipe,
-        profile: options.profile,
-        pipe_index: Default::default(),
-    };
-    for (_, check) in rules::CHECKS.iter().filter(|(r, _)| r.applies_to(kind)) {
-        check(&context, &mut diagnostics);
-    }
+    let context = Context::new(&document, &text, kind, options.pipe, options.profile);
+    diagnostics.extend(check(&context));
     let overrides_used = settle(settings, Some(&document), &mut diagnostics);
     add_response_hint(kind, &document.value, &mut diagnostics);
     LintResult {
@@ -274,10 +264,20 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
     let read = terraform::read(&load::parser_text(&text));
     diagnostics.extend(read.diagnostics);
     let mut overrides_used = settle_unchecked(settings, None, &mut diagnostics);
+    // Each resource is a create-pipe body checked on its own (no paired pipe).
+    let as_body = |document: &Document| -> Vec<Diagnostic> {
+        check(&Context::new(
+            document,
+            &text,
+            DocumentKind::CreatePipe,
+            None,
+            options.profile,
+        ))
+    };
     for mut resource in read.resources {
-        let mut found = check_terraform_resource(&resource, &text, options);
+        let mut found = as_body(&resource.document);
         if terraform::convert_like_terraform(&mut resource, &found) {
-            found = check_terraform_resource(&resource, &text, options);
+            found = as_body(&resource.document);
         }
         let resource = &resource;
         let document = &resource.document;
@@ -304,26 +304,14 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
     }
 }
 
-/// The schema's and the rules' findings on one Terraform resource's body.
-fn check_terraform_resource(
-    resource: &terraform::Resource,
-    text: &str,
-    options: &LintOptions,
-) -> Vec<Diagnostic> {
-    let document = &resource.document;
-    let mut found = schema::validate(DocumentKind::CreatePipe, document, &options.profile);
-    let context = Context::new(
-        document,
-        text,
-        DocumentKind::CreatePipe,
-        None,
-        options.profile,
-    );
+/// The schema's and the rules' findings on a document, as its context says to check it.
+fn check(context: &Context) -> Vec<Diagnostic> {
+    let mut found = schema::validate(context.kind, context.document, &context.profile);
     for (_, check) in rules::CHECKS
         .iter()
-        .filter(|(r, _)| r.applies_to(DocumentKind::CreatePipe))
+        .filter(|(r, _)| r.applies_to(context.kind))
     {
-        check(&context, &mut found);
+        check(context, &mut found);
     }
     found
 }

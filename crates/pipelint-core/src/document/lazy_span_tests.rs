@@ -11,14 +11,7 @@ use crate::{Diagnostic, Document, DocumentKind, load};
 fn check(document: &Document, text: &str) -> Vec<Diagnostic> {
     let kind = DocumentKind::CreatePipe;
     let mut diagnostics = validate(kind, document, &Default::default());
-    let context = Context {
-        document,
-        text,
-        kind,
-        pipe: None,
-        profile: Default::default(),
-        pipe_index: Default::default(),
-    };
+    let context = Context::new(document, text, kind, None, Default::default());
     for check in checks(kind) {
         check(&context, &mut diagnostics);
     }

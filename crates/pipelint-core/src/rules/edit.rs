@@ -100,14 +100,13 @@ mod tests {
         let document = load(text.as_bytes())
             .document
             .unwrap_or_else(|| panic!("{text}"));
-        let cx = Context {
-            document: &document,
+        let cx = Context::new(
+            &document,
             text,
-            kind: DocumentKind::StackAlert,
-            pipe: None,
-            profile: Default::default(),
-            pipe_index: Default::default(),
-        };
+            DocumentKind::StackAlert,
+            None,
+            Default::default(),
+        );
         let fix = remove_member(&cx, pointer);
         let mut out = text.to_owned();
         out.replace_range(fix.span, &fix.replacement);

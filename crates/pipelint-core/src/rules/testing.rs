@@ -39,14 +39,13 @@ fn findings_under(
 
 /// The context a check of a create body would get, for unit tests of shared helpers.
 pub(crate) fn create_pipe_context<'a>(document: &'a Document, text: &'a str) -> Context<'a> {
-    Context {
+    Context::new(
         document,
         text,
-        kind: DocumentKind::CreatePipe,
-        pipe: None,
-        profile: Default::default(),
-        pipe_index: Default::default(),
-    }
+        DocumentKind::CreatePipe,
+        None,
+        Default::default(),
+    )
 }
 
 /// The source text a diagnostic's primary span covers.

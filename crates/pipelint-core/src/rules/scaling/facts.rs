@@ -152,14 +152,13 @@ mod tests {
             let Some(document) = loaded.document else {
                 panic!("{text} does not parse");
             };
-            let cx = crate::rule::Context {
-                document: &document,
+            let cx = crate::rule::Context::new(
+                &document,
                 text,
-                kind: DocumentKind::PipeScaling,
-                pipe: None,
-                profile: Default::default(),
-                pipe_index: Default::default(),
-            };
+                DocumentKind::PipeScaling,
+                None,
+                Default::default(),
+            );
             let span = crate::rules::edit::removal_span(&cx, pointer);
             let mut out = text.to_owned();
             out.replace_range(span, "");

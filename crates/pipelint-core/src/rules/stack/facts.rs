@@ -363,14 +363,13 @@ mod tests {
              "series": [{"numberFormat": {"output": "c"}}]},
             {"config": {"configType": "sql", "select": [{"numberFormat": {"output": "d"}}]}}]}"#;
         let document = crate::load(json.as_bytes()).document.unwrap();
-        let cx = Context {
-            document: &document,
-            text: json,
-            kind: DocumentKind::Dashboard,
-            pipe: None,
-            profile: Default::default(),
-            pipe_index: Default::default(),
-        };
+        let cx = Context::new(
+            &document,
+            json,
+            DocumentKind::Dashboard,
+            None,
+            Default::default(),
+        );
         let found: Vec<(String, &str)> = number_format_outputs(&cx)
             .map(|(at, value)| (at.output_pointer(), value.as_str().unwrap()))
             .collect();

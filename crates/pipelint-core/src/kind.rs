@@ -178,15 +178,27 @@ impl KindChoice {
 /// saved as `orders.pipe.json`: `None` unless the content is a response (steps 2 and 3 of
 /// [`detect`]) and `kind` is not.
 pub fn response_hint(kind: DocumentKind, value: &Value) -> Option<String> {
-    let detected = detect(value).kind?;
-    if !detected.is_envelope() || kind.is_envelope() {
+    if kind.is_envelope() {
         return None;
     }
+    let detected = envelope_kind(value.as_object()?)?;
     let suffix = detected.suffixes().next().unwrap_or(".json");
     Some(format!(
         "this looks like a saved `{detected}` (a response, not a request body), checked as \
          `{kind}`: name it `*{suffix}` or pass `--kind {detected}`"
     ))
+}
+
+/// The kind of response envelope an object is, as steps 2 and 3 of [`detect`] tell it
+/// (without building their reasons): `None` when it is none, or when its `result` is
+/// neither an object nor an array.
+fn envelope_kind(object: &Map<String, Value>) -> Option<DocumentKind> {
+    match object.get("result") {
+        Some(Value::Array(_)) => Some(DocumentKind::ServiceList),
+        Some(Value::Object(_)) => Some(DocumentKind::PipeResponse),
+        Some(_) => None,
+        None => object.contains_key("error").then_some(DocumentKind::Error),
+    }
 }
 
 /// The CDC scaling members and the bounds and steps a CDC scaling body gives them (the
@@ -618,6 +630,27 @@ mod tests {
         ];
         for (value, expected) in cases {
             assert_eq!(kind(value.clone()), Some(expected), "{value}");
+        }
+    }
+
+    #[test]
+    fn the_envelope_shortcut_agrees_with_detect() {
+        let cases = [
+            json!({"result": {}}),
+            json!({"result": []}),
+            json!({"result": 1, "error": "e"}),
+            json!({"error": "e", "tiles": []}),
+            json!({"requestId": "r"}),
+            json!({"name": "p", "source": {"kafka": {}}}),
+            json!({"tiles": [], "result": null}),
+        ];
+        for value in cases {
+            let detected = kind(value.clone()).filter(|k| k.is_envelope());
+            assert_eq!(
+                envelope_kind(value.as_object().unwrap()),
+                detected,
+                "{value}"
+            );
         }
     }
 

@@ -328,12 +328,16 @@ impl Diagnostic {
 /// on the top level of the document (the missing and unknown members a response has in place
 /// of a body, the bounds a CDC body breaks as a pipe patch), where it explains them.
 fn add_response_hint(kind: DocumentKind, value: &Value, diagnostics: &mut [Diagnostic]) {
+    let top_level = |pointer: &str| pointer.matches('/').count() <= 1;
+    // Most documents have no finding on the top level: no hint to look for then.
+    if !diagnostics.iter().any(|d| top_level(&d.pointer)) {
+        return;
+    }
     let Some(hint) =
         kind::response_hint(kind, value).or_else(|| kind::cdc_scaling_hint(kind, value))
     else {
         return;
     };
-    let top_level = |pointer: &str| pointer.matches('/').count() <= 1;
     for diagnostic in diagnostics.iter_mut().filter(|d| top_level(&d.pointer)) {
         diagnostic.help = Some(match diagnostic.help.take() {
             Some(help) => format!("{hint}. {help}"),

@@ -127,29 +127,45 @@ fn has_private_key_header(text: &str) -> bool {
     text.contains("-----BEGIN ") && text.contains("PRIVATE KEY")
 }
 
-/// Whether `text` has `bearer` or `basic` ([`AUTHORIZATION`] needs one), and whether it has
-/// `hooks.` or `webhook` ([`WEBHOOK_PATH`] needs one), ASCII case ignored as those patterns
-/// ignore it: one pass over the bytes.
-fn scheme_and_webhook_words(text: &str) -> (bool, bool) {
-    let bytes = text.as_bytes();
-    let (mut scheme, mut webhook) = (false, false);
-    for (i, b) in bytes.iter().enumerate() {
-        let starts = |word: &[u8]| {
-            bytes
-                .get(i..i + word.len())
-                .is_some_and(|w| w.eq_ignore_ascii_case(word))
-        };
-        match b.to_ascii_lowercase() {
-            b'b' if !scheme => scheme = starts(b"bearer") || starts(b"basic"),
-            b'h' if !webhook => webhook = starts(b"hooks."),
-            b'w' if !webhook => webhook = starts(b"webhook"),
-            _ => continue,
+/// What the patterns need to find in a text before they can match, seen in one pass over
+/// its bytes: most values (column names, types, topics) have none of it.
+#[derive(Default)]
+struct Clues {
+    /// An `@`, which the userinfo patterns need.
+    at: bool,
+    /// An `=`, which the `=` patterns need (it has no other case to match under `(?i)`).
+    equals: bool,
+    /// A `-`, which a private key's header needs.
+    dash: bool,
+    /// `bearer` or `basic`, ASCII case ignored ([`AUTHORIZATION`] needs one, without Unicode
+    /// case folding).
+    scheme: bool,
+    /// `hooks.` or `webhook`, ASCII case ignored ([`WEBHOOK_PATH`] needs one).
+    webhook: bool,
+}
+
+impl Clues {
+    fn of(text: &str) -> Clues {
+        let bytes = text.as_bytes();
+        let mut clues = Clues::default();
+        for (i, b) in bytes.iter().enumerate() {
+            let starts = |word: &[u8]| {
+                bytes
+                    .get(i..i + word.len())
+                    .is_some_and(|w| w.eq_ignore_ascii_case(word))
+            };
+            match b.to_ascii_lowercase() {
+                b'@' => clues.at = true,
+                b'=' => clues.equals = true,
+                b'-' => clues.dash = true,
+                b'b' if !clues.scheme => clues.scheme = starts(b"bearer") || starts(b"basic"),
+                b'h' if !clues.webhook => clues.webhook = starts(b"hooks."),
+                b'w' if !clues.webhook => clues.webhook = starts(b"webhook"),
+                _ => {}
+            }
         }
-        if scheme && webhook {
-            break;
-        }
+        clues
     }
-    (scheme, webhook)
 }
 
 /// Whether `word` (ASCII) is in `text`, ASCII case ignored.
@@ -210,20 +226,19 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
     // Looking first for what each pattern cannot match without spares compiling the
     // patterns (most of a one-file run) when a body has none of it.
-    let at = text.contains('@');
-    let secret_field = secret_word_before_equals(text);
-    let private_key = has_private_key_header(text);
-    let (scheme, webhook) = scheme_and_webhook_words(text);
+    let clues = Clues::of(text);
+    let secret_field = clues.equals && secret_word_before_equals(text);
+    let private_key = clues.dash && has_private_key_header(text);
     for (may_match, pattern, take) in [
-        (at, &URL_USERINFO, Take::Whole),
-        (at, &BARE_USERINFO, Take::Whole),
+        (clues.at, &URL_USERINFO, Take::Whole),
+        (clues.at, &BARE_USERINFO, Take::Whole),
         (secret_field, &QUERY_SECRET, Take::Whole),
         (secret_field, &CONNECTION_SECRET, Take::Whole),
         (secret_field, &QUOTED_SECRET, Take::Whole),
         (private_key, &PEM_PRIVATE_KEY, Take::Whole),
         (private_key, &PEM_SPLIT, Take::Strings),
-        (scheme, &AUTHORIZATION, Take::Token),
-        (webhook, &WEBHOOK_PATH, Take::Whole),
+        (clues.scheme, &AUTHORIZATION, Take::Token),
+        (clues.webhook, &WEBHOOK_PATH, Take::Whole),
     ] {
         // Most values match no pattern: `is_match` says so without setting up captures.
         if !may_match || !pattern.is_match(text) {

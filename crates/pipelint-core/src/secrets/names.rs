@@ -74,36 +74,34 @@ const SCALAR_ONLY: &[&str] = &["credentials", "creds"];
 /// Whether a member name, as written between its quotes (JSON escapes allowed), names a
 /// secret.
 pub fn is_secret_name(raw: &str) -> bool {
-    if raw.len() > MAX_NAME_LEN {
+    let bytes = raw.as_bytes();
+    if bytes.len() > MAX_NAME_LEN {
         return false;
     }
-    // Escapes and non-ASCII letters are rare: they take the general way.
-    if !raw.is_ascii() || raw.contains('\\') {
+    if takes_general_way(bytes) {
         let normalised = normalise(raw);
         return normalised.as_bytes().starts_with(PREFIX)
             || is_secret_normalised(normalised.as_bytes());
     }
-    let mut forwards = raw.bytes().filter(|b| !is_separator(*b));
-    if PREFIX.iter().all(|p| {
-        forwards
-            .next()
-            .is_some_and(|b| b.to_ascii_lowercase() == *p)
-    }) {
+    if matches_normalised(bytes, PREFIX, false) {
         return true;
     }
     // This runs for every name-like word of every file (hundreds per file), and only the end
     // of a name decides: a plain ASCII name is normalised backwards from its end, on the
     // stack, one byte further than the longest listed name (a longer name equals none of
-    // them, and its endings are all there).
+    // them, and its endings are all there). Plain loops: this is a hot path.
     let mut tail = [0u8; LONGEST_LISTED + 1];
     let mut start = tail.len();
-    let normalised_backwards = raw
-        .bytes()
-        .rev()
-        .filter(|b| !is_separator(*b))
-        // A numbered name is the same secret: `password2`, `apiKey_1`.
-        .skip_while(u8::is_ascii_digit);
-    for b in normalised_backwards.take(tail.len()) {
+    // A numbered name is the same secret: `password2`, `apiKey_1`.
+    let mut in_number = true;
+    for &b in bytes.iter().rev() {
+        if is_separator(b) || (in_number && b.is_ascii_digit()) {
+            continue;
+        }
+        in_number = false;
+        if start == 0 {
+            break;
+        }
         start -= 1;
         tail[start] = b.to_ascii_lowercase();
     }
@@ -113,10 +111,38 @@ pub fn is_secret_name(raw: &str) -> bool {
 /// Whether a member name (as [`is_secret_name`] takes it) is secret when its value is a
 /// string or a number, though not when it is an object or an array: `credentials`.
 pub fn is_secret_scalar_name(raw: &str) -> bool {
-    // Every listed name ends in `s`: most names are told apart by their last byte, without
-    // normalising them (escapes and non-ASCII letters take the general way).
-    let may_be = raw.ends_with(['s', 'S']) || raw.contains('\\') || !raw.is_ascii();
-    may_be && raw.len() <= MAX_NAME_LEN && SCALAR_ONLY.contains(&normalise(raw).as_str())
+    let bytes = raw.as_bytes();
+    if bytes.len() > MAX_NAME_LEN {
+        return false;
+    }
+    if takes_general_way(bytes) {
+        return SCALAR_ONLY.contains(&normalise(raw).as_str());
+    }
+    // Every listed name ends in `s`: most names are told apart by their last byte.
+    bytes.last().is_some_and(|b| b.eq_ignore_ascii_case(&b's'))
+        && SCALAR_ONLY
+            .iter()
+            .any(|name| matches_normalised(bytes, name.as_bytes(), true))
+}
+
+/// Escapes and non-ASCII letters are rare: a name with one is normalised as a whole
+/// ([`normalise`]) before it is looked up.
+fn takes_general_way(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| b == b'\\' || !b.is_ascii())
+}
+
+/// Whether a plain ASCII name, lower-cased and without separators, starts with `word`
+/// (`whole`: is `word`), without building the normalised name.
+fn matches_normalised(bytes: &[u8], word: &[u8], whole: bool) -> bool {
+    let mut wanted = word.iter();
+    for &b in bytes.iter().filter(|b| !is_separator(**b)) {
+        match wanted.next() {
+            Some(&w) if b.to_ascii_lowercase() == w => {}
+            Some(_) => return false,
+            None => return !whole,
+        }
+    }
+    wanted.next().is_none()
 }
 
 fn is_separator(b: u8) -> bool {
@@ -144,7 +170,10 @@ fn is_listed(name: &[u8]) -> bool {
     let shapes = &LISTED_SHAPES[usize::from(last)];
     let exact_length = name.len() < 32 && shapes.exact_lengths & (1 << name.len()) != 0;
     (exact_length && EXACT.iter().any(|exact| name == exact.as_bytes()))
-        || (shapes.ends_an_ending && ENDINGS.iter().any(|end| name.ends_with(end.as_bytes())))
+        || (shapes.ends_an_ending
+            && ENDINGS
+                .iter()
+                .any(|end| end.as_bytes().last() == Some(&last) && name.ends_with(end.as_bytes())))
 }
 
 /// What the listed names ending in one byte look like.

@@ -5,11 +5,10 @@
 //! this table to tell what the profile in force accepts.
 
 use serde_json::Value;
-use std::fmt::Write;
 
 use super::profile::{Profile, Version};
 use crate::kind::DocumentKind;
-use crate::pointer::pointer_join;
+use crate::pointer::{Step, path_pointer, pointer_join};
 
 mod create_pipe;
 mod records;
@@ -120,14 +119,14 @@ impl Change {
                 What::Document => found.push(String::new()),
                 What::Required => {
                     if let Some((parent, member)) = pattern.rsplit_once('/') {
-                        walk(root, parent, &mut String::new(), &mut |pointer, value| {
+                        walk(root, parent, &mut Vec::new(), &mut |path, value| {
                             if value.as_object().is_some_and(|o| !o.contains_key(member)) {
-                                found.push(pointer_join(pointer, member));
+                                found.push(pointer_join(&path_pointer(path), member));
                             }
                         });
                     }
                 }
-                _ => walk(root, pattern, &mut String::new(), &mut |pointer, value| {
+                _ => walk(root, pattern, &mut Vec::new(), &mut |path, value| {
                     let hit = match self.what {
                         What::Value(expected) => value.as_str() == Some(expected),
                         What::ValueWith {
@@ -136,7 +135,8 @@ impl Change {
                             is,
                         } => {
                             value.as_str() == Some(expected)
-                                && sibling(root, pointer, member).and_then(Value::as_str)
+                                && sibling(root, &path_pointer(path), member)
+                                    .and_then(Value::as_str)
                                     == Some(is)
                         }
                         What::Member => true,
@@ -146,7 +146,7 @@ impl Change {
                         What::Required | What::Document => false,
                     };
                     if hit {
-                        found.push(pointer.to_owned());
+                        found.push(path_pointer(path));
                     }
                 }),
             }
@@ -185,64 +185,49 @@ pub fn pattern_matches(pattern: &str, pointer: &str) -> bool {
     }
 }
 
-/// Calls `found` with the pointer and value of every place the pattern (`/a/*/b`) leads to.
+/// Calls `found` with the path and value of every place the pattern (`/a/*/b`) leads to.
+/// The path is a list of steps; a pointer string is made only for a match.
 fn walk<'a>(
     value: &'a Value,
-    pattern: &str,
-    pointer: &mut String,
-    found: &mut impl FnMut(&str, &'a Value),
+    pattern: &'a str,
+    path: &mut Vec<Step<&'a str>>,
+    found: &mut impl FnMut(&[Step<&'a str>], &'a Value),
 ) {
     // The pattern is read a token at a time, never split into a list.
     let Some(tokens) = pattern.strip_prefix('/') else {
-        found(pointer, value);
+        found(path, value);
         return;
     };
     let (first, rest) = tokens
         .find('/')
         .map_or((tokens, ""), |end| (&tokens[..end], &tokens[end..]));
-    let len = pointer.len();
-    // The pointer grows in place: no string is made for a key or an index on the way.
-    let mut descend = |child: &'a Value, pointer: &mut String| {
-        walk(child, rest, pointer, found);
-        pointer.truncate(len);
+    let mut descend = |step: Step<&'a str>, child: &'a Value, path: &mut Vec<Step<&'a str>>| {
+        path.push(step);
+        walk(child, rest, path, found);
+        path.pop();
     };
     match (value, first) {
         (Value::Object(members), "*") => {
             for (key, child) in members {
-                push_token(pointer, key);
-                descend(child, pointer);
+                descend(Step::Member(key), child, path);
             }
         }
         (Value::Array(items), "*") => {
             for (i, child) in items.iter().enumerate() {
-                // Writing to a String cannot fail.
-                let _ = write!(pointer, "/{i}");
-                descend(child, pointer);
+                descend(Step::Item(i), child, path);
             }
         }
         (Value::Object(members), name) => {
             if let Some(child) = members.get(name) {
-                push_token(pointer, name);
-                descend(child, pointer);
+                descend(Step::Member(name), child, path);
             }
         }
         (Value::Array(items), index) => {
             if let Some(child) = index.parse::<usize>().ok().and_then(|i| items.get(i)) {
-                push_token(pointer, index);
-                descend(child, pointer);
+                descend(Step::Member(index), child, path);
             }
         }
         _ => {}
-    }
-}
-
-/// Appends `/key` to a pointer, escaping `~` and `/` (rare in keys: checked first).
-fn push_token(pointer: &mut String, key: &str) {
-    pointer.push('/');
-    if key.contains(['~', '/']) {
-        pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
-    } else {
-        pointer.push_str(key);
     }
 }
 

@@ -29,6 +29,14 @@ fn codes_and_names_are_unique_and_well_formed() {
 }
 
 #[test]
+fn the_catalog_is_sorted_by_code() {
+    let codes: Vec<&str> = rules().iter().map(|rule| rule.code).collect();
+    let mut sorted = codes.clone();
+    sorted.sort_unstable();
+    assert_eq!(codes, sorted);
+}
+
+#[test]
 fn every_rule_is_documented() {
     for rule in rules().iter() {
         for heading in [

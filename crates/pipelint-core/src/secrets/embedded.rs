@@ -135,8 +135,8 @@ struct Clues {
     at: bool,
     /// An `=`, which the `=` patterns need (it has no other case to match under `(?i)`).
     equals: bool,
-    /// A `-`, which a private key's header needs.
-    dash: bool,
+    /// Five `-` in a row, which a private key's header starts with.
+    dashes: bool,
     /// `bearer` or `basic`, ASCII case ignored ([`AUTHORIZATION`] needs one, without Unicode
     /// case folding).
     scheme: bool,
@@ -144,11 +144,26 @@ struct Clues {
     webhook: bool,
 }
 
+/// The bytes a clue starts with, ASCII case ignored: most bytes of a value are none of them.
+const CLUE_STARTS: [bool; 256] = {
+    let mut table = [false; 256];
+    let starts = b"@=-bBhHwW";
+    let mut i = 0;
+    while i < starts.len() {
+        table[starts[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 impl Clues {
     fn of(text: &str) -> Clues {
         let bytes = text.as_bytes();
         let mut clues = Clues::default();
         for (i, b) in bytes.iter().enumerate() {
+            if !CLUE_STARTS[usize::from(*b)] {
+                continue;
+            }
             let starts = |word: &[u8]| {
                 bytes
                     .get(i..i + word.len())
@@ -157,7 +172,7 @@ impl Clues {
             match b.to_ascii_lowercase() {
                 b'@' => clues.at = true,
                 b'=' => clues.equals = true,
-                b'-' => clues.dash = true,
+                b'-' if !clues.dashes => clues.dashes = starts(b"-----"),
                 b'b' if !clues.scheme => clues.scheme = starts(b"bearer") || starts(b"basic"),
                 b'h' if !clues.webhook => clues.webhook = starts(b"hooks."),
                 b'w' if !clues.webhook => clues.webhook = starts(b"webhook"),
@@ -165,6 +180,10 @@ impl Clues {
             }
         }
         clues
+    }
+
+    fn any(&self) -> bool {
+        self.at || self.equals || self.dashes || self.scheme || self.webhook
     }
 }
 
@@ -227,8 +246,11 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     // Looking first for what each pattern cannot match without spares compiling the
     // patterns (most of a one-file run) when a body has none of it.
     let clues = Clues::of(text);
+    if !clues.any() {
+        return ranges;
+    }
     let secret_field = clues.equals && secret_word_before_equals(text);
-    let private_key = clues.dash && has_private_key_header(text);
+    let private_key = clues.dashes && has_private_key_header(text);
     for (may_match, pattern, take) in [
         (clues.at, &URL_USERINFO, Take::Whole),
         (clues.at, &BARE_USERINFO, Take::Whole),
@@ -332,6 +354,32 @@ mod tests {
         let certificate = "-----BEGIN CERTIFICATE-----\\nMIIE\\n-----END CERTIFICATE-----";
         assert!(!has_private_key_header(certificate));
         assert!(found(certificate).is_empty());
+    }
+
+    proptest::proptest! {
+        /// Each clue is seen in every text its patterns match: looking for the clues first
+        /// never skips a credential.
+        #[test]
+        fn a_clue_is_seen_wherever_its_patterns_match(
+            text in r#"(https://|u:|pw@|@h|\\/|\?|&|sig=|Token=|AccountKey|Pwd =|password=|'x'|\"|-----|-----BEGIN |RSA |PRIVATE KEY-----|, "|"\]|Bearer |BASIC |Authorization: |abc12345|hooks\.slack\.com/services/|webhook\.office\.com/webhookb2/|[a-zA-Z0-9 =:/@\-]){0,14}"#
+        ) {
+            let clues = Clues::of(&text);
+            if URL_USERINFO.is_match(&text) || BARE_USERINFO.is_match(&text) {
+                proptest::prop_assert!(clues.at);
+            }
+            if [&QUERY_SECRET, &CONNECTION_SECRET, &QUOTED_SECRET].iter().any(|p| p.is_match(&text)) {
+                proptest::prop_assert!(clues.equals && secret_word_before_equals(&text));
+            }
+            if PEM_PRIVATE_KEY.is_match(&text) || PEM_SPLIT.is_match(&text) {
+                proptest::prop_assert!(clues.dashes && has_private_key_header(&text));
+            }
+            if AUTHORIZATION.is_match(&text) {
+                proptest::prop_assert!(clues.scheme);
+            }
+            if WEBHOOK_PATH.is_match(&text) {
+                proptest::prop_assert!(clues.webhook);
+            }
+        }
     }
 
     fn found(text: &str) -> Vec<&str> {

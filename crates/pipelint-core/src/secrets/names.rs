@@ -86,6 +86,20 @@ pub fn is_secret_name(raw: &str) -> bool {
     if matches_normalised(bytes, PREFIX, false) {
         return true;
     }
+    // Most names end in a byte no listed name ends in, or are shorter than every listed
+    // name that does (normalising never makes a name longer): the table says so at once.
+    let Some(last) = bytes
+        .iter()
+        .rev()
+        .find(|b| !is_separator(**b) && !b.is_ascii_digit())
+    else {
+        return false;
+    };
+    let shapes = &LISTED_SHAPES[usize::from(last.to_ascii_lowercase())];
+    let lengths_up_to_this = u32::MAX >> (31 - bytes.len().min(31));
+    if !shapes.ends_an_ending && shapes.exact_lengths & lengths_up_to_this == 0 {
+        return false;
+    }
     // This runs for every name-like word of every file (hundreds per file), and only the end
     // of a name decides: a plain ASCII name is normalised backwards from its end, on the
     // stack, one byte further than the longest listed name (a longer name equals none of
@@ -314,6 +328,13 @@ mod tests {
                     || super::ENDINGS.iter().any(|end| name.ends_with(end)))
     }
 
+    /// The scalar check as it was before the fast path: every name normalised.
+    fn is_secret_scalar_name_general(raw: &str) -> bool {
+        raw.len() <= super::MAX_NAME_LEN
+            && (raw.ends_with(['s', 'S']) || raw.contains('\\') || !raw.is_ascii())
+            && super::SCALAR_ONLY.contains(&super::normalise(raw).as_str())
+    }
+
     /// Every listed name and ending, in many spellings and with every last byte changed,
     /// gets the same answer as the general check.
     #[test]
@@ -343,7 +364,11 @@ mod tests {
             "a".repeat(super::MAX_NAME_LEN - 8) + "password",
             "a".repeat(super::MAX_NAME_LEN - 7) + "password",
         ];
-        for listed in super::EXACT.iter().chain(super::ENDINGS) {
+        for listed in super::EXACT
+            .iter()
+            .chain(super::ENDINGS)
+            .chain(super::SCALAR_ONLY)
+        {
             for spelling in [
                 listed.to_string(),
                 listed.to_uppercase(),
@@ -374,6 +399,11 @@ mod tests {
                 is_secret_name_general(name),
                 "{name:?}"
             );
+            assert_eq!(
+                is_secret_scalar_name(name),
+                is_secret_scalar_name_general(name),
+                "{name:?}"
+            );
         }
     }
 
@@ -381,9 +411,13 @@ mod tests {
         /// Any name, however written, gets the answer of the general check.
         #[test]
         fn the_fast_check_agrees_with_the_general_one(
-            name in r#"([A-Za-z0-9_\-. \\]|pass|word|secret|key|token|api|sas|\\u0070|\\u212A|\x{212A}|é|中){0,12}"#
+            name in r#"([A-Za-z0-9_\-. \\]|pass|word|secret|key|token|api|sas|cred|ential|\\u0070|\\u212A|\x{212A}|é|中){0,12}"#
         ) {
             proptest::prop_assert_eq!(is_secret_name(&name), is_secret_name_general(&name));
+            proptest::prop_assert_eq!(
+                is_secret_scalar_name(&name),
+                is_secret_scalar_name_general(&name)
+            );
         }
     }
 

@@ -1,10 +1,9 @@
 //! A parsed JSON document: its value, and byte spans found only when something asks for one.
 //!
 //! Most files have no finding and never need a position, so the span index (JSON pointer to
-//! key and value ranges) is built from `jsonc-parser`'s syntax tree on the first span query
-//! only. [`load`](crate::load) makes documents.
+//! key and value ranges) is built on the first span query only, by one pass over the text.
+//! [`load`](crate::load) makes documents.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -15,6 +14,9 @@ use crate::pointer::{pointer_join, pointer_split};
 
 #[cfg(test)]
 mod lazy_span_tests;
+mod span_index;
+
+pub(crate) use span_index::SpanIndex;
 
 /// Byte ranges of one node: the key (for object members) and the value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,8 +36,8 @@ pub struct Document {
     pub value: Value,
     /// The text the value was read from (a byte-order mark blanked out), for positions.
     pub(crate) source: String,
-    /// Pointer to spans, built on the first span query.
-    pub(crate) spans: OnceLock<HashMap<String, NodeSpans>>,
+    /// Where each node is, built on the first span query.
+    pub(crate) spans: OnceLock<SpanIndex>,
     /// Pointers whose number could not be represented; other findings there are dropped.
     pub(crate) unrepresentable: Vec<String>,
     /// Pointers of whole numbers written with a fraction or exponent (`10.0`, `1e1`): JSON
@@ -46,7 +48,7 @@ pub struct Document {
 impl Document {
     /// The key and value spans of the node at an RFC 6901 pointer.
     pub fn spans(&self, pointer: &str) -> Option<&NodeSpans> {
-        self.span_index().get(pointer)
+        self.span_index().get(&self.source, pointer)
     }
 
     /// Whether the span index has been built (clean files should never build it).
@@ -55,16 +57,15 @@ impl Document {
         self.spans.get().is_some()
     }
 
-    pub(crate) fn span_index(&self) -> &HashMap<String, NodeSpans> {
-        self.spans.get_or_init(|| index_spans(&self.source))
+    pub(crate) fn span_index(&self) -> &SpanIndex {
+        self.spans.get_or_init(|| SpanIndex::build(&self.source))
     }
 
     /// The value's span, or the nearest existing ancestor's when the pointer does not resolve.
     pub fn value_span(&self, pointer: &str) -> Range<usize> {
-        let spans = self.span_index();
         let mut pointer = pointer;
         loop {
-            if let Some(spans) = spans.get(pointer) {
+            if let Some(spans) = self.spans(pointer) {
                 return spans.value.clone();
             }
             match pointer_split(pointer) {
@@ -176,55 +177,9 @@ pub(crate) fn syntax_tree(
     jsonc_parser::parse_to_ast(text, &Default::default(), &options).map(|parsed| parsed.value)
 }
 
-/// The span index of text the strict pass accepted: one entry per node, by pointer.
-fn index_spans(text: &str) -> HashMap<String, NodeSpans> {
-    let mut spans = HashMap::new();
-    if let Ok(Some(root)) = syntax_tree(text) {
-        index_node(&root, String::new(), None, &mut spans);
-    }
-    spans
-}
-
-pub(crate) fn index_node(
-    node: &ast::Value,
-    pointer: String,
-    key: Option<Range<usize>>,
-    spans: &mut HashMap<String, NodeSpans>,
-) {
-    match node {
-        ast::Value::Array(array) => {
-            for (i, item) in array.elements.iter().enumerate() {
-                index_node(item, pointer_join(&pointer, &i.to_string()), None, spans);
-            }
-        }
-        ast::Value::Object(object) => {
-            for property in &object.properties {
-                let member = pointer_join(&pointer, property.name.as_str());
-                let key = prop_name_range(&property.name);
-                index_node(&property.value, member, Some(key), spans);
-            }
-        }
-        _ => {}
-    }
-    let value = node_range(node);
-    spans.insert(pointer, NodeSpans { key, value });
-}
-
 pub(crate) fn prop_name_range(name: &ast::ObjectPropName) -> Range<usize> {
     match name {
         ast::ObjectPropName::String(s) => s.range.start..s.range.end,
         ast::ObjectPropName::Word(w) => w.range.start..w.range.end,
     }
-}
-
-pub(crate) fn node_range(node: &ast::Value) -> Range<usize> {
-    let range = match node {
-        ast::Value::StringLit(n) => n.range,
-        ast::Value::NumberLit(n) => n.range,
-        ast::Value::BooleanLit(n) => n.range,
-        ast::Value::NullKeyword(n) => n.range,
-        ast::Value::Array(n) => n.range,
-        ast::Value::Object(n) => n.range,
-    };
-    range.start..range.end
 }

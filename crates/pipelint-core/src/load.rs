@@ -18,7 +18,7 @@ use jsonc_parser::ast;
 use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::Diagnostic;
-use crate::document::{Document, index_node, prop_name_range, syntax_tree};
+use crate::document::{Document, prop_name_range, syntax_tree};
 use crate::line_index::floor_char_boundary;
 use crate::pointer::pointer_join;
 use crate::rules::document::{
@@ -311,12 +311,10 @@ fn parse_with_syntax_tree(
         diagnostics: &mut diagnostics,
     };
     let value = builder.build(&root, String::new());
-    let mut spans = HashMap::new();
-    index_node(&root, String::new(), None, &mut spans);
     let document = Document {
         value,
         source: text.to_owned(),
-        spans: OnceLock::from(spans),
+        spans: OnceLock::new(),
         unrepresentable: builder.unrepresentable,
         fractional_integers: builder.fractional_integers,
     };
@@ -572,8 +570,12 @@ mod tests {
         let Some(document) = document else {
             return format!("no document: {diagnostics:?}");
         };
-        let mut spans: Vec<_> = document.span_index().iter().collect();
-        spans.sort_by(|a, b| a.0.cmp(b.0));
+        let mut spans: Vec<_> = document
+            .span_index()
+            .entries(&document.source)
+            .into_iter()
+            .collect();
+        spans.sort_by(|a, b| a.0.cmp(&b.0));
         format!(
             "{:?}\nunrepresentable {:?}\nfractional {:?}\n{diagnostics:?}\n{spans:?}",
             document.value, document.unrepresentable, document.fractional_integers

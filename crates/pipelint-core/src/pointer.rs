@@ -43,7 +43,7 @@ pub(crate) fn resolve<'v>(value: &'v Value, pointer: &str) -> Option<&'v Value> 
 }
 
 /// An array index token: digits without a leading zero (or a `+`), as RFC 6901 has them.
-fn array_index(token: &str) -> Option<usize> {
+pub(crate) fn array_index(token: &str) -> Option<usize> {
     if token.starts_with('+') || (token.starts_with('0') && token.len() != 1) {
         return None;
     }
@@ -93,7 +93,7 @@ pub(crate) fn pointer_tokens(pointer: &str) -> impl Iterator<Item = String> + '_
 }
 
 /// One reference token without its `~1` and `~0` escapes (most tokens have none).
-fn unescape(token: &str) -> String {
+pub(crate) fn unescape(token: &str) -> String {
     if token.contains('~') {
         token.replace("~1", "/").replace("~0", "~")
     } else {

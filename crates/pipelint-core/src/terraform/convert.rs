@@ -146,7 +146,7 @@ pub(super) fn resource(name: &str, value: Value, builder: Builder) -> Resource {
             value,
             // Spans are known already; the text is the file's, kept once by the caller.
             source: String::new(),
-            spans: OnceLock::from(spans),
+            spans: OnceLock::from(crate::document::SpanIndex::from(spans)),
             unrepresentable: Vec::new(),
             fractional_integers: Vec::new(),
         },

@@ -126,32 +126,50 @@ impl Change {
                         });
                     }
                 }
+                // A pattern without `*` (or escapes) is one place: found as the rules find
+                // a member, and the pointer is the pattern itself.
+                _ if !pattern.contains(['*', '~']) => {
+                    if let Some(value) = crate::pointer::resolve(root, pattern)
+                        && self.value_hit(value)
+                        && self.pairing_hit(root, pattern)
+                    {
+                        found.push((*pattern).to_owned());
+                    }
+                }
                 _ => walk(root, pattern, &mut Vec::new(), &mut |path, value| {
-                    let hit = match self.what {
-                        What::Value(expected) => value.as_str() == Some(expected),
-                        What::ValueWith {
-                            value: expected,
-                            member,
-                            is,
-                        } => {
-                            value.as_str() == Some(expected)
-                                && sibling(root, &path_pointer(path), member)
-                                    .and_then(Value::as_str)
-                                    == Some(is)
+                    if self.value_hit(value) {
+                        let pointer = path_pointer(path);
+                        if self.pairing_hit(root, &pointer) {
+                            found.push(pointer);
                         }
-                        What::Member => true,
-                        What::Raised { from, to } => {
-                            value.as_f64().is_some_and(|n| n > from && n <= to)
-                        }
-                        What::Required | What::Document => false,
-                    };
-                    if hit {
-                        found.push(path_pointer(path));
                     }
                 }),
             }
         }
         found
+    }
+
+    /// Whether a value at a place the pattern leads to is what the change is about.
+    fn value_hit(&self, value: &Value) -> bool {
+        match self.what {
+            What::Value(expected)
+            | What::ValueWith {
+                value: expected, ..
+            } => value.as_str() == Some(expected),
+            What::Member => true,
+            What::Raised { from, to } => value.as_f64().is_some_and(|n| n > from && n <= to),
+            What::Required | What::Document => false,
+        }
+    }
+
+    /// For a pairing, whether the other member of the object holding `pointer` has its value.
+    fn pairing_hit(&self, root: &Value, pointer: &str) -> bool {
+        match self.what {
+            What::ValueWith { member, is, .. } => {
+                sibling(root, pointer, member).and_then(Value::as_str) == Some(is)
+            }
+            _ => true,
+        }
     }
 
     /// Whether the value at `pointer` of a document of `kind` is what this change is about,

@@ -49,15 +49,16 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let mut names = NamesSeen::default();
     walk(cx.root(), &mut |member, path| {
         let Some(name) = member_name(path) else {
             return Walk::Descend;
         };
+        let told = names.tell(name);
         // `credentials` is the object of a user name and a password; as a string it is the
         // secret itself.
-        let scalar_secret =
-            (member.is_string() || member.is_number()) && is_secret_scalar_name(name);
-        if is_secret_name(name) || scalar_secret {
+        let scalar_secret = (member.is_string() || member.is_number()) && told.scalar_secret;
+        if told.secret || scalar_secret {
             if holds_literal(member) {
                 let at = path_pointer(path);
                 out.push(
@@ -88,6 +89,38 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         }
         Walk::Descend
     });
+}
+
+/// What a member's name says.
+#[derive(Clone, Copy)]
+struct Told {
+    secret: bool,
+    scalar_secret: bool,
+}
+
+/// The answers for the names seen last, one per slot: a body repeats a few names many times
+/// (every column has a `name` and a `type`), and telling a name is a pass over its bytes.
+#[derive(Default)]
+struct NamesSeen<'v> {
+    slots: [Option<(&'v str, Told)>; 16],
+}
+
+impl<'v> NamesSeen<'v> {
+    fn tell(&mut self, name: &'v str) -> Told {
+        let first = name.bytes().next().map_or(0, usize::from);
+        let slot = &mut self.slots[(first + name.len()) % 16];
+        if let Some((seen, told)) = slot
+            && *seen == name
+        {
+            return *told;
+        }
+        let told = Told {
+            secret: is_secret_name(name),
+            scalar_secret: is_secret_scalar_name(name),
+        };
+        *slot = Some((name, told));
+        told
+    }
 }
 
 fn holds_literal(value: &Value) -> bool {

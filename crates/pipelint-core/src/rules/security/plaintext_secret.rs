@@ -176,7 +176,19 @@ fn screaming(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::placeholder_name;
+    use super::{NamesSeen, placeholder_name};
+
+    #[test]
+    fn names_that_share_a_slot_keep_their_own_answers() {
+        let mut names = NamesSeen::default();
+        // Same first byte and length: the same slot.
+        for _ in 0..2 {
+            assert!(names.tell("password").secret);
+            assert!(!names.tell("pxxxxxxx").secret);
+            assert!(!names.tell("cxxxxxxxxxs").scalar_secret);
+            assert!(names.tell("credentials").scalar_secret);
+        }
+    }
 
     #[test]
     fn suggests_placeholder_names() {

@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
 use std::ops::Range;
 
 use super::NodeSpans;
@@ -63,6 +64,9 @@ pub(crate) struct TextSpans {
     /// `Node::same_entry`, the later first, so a duplicate key gives its last value, as the
     /// parsed value does.
     members: HashMap<(u32, u64), u32>,
+    /// Hashes names with keys of its own, so that no file can be written whose names all
+    /// share one entry (which would make each lookup walk them all).
+    names: RandomState,
 }
 
 #[derive(Debug)]
@@ -122,7 +126,8 @@ impl TextSpans {
                     .then(|| self.items[(items.start + index) as usize])
             }
             Kind::Object => {
-                let mut candidate = *self.members.get(&(parent, name_hash(token.as_bytes())))?;
+                let hash = self.names.hash_one(token);
+                let mut candidate = *self.members.get(&(parent, hash))?;
                 while candidate != NONE {
                     let node = &self.nodes[candidate as usize];
                     if node
@@ -220,13 +225,6 @@ fn key_name<'t>(text: &'t str, key: &Range<usize>) -> Cow<'t, str> {
     }
 }
 
-/// FNV-1a: member names are a few bytes, and the map hashes the result again with its parent.
-fn name_hash(name: &[u8]) -> u64 {
-    name.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 struct Builder<'t> {
     text: &'t str,
     bytes: &'t [u8],
@@ -309,7 +307,10 @@ impl Builder<'_> {
                     let key_start = self.at;
                     self.skip_string();
                     let key = key_start..self.at;
-                    let hash = name_hash(key_name(self.text, &key).as_bytes());
+                    let hash = self
+                        .index
+                        .names
+                        .hash_one(key_name(self.text, &key).as_ref());
                     self.skip_whitespace();
                     if self.peek() != Some(b':') {
                         return;

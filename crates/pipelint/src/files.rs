@@ -166,13 +166,15 @@ pub fn find(
     // Each command-line path with the last place it is given at: one map for the whole
     // run, so telling whether a later path covers a file costs its depth, not the number of
     // paths (pre-commit passes thousands).
-    finder.last_given = absolute
-        .iter()
-        .zip(paths)
-        .enumerate()
-        .filter(|(_, (_, given))| given.as_os_str() != "-")
-        .map(|(index, (absolute, _))| (absolute.clone(), index))
-        .collect();
+    finder.given(
+        absolute
+            .iter()
+            .zip(paths)
+            .enumerate()
+            .filter(|(_, (_, given))| given.as_os_str() != "-")
+            .map(|(index, (absolute, _))| (absolute.clone(), index))
+            .collect(),
+    );
     for (index, path) in paths.iter().enumerate() {
         finder.current = index;
         if path.as_os_str() == "-" {
@@ -229,6 +231,8 @@ struct Finder<'a, 'e> {
     seen: HashSet<PathBuf>,
     /// Every command-line path (absolute) with the last index it is given at.
     last_given: HashMap<PathBuf, usize>,
+    /// The largest of those indexes: no path after it can find a file again.
+    last_index: usize,
     /// The index of the command-line path being looked at.
     current: usize,
     found: Found,
@@ -246,11 +250,18 @@ impl<'a, 'e> Finder<'a, 'e> {
             cwd,
             seen: HashSet::new(),
             last_given: HashMap::new(),
+            last_index: 0,
             current: 0,
             found: Found::default(),
             batch: None,
             towards: None,
         }
+    }
+
+    /// The command-line paths (absolute), each with the last index it is given at.
+    fn given(&mut self, last_given: HashMap<PathBuf, usize>) {
+        self.last_index = last_given.values().copied().max().unwrap_or(0);
+        self.last_given = last_given;
     }
 
     /// Hands over what was found so far.
@@ -270,6 +281,11 @@ impl<'a, 'e> Finder<'a, 'e> {
 
     /// Whether a later command-line path names this path or a directory above it.
     fn found_again_later(&self, absolute: &Path) -> bool {
+        // Most runs name one path (or this is the last one): then there is nothing to look
+        // up, and hashing every directory above each file is a tenth of a run.
+        if self.current >= self.last_index {
+            return false;
+        }
         absolute.ancestors().any(|above| {
             self.last_given
                 .get(above)
@@ -663,7 +679,7 @@ mod tests {
         let workspace = isolated(cwd);
         let selection = selection();
         let mut finder = Finder::new(&selection, &workspace, cwd);
-        finder.last_given = HashMap::from([(cwd.join("q"), 1)]);
+        finder.given(HashMap::from([(cwd.join("q"), 1)]));
         finder
             .walk(Path::new("."))
             .unwrap_or_else(|e| panic!("{}", String::from(e)));

@@ -281,8 +281,8 @@ impl<'a, 'e> Finder<'a, 'e> {
 
     /// Whether a later command-line path names this path or a directory above it.
     fn found_again_later(&self, absolute: &Path) -> bool {
-        // Most runs name one path (or this is the last one): then there is nothing to look
-        // up, and hashing every directory above each file is a tenth of a run.
+        // Most runs name one path (or this is the last one): then no directory above the
+        // file needs hashing and looking up.
         if self.current >= self.last_index {
             return false;
         }

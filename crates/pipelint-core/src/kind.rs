@@ -189,9 +189,9 @@ pub fn response_hint(kind: DocumentKind, value: &Value) -> Option<String> {
     ))
 }
 
-/// The kind of response envelope an object is, as steps 2 and 3 of [`detect`] tell it
-/// (without building their reasons): `None` when it is none, or when its `result` is
-/// neither an object nor an array.
+/// The kind of response envelope an object is (steps 2 and 3 of [`detect`], which adds the
+/// reasons; [`response_hint`] asks only this): `None` when it is none, or when its `result`
+/// is neither an object nor an array.
 fn envelope_kind(object: &Map<String, Value>) -> Option<DocumentKind> {
     match object.get("result") {
         Some(Value::Array(_)) => Some(DocumentKind::ServiceList),
@@ -403,26 +403,21 @@ pub fn detect(value: &Value) -> KindChoice {
         }
     };
 
-    // 2. Success envelopes.
-    if let Some(result) = object.get("result") {
-        return match result {
-            Value::Array(_) => KindChoice::chosen(
-                K::ServiceList,
-                "`result` is an array: the response envelope of the service list",
-            ),
-            Value::Object(_) => KindChoice::chosen(
-                K::PipeResponse,
-                "`result` is an object: the response envelope of a pipe operation",
-            ),
-            _ => KindChoice::open(
-                "`result` is neither an object (a pipe response) nor an array (a service list)",
-                &[K::PipeResponse, K::ServiceList],
-            ),
+    // 2. and 3. Response envelopes: success bodies by their `result`, error bodies by their
+    // `error` (the hint for a response checked as something else asks the same question).
+    if let Some(envelope) = envelope_kind(object) {
+        let reason = match envelope {
+            K::ServiceList => "`result` is an array: the response envelope of the service list",
+            K::PipeResponse => "`result` is an object: the response envelope of a pipe operation",
+            _ => "it has `error`: an error response body",
         };
+        return KindChoice::chosen(envelope, reason);
     }
-    // 3. Error bodies.
-    if object.contains_key("error") {
-        return KindChoice::chosen(K::Error, "it has `error`: an error response body");
+    if object.contains_key("result") {
+        return KindChoice::open(
+            "`result` is neither an object (a pipe response) nor an array (a service list)",
+            &[K::PipeResponse, K::ServiceList],
+        );
     }
     // 4. An envelope without its payload.
     if object.contains_key("requestId") {

@@ -241,3 +241,38 @@ fn show_settings_says_a_walk_leaves_out_a_file_and_refuses_a_kind_conflict() {
         run.stderr
     );
 }
+
+/// A directory walk checks a file of every name the kinds table of the guide documents
+/// (`docs/kinds.md`, the File name column) and `*.tf`: each is listed as matched by a default
+/// pattern, none as passed over.
+#[test]
+fn a_walk_checks_every_documented_file_name() {
+    let table = common::read("docs/kinds.md");
+    let mut patterns: Vec<String> = table
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .filter_map(|row| row.trim_end_matches('|').rsplit('|').next())
+        .flat_map(|names| names.split(", "))
+        .map(|name| name.trim().trim_matches('`').to_owned())
+        .collect();
+    assert!(patterns.len() >= 16, "{patterns:?}");
+    patterns.push("*.tf".to_owned());
+    let tree = Tree::new();
+    for (i, pattern) in patterns.iter().enumerate() {
+        assert!(pattern.starts_with("*."), "{pattern}");
+        tree.write(&format!("d{i}/{}", pattern.replace('*', "body")), "{}\n");
+    }
+    let run = tree.run(&["check", "--show-files", "--isolated"]).expect(0);
+    for (i, pattern) in patterns.iter().enumerate() {
+        let line = format!("d{i}/{}: ", pattern.replace('*', "body"));
+        let listed = run.stdout.lines().find(|l| l.starts_with(&line));
+        assert!(
+            listed.is_some_and(
+                |l| l.ends_with(&format!("matched by the default pattern `{pattern}`"))
+            ),
+            "{pattern}:\n{}",
+            run.stdout
+        );
+    }
+    assert!(!run.stdout.contains("not checked"), "{}", run.stdout);
+}

@@ -10,7 +10,12 @@ use crate::output::Format;
 /// Lint ClickHouse Cloud ClickPipes bodies (and Terraform clickpipes) and ClickStack (HyperDX)
 /// alert, chart and dashboard bodies offline, before they are sent.
 #[derive(Debug, Parser)]
-#[command(name = "pipelint", version, about, propagate_version = true)]
+#[command(
+    name = "pipelint",
+    version = env!("PIPELINT_VERSION"),
+    about,
+    propagate_version = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

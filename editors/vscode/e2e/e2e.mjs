@@ -324,8 +324,9 @@ async function main() {
 
 
     await step("the hover shows the finding and its rule", async () => {
-      const hover = page.locator(".monaco-hover-content", { hasText: /PL011/ });
-      await poll("a hover with PL011", async () => {
+      // The rule's documentation comes from pipelint's hover (the finding alone is VS Code's).
+      const hover = page.locator(".monaco-hover-content", { hasText: /invalid-enum-value[\s\S]*What it checks/ });
+      await poll("a hover with PL011's documentation", async () => {
         const { x, y } = await squiggleCentre();
         await page.mouse.move(x - 30, y - 30);
         await page.mouse.move(x, y, { steps: 3 });

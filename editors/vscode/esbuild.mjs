@@ -14,3 +14,16 @@ await esbuild.build({
   minify: true,
   logLevel: "warning",
 });
+
+// `node esbuild.mjs --tests`: the unit tests too, for `node --test` (not packaged).
+if (process.argv.includes("--tests")) {
+  await esbuild.build({
+    entryPoints: ["src/find.test.ts"],
+    bundle: true,
+    outfile: "out/find.test.js",
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+  });
+}

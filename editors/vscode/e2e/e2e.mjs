@@ -233,32 +233,47 @@ async function main() {
     }
   });
 
-  const port = await freePort();
-  const server = spawn(
-    codeServer,
-    [
-      ...common,
-      "--bind-addr", `127.0.0.1:${port}`,
-      "--auth", "none",
-      "--disable-telemetry",
-      "--disable-update-check",
-      "--disable-workspace-trust",
-      "--disable-getting-started-override",
-      "--ignore-last-opened",
-      workspace,
-    ],
-    { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  started.groups.add(server.pid);
-  const serverLog = fs.createWriteStream(path.join(artifacts, "code-server.log"));
-  server.stdout.pipe(serverLog);
-  server.stderr.pipe(serverLog);
+  /** Starts code-server on a free loopback port with the given user data; its log goes to
+   * the artifacts. */
+  const startCodeServer = async (userDataDir, log) => {
+    const port = await freePort();
+    const args = [...common, "--bind-addr", `127.0.0.1:${port}`, "--auth", "none"];
+    args[args.indexOf(userData)] = userDataDir;
+    const server = spawn(
+      codeServer,
+      [
+        ...args,
+        "--disable-telemetry",
+        "--disable-update-check",
+        "--disable-workspace-trust",
+        "--disable-getting-started-override",
+        "--ignore-last-opened",
+        workspace,
+      ],
+      { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    started.groups.add(server.pid);
+    const serverLog = fs.createWriteStream(path.join(artifacts, log));
+    server.stdout.pipe(serverLog);
+    server.stderr.pipe(serverLog);
+    server.on("exit", () => serverLog.end());
+    await waitForOutput(server, /HTTP server listening/, WAIT_MS);
+    return { server, port };
+  };
+  const stopCodeServer = async (server) => {
+    await stopGroup(server.pid);
+    started.groups.delete(server.pid);
+  };
+
+  let server;
+  let port;
   let browserServer;
   let page;
   let blocked = 0;
   try {
-    await step("code-server listens on 127.0.0.1", () =>
-      waitForOutput(server, /HTTP server listening/, WAIT_MS));
+    await step("code-server listens on 127.0.0.1", async () => {
+      ({ server, port } = await startCodeServer(userData, "code-server.log"));
+    });
 
     browserServer = await chromium.launchServer({
       executablePath: chromiumPath,
@@ -397,6 +412,42 @@ async function main() {
       await poll("the fixed file on disk", () =>
         fs.readFileSync(path.join(workspace, "fixall.pipe.json"), "utf8").includes(FIXED));
     });
+
+    await step("a pipelint.path that names no program is said once, and in the status item", async () => {
+      // A second code-server whose remote settings name a program that does not exist.
+      await stopCodeServer(server);
+      const missingUserData = path.join(tmp, "user-data-missing");
+      const missing = path.join(tmp, "no-such-dir/pipelint");
+      fs.cpSync(path.join(userData, "User"), path.join(missingUserData, "User"), { recursive: true });
+      writeJson(path.join(missingUserData, "Machine/settings.json"), { "pipelint.path": missing });
+      ({ server, port } = await startCodeServer(missingUserData, "code-server-missing.log"));
+      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+      await page.locator(".monaco-workbench").waitFor();
+      await openFile("notes.json");
+      const toasts = page.locator(".notification-toast", { hasText: "pipelint.path is" });
+      await toasts.first().waitFor();
+      await poll("the status item", async () => /pipelint: not found/.test(await statusItem.innerText()));
+      // Dismissed, it stays away: a restart looks again (the output says so a second time)
+      // but shows no second message. (VS Code merges a message equal to one still shown.)
+      const command = async (title) => {
+        await page.keyboard.press("F1");
+        await page.keyboard.type(title);
+        await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor();
+        await page.keyboard.press("Enter");
+      };
+      await command("Notifications: Clear All Notifications");
+      await poll("the message dismissed", async () => (await toasts.count()) === 0);
+      await command("pipelint: Restart Server");
+      await command("pipelint: Show Output");
+      const output = page.locator('[id="workbench.panel.output"] .view-lines');
+      await poll("two lookups in the output", async () =>
+        // Monaco renders spaces as no-break spaces.
+        ((await output.innerText()).replace(/\u00a0/g, " ").match(/no pipelint program found/g) ?? [])
+          .length === 2);
+      await page.screenshot({ path: path.join(artifacts, "not-found.png") });
+      const shown = await toasts.count();
+      if (shown !== 0) throw new Error("the missing program was reported again after a restart");
+    });
   } catch {
     // Reported by the step; the screenshot shows where it stood.
     if (page) await page.screenshot({ path: path.join(artifacts, "failure.png") }).catch(() => {});
@@ -411,9 +462,7 @@ async function main() {
       }
       started.processes.delete(pid);
     }
-    await stopGroup(server.pid);
-    started.groups.delete(server.pid);
-    serverLog.end();
+    if (server) await stopCodeServer(server);
   }
   console.log(`requests blocked (not 127.0.0.1): ${blocked}`);
   if (blocked > 0) {

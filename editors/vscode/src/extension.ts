@@ -60,8 +60,9 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   const folders = (vscode.workspace.workspaceFolders ?? [])
     .filter((f) => f.uri.scheme === "file")
     .map((f) => f.uri.fsPath);
+  const setting = vscode.workspace.getConfiguration("pipelint").get<string>("path", "").trim();
   const result = findPipelint({
-    setting: vscode.workspace.getConfiguration("pipelint").get<string>("path", ""),
+    setting,
     extensionPath: context.extensionPath,
     folders,
     pythonInterpreter: vscode.workspace
@@ -76,18 +77,20 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     status.notFound(looked);
     if (!toldMissing) {
       toldMissing = true;
-      const choice = await vscode.window.showErrorMessage(
-        "pipelint: no `pipelint` program found (looked at the pipelint.path setting, the " +
+      const message = setting
+        ? `pipelint: pipelint.path is “${setting}”, which is not a program (no such file, or ` +
+          "not executable). Correct it, or clear it to use the pipelint on PATH."
+        : "pipelint: no `pipelint` program found (looked at the pipelint.path setting, the " +
           "extension, PATH and the workspace's Python environment). Install pipelint or set " +
-          "pipelint.path, then run “pipelint: Restart Server”.",
-        "Open Settings",
-        "Show Output",
-      );
-      if (choice === "Open Settings") {
-        await vscode.commands.executeCommand("workbench.action.openSettings", "pipelint.path");
-      } else if (choice === "Show Output") {
-        output.show();
-      }
+          "pipelint.path, then run “pipelint: Restart Server”.";
+      // Not awaited: activation (and so every command) would wait until it is dismissed.
+      void vscode.window.showErrorMessage(message, "Open Settings", "Show Output").then((choice) => {
+        if (choice === "Open Settings") {
+          void vscode.commands.executeCommand("workbench.action.openSettings", "pipelint.path");
+        } else if (choice === "Show Output") {
+          output.show();
+        }
+      });
     }
     return;
   }

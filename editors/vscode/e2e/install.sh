@@ -6,7 +6,7 @@
 #                           addons: the slow part of a cold install)
 #   $cache/ext-<hash>/      the extension's own dependencies (esbuild, TypeScript, vsce, ...)
 # <hash> is the lockfile's, so a changed lockfile installs afresh and an unchanged one is
-# reused; the copies of other hashes are removed. Each node_modules is linked into the
+# reused; installs no run has used for a week are removed. Each node_modules is linked into the
 # checkout. Prints the environment to use (PATH, npm_config_nodedir) as `export` lines.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -18,7 +18,8 @@ mkdir -p "$cache"
 # links $1/node_modules to it.
 install() {
   local src="$1" name="$2" hash dir tmp
-  hash=$(cat "$src/package.json" "$src/package-lock.json" | sha256sum | cut -c1-16)
+  # The lockfile names the dependencies of package.json too; the scripts do not matter here.
+  hash=$(sha256sum <"$src/package-lock.json" | cut -c1-16)
   dir="$cache/$name-$hash"
   if [ ! -f "$dir/.complete" ]; then
     local started=$SECONDS
@@ -30,8 +31,10 @@ install() {
     rm -rf "$dir" && mv "$tmp" "$dir"
     echo "npm ci $name: $((SECONDS - started)) s (cold)" >&2
   fi
-  # Older installs of the same package are not used any more.
-  find "$cache" -maxdepth 1 -name "$name-*" ! -name "$name-$hash" -exec rm -rf {} +
+  # Installs of other lockfiles may serve another checkout: removed once unused for a week.
+  touch "$dir"
+  find "$cache" -mindepth 1 -maxdepth 1 -name "$name-*" ! -name "$name-$hash" -mtime +7 \
+    -exec rm -rf {} +
   ln -sfn "$dir/node_modules" "$src/node_modules"
 }
 

@@ -124,6 +124,42 @@ pub enum Selector {
     Prefix(String),
 }
 
+/// The code a code-shaped text (`PL2OO`, `pl0l4`) most likely means, compared as a
+/// code rather than as a word: letters that look like digits are read as those digits, and
+/// the code with the most digits in their places wins (at least two of three; the first in
+/// code order among equals).
+fn code_guess(text: &str) -> Option<&'static str> {
+    let upper = text.to_ascii_uppercase();
+    let written: Vec<char> = upper
+        .strip_prefix("PL")?
+        .chars()
+        .map(|c| match c {
+            'O' | 'Q' | 'D' => '0',
+            'I' | 'L' | '|' => '1',
+            'Z' => '2',
+            'S' => '5',
+            'G' => '6',
+            'B' => '8',
+            c => c,
+        })
+        .collect();
+    if written.is_empty() || written.len() > 4 || !written.iter().all(char::is_ascii_digit) {
+        return None;
+    }
+    let in_place = |code: &str| {
+        code[2..]
+            .chars()
+            .zip(&written)
+            .filter(|(a, b)| a == *b)
+            .count()
+    };
+    let best = rules::ALL.iter().map(|r| r.code).max_by_key(|code| {
+        // `max_by_key` keeps the last of equals: reverse the order to keep the first.
+        (in_place(code), std::cmp::Reverse(*code))
+    })?;
+    (in_place(best) >= 2).then_some(best)
+}
+
 impl Selector {
     /// The selector of one rule of the catalog.
     pub fn rule(rule: &'static Rule) -> Selector {
@@ -143,7 +179,7 @@ impl Selector {
             return Ok(Selector::Prefix(prefix));
         }
         let known = rules::ALL.iter().flat_map(|r| [r.code, r.name]);
-        Err(match closest(text, known) {
+        Err(match code_guess(text).or_else(|| closest(text, known)) {
             Some(guess) => format!("unknown rule `{text}`; did you mean `{guess}`?"),
             None => format!(
                 "unknown rule `{text}`: give a code (`PL014`), a name (`unknown-field`) or a code prefix (`PL2`); `pipelint rules` lists them"
@@ -460,6 +496,20 @@ mod tests {
         let mut entry = Override::new(Vec::new());
         assert!(entry.set("PL9", Level::Off).is_err());
         assert!(entry.codes().is_empty());
+    }
+
+    /// A code is compared as a code: `PL2OO` (letters O) is `PL200`, not the name or code
+    /// that looks most alike as a word.
+    #[test]
+    fn a_code_with_look_alike_letters_suggests_that_code() {
+        for (typed, meant) in [("PL2OO", "PL200"), ("pl0l4", "PL014"), ("PL20O", "PL200")] {
+            let error = Selector::parse(typed).unwrap_err();
+            assert_eq!(
+                error,
+                format!("unknown rule `{typed}`; did you mean `{meant}`?"),
+                "{typed}"
+            );
+        }
     }
 
     #[test]

@@ -248,3 +248,19 @@ def test_terraform_text_is_checked_with_kind_terraform():
     assert scram.pointer == "clickhouse_clickpipe.logs.source.kafka.authentication"
     # The name tells the kind too.
     assert [f.code for f in pipelint.lint(text, file_name="main.tf")] == codes
+
+
+def test_a_dict_s_positions_are_those_of_the_text_json_dumps_writes():
+    """As `Finding` says: a dict is linted as the text `json.dumps(indent=2)` writes, so its
+    positions are there (the file it came from may be laid out otherwise); the pointer is
+    the same either way."""
+    assert "json.dumps(body, indent=2, ensure_ascii=False)" in (pipelint.Finding.__doc__ or "")
+    file_text = '{"replicas": 2, "replicaCpuMilicores": 500}'  # one line, as in a file
+    body = json.loads(file_text)
+    from_dict = pipelint.lint(body, kind="pipe-scaling")
+    from_text = pipelint.lint(file_text, kind="pipe-scaling")
+    assert [f.pointer for f in from_dict] == [f.pointer for f in from_text] != []
+    dumped = json.dumps(body, indent=2, ensure_ascii=False).splitlines()
+    for finding in from_dict:
+        assert dumped[finding.line - 1][finding.column - 1 :].startswith('"replicaCpuMilicores"')
+    assert [f.line for f in from_text] == [1] and [f.line for f in from_dict] == [3]

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::config::{self, Config, FILE_NAMES, pointer, toml_string};
+use crate::config::{self, Config, FILE_NAMES, pointer};
 use crate::files::Target;
 use crate::report::FileReport;
 
@@ -107,20 +107,7 @@ fn append(path: &Path, pending: &Pending) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(failed(e.to_string())),
     };
-    let mut text = existing.clone().unwrap_or_default();
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
-    }
-    if !text.is_empty() {
-        text.push('\n');
-    }
-    text.push_str(
-        "# Added by `pipelint check --add-overrides`: the findings present when pipelint was\n\
-         # adopted. Remove an entry once its finding is fixed (unused ones are reported).\n",
-    );
-    for ((file, pointer), rules) in &pending.entries {
-        text.push_str(&entry(file, pointer, rules));
-    }
+    let text = with_entries(existing.as_deref().unwrap_or_default(), pending).map_err(failed)?;
     if let Err(error) = config::parse(&text, path, &pending.base) {
         return Err(failed(format!(
             "the config would not load with the new entries ({}); nothing was written",
@@ -162,18 +149,58 @@ fn unmasked(stable: String, pointer: &str) -> String {
         .join("/")
 }
 
-/// One `[[overrides]]` entry turning `rules` off at `pointer` in `file`.
-fn entry(file: &str, pointer: &str, rules: &BTreeSet<&str>) -> String {
-    let rules: Vec<String> = rules.iter().map(|r| format!("{r} = \"off\"")).collect();
-    let mut out = format!(
-        "\n[[overrides]]\nfiles = [{}]\n",
-        toml_string(&file_glob(file))
-    );
-    if !pointer.is_empty() {
-        out.push_str(&format!("pointers = [{}]\n", toml_string(pointer)));
+/// The config's text with an `[[overrides]]` table turning off each pending finding at its
+/// pointer, added by a TOML editor: the text around them stays as written (comments too),
+/// and what is written is TOML whatever the names hold, in whatever form the config gives
+/// `overrides` (tables or an inline array).
+fn with_entries(existing: &str, pending: &Pending) -> Result<String, String> {
+    use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
+
+    let mut doc: DocumentMut = existing
+        .parse()
+        .map_err(|e: toml_edit::TomlError| format!("not TOML: {}", e.message()))?;
+    let entries = pending.entries.iter().map(|((file, pointer), rules)| {
+        let mut table = InlineTable::new();
+        table.insert("files", Array::from_iter([file_glob(file)]).into());
+        if !pointer.is_empty() {
+            table.insert("pointers", Array::from_iter([pointer.as_str()]).into());
+        }
+        let mut off = InlineTable::new();
+        for rule in rules {
+            off.insert(*rule, "off".into());
+        }
+        table.insert("rules", off.into());
+        table
+    });
+    let note = "# Added by `pipelint check --add-overrides`: the findings present when \
+                pipelint was\n# adopted. Remove an entry once its finding is fixed (unused \
+                ones are reported).\n";
+    match doc
+        .entry("overrides")
+        .or_insert(Item::ArrayOfTables(ArrayOfTables::new()))
+    {
+        Item::ArrayOfTables(tables) => {
+            for (i, entry) in entries.enumerate() {
+                let mut table: Table = entry.into_table();
+                let gap = if i == 0 && !existing.trim().is_empty() {
+                    format!("\n{note}")
+                } else if i == 0 {
+                    note.to_owned()
+                } else {
+                    "\n".to_owned()
+                };
+                table.decor_mut().set_prefix(gap);
+                tables.push(table);
+            }
+        }
+        Item::Value(Value::Array(array)) => {
+            for entry in entries {
+                array.push(entry);
+            }
+        }
+        _ => return Err("`overrides` is neither tables nor an array".to_owned()),
     }
-    out.push_str(&format!("rules = {{ {} }}\n", rules.join(", ")));
-    out
+    Ok(doc.to_string())
 }
 
 /// A glob that matches exactly this relative path: glob characters escaped, and anchored

@@ -244,11 +244,20 @@ pub enum ColorChoice {
 
 impl ColorChoice {
     /// Whether to colour output: `--color always|never` wins; with `auto`, a non-empty
-    /// `NO_COLOR` turns colour off (no-color.org), else a non-empty `FORCE_COLOR` turns it on
-    /// (force-color.org), else colour goes to terminals only.
+    /// `NO_COLOR` turns colour off (no-color.org), else a non-empty `FORCE_COLOR`
+    /// (force-color.org) or `CLICOLOR_FORCE` turns it on, else colour goes to terminals that
+    /// have it (not `TERM=dumb`, not `CLICOLOR=0`). anstyle-query reads the conventions it
+    /// knows; `FORCE_COLOR` is not one of them.
     pub fn resolve(self, to_terminal: bool) -> bool {
-        let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
-        self.decide(to_terminal, set("NO_COLOR"), set("FORCE_COLOR"))
+        let force_color = std::env::var_os("FORCE_COLOR").is_some_and(|value| !value.is_empty());
+        let terminal = to_terminal
+            && anstyle_query::term_supports_color()
+            && anstyle_query::clicolor() != Some(false);
+        self.decide(
+            terminal,
+            anstyle_query::no_color(),
+            force_color || anstyle_query::clicolor_force(),
+        )
     }
 
     fn decide(self, to_terminal: bool, no_color: bool, force_color: bool) -> bool {

@@ -125,6 +125,8 @@ fn colour_run(env: &[(&str, &str)], args: &[&str]) -> String {
         .current_dir(tree.path())
         .env_remove("NO_COLOR")
         .env_remove("FORCE_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR")
         .env_remove("PIPELINT_OUTPUT_FORMAT")
         .arg("check")
         .args(args)
@@ -159,6 +161,12 @@ fn force_color_colours_a_pipe_unless_no_color_or_the_flag_says_otherwise() {
     assert!(coloured(&colour_run(
         &[("NO_COLOR", "1")],
         &["--color", "always"]
+    )));
+    // The CLICOLOR convention too (read by anstyle-query).
+    assert!(coloured(&colour_run(&[("CLICOLOR_FORCE", "1")], &[])));
+    assert!(!coloured(&colour_run(
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")],
+        &[]
     )));
 }
 

@@ -399,3 +399,35 @@ fn five_hundred_specs_with_an_ignored_build_and_one_silenced_place() {
         ["pipes/team-3/pipe-013.pipe.json:7:25: PL011"]
     );
 }
+
+/// A missing path is reported and exits 2, with no summary claiming a clean run; with a
+/// path that could be checked as well, the summary counts that one.
+#[test]
+fn a_missing_path_gets_no_clean_summary() {
+    let tree = Tree::new();
+    let run = tree.run(&["check", "nonexist.json"]).expect(2);
+    assert!(run.stderr.contains("nonexist.json: "), "{}", run.stderr);
+    assert!(!run.stderr.contains("no problems"), "{}", run.stderr);
+    tree.write("a.scaling.json", "{\"replicas\": 2}\n");
+    let run = tree
+        .run(&["check", "nonexist.json", "a.scaling.json"])
+        .expect(2);
+    assert!(
+        run.stderr.contains("no problems in 1 file"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `--select` compares a code as a code: `PL2OO` (letters O) suggests `PL200`.
+#[test]
+fn a_misspelt_code_suggests_the_code_it_looks_like() {
+    let run = Tree::new()
+        .run(&["check", "--select", "PL2OO", "x.json"])
+        .expect(2);
+    assert!(
+        run.stderr.contains("did you mean `PL200`?"),
+        "{}",
+        run.stderr
+    );
+}

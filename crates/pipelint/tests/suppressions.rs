@@ -267,3 +267,34 @@ fn full_output_shows_the_pointer_and_concise_keeps_the_errorformat() {
         "{line}"
     );
 }
+
+/// `--add-overrides` edits the config as TOML: a config that writes `overrides` as an inline
+/// array gets its entries in that array (appending `[[overrides]]` tables would define the key
+/// twice), and the comments and the rest of the text stay as written.
+#[test]
+fn add_overrides_adds_to_an_inline_overrides_array_and_keeps_the_text() {
+    let tree = Tree::new();
+    let config = "# mine\nfail-on = \"error\" # keep\noverrides = [{ files = [\"old.json\"], rules = { PL014 = \"off\" } }]\n";
+    tree.write("pipelint.toml", config).write(
+        "a.scaling.json",
+        "{\"replicas\": 2, \"replicaCpuMilicores\": 500}\n",
+    );
+    let run = tree.run(&["check", "--add-overrides"]).expect(0);
+    assert!(run.stderr.contains("added 1 override"), "{}", run.stderr);
+    let written = tree.read("pipelint.toml");
+    assert!(
+        written.starts_with("# mine\nfail-on = \"error\" # keep\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains("pointers = [\"/replicaCpuMilicores\"]"),
+        "{written}"
+    );
+    // The entry holds: the finding is gone, and the old entry is reported unused.
+    let run = tree.run(&["check"]).expect(0);
+    assert!(
+        run.stderr.contains("no problems in 1 file"),
+        "{}",
+        run.stderr
+    );
+}

@@ -102,7 +102,12 @@ class Finding:
     """One finding. Lines and columns are 1-based; columns count characters (code points),
     and the end is exclusive. ``pointer`` is the RFC 6901 JSON pointer of the member the
     finding is about (``""`` is the whole document); in a Terraform file, the attribute's
-    address (``clickhouse_clickpipe.NAME.source.kafka``)."""
+    address (``clickhouse_clickpipe.NAME.source.kafka``).
+
+    For a ``dict`` given to :func:`lint` or :func:`fix`, lines and columns are positions in
+    the text ``json.dumps(body, indent=2, ensure_ascii=False)`` writes, not in the file the
+    dict was loaded from: pass the file's text (``path.read_text()``) to get its positions,
+    or use ``pointer``, which is the same either way."""
 
     code: str
     name: str

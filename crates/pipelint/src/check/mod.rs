@@ -122,7 +122,10 @@ fn summarise(args: &CheckArgs, plan: &Plan, ran: Ran) -> Result<u8, String> {
         tally.failing = false;
     }
 
-    tally::summarise(args, &tally, &fixes);
+    // A run that could check nothing (a missing path) has no summary to give.
+    if !(trouble && tally.files == 0) {
+        tally::summarise(args, &tally, &fixes);
+    }
     Ok(tally::exit_code(args, trouble, &tally, &fixes))
 }
 

@@ -288,7 +288,18 @@ fn diagnostics_of<'i>(
                 error.instance().as_ref(),
             ));
         }
+        let before = out.len();
         map_error(kind, schema(kind), document, profile, error, &mut out);
+        // A requirement the schema makes only for some value of another member (`password`
+        // unless `authentication` is `IAM_ROLE`) rests on that value: a finding that rejects
+        // it refutes this one (`settle`).
+        if out.len() > before
+            && let Some(premise) = conditional_premise(schema(kind), error)
+        {
+            for diagnostic in &mut out[before..] {
+                diagnostic.premise.get_or_insert_with(|| premise.clone());
+            }
+        }
     }
     fractional_integers(kind, document, &mut out);
     out
@@ -368,6 +379,13 @@ fn map_error(
                 ),
                 (None, None) => (error.to_string(), "change the value".to_owned()),
             };
+            // A value off the step too is one finding (the step's is dropped below).
+            let help = match keyword_parent.and_then(|n| n.get("multipleOf")) {
+                Some(step) if !is_multiple(instance, step) => {
+                    format!("{help}, a multiple of {step}")
+                }
+                _ => help,
+            };
             out.push(
                 Diagnostic::new(
                     &out_of_range::RULE,
@@ -380,7 +398,12 @@ fn map_error(
             );
         }
         ValidationErrorKind::MultipleOf { .. } => {
-            let step = schema_node(schema, parent_location(error.schema_path().as_str()))
+            let node = schema_node(schema, parent_location(error.schema_path().as_str()));
+            // Out of bounds too: the bounds' finding names the step.
+            if node.is_some_and(|node| out_of_bounds(instance, node)) {
+                return;
+            }
+            let step = node
                 .and_then(|n| n.get("multipleOf"))
                 .map_or_else(|| "its step".to_owned(), Value::to_string);
             out.push(
@@ -688,6 +711,17 @@ fn misplaced_member(kind: DocumentKind, document: &Document, key: &str) -> Optio
     }
 }
 
+/// Members written out in full where the API has a one-letter name (a tile's `w` and `h`):
+/// too far apart for the closest-name guess.
+const SPELLED_OUT: &[(&str, &str)] = &[("width", "w"), ("height", "h")];
+
+/// What ends an unknown member's help at its default level (a warning), and what it reads
+/// as when the finding is raised to an error, since the body is then refused (`lint::settle`).
+pub(crate) const IGNORED_NOTES: [(&str, &str); 2] = [
+    ("? The server ignores members it does not know", "?"),
+    (": the server ignores members it does not know", ""),
+];
+
 fn unknown_field_diagnostic(
     document: &Document,
     parent: &str,
@@ -705,6 +739,12 @@ fn unknown_field_diagnostic(
     let suggestion = key
         .strip_prefix("clickhouse_")
         .map(|rest| format!("db_{rest}"))
+        .or_else(|| {
+            SPELLED_OUT
+                .iter()
+                .find(|(long, _)| *long == key)
+                .map(|(_, short)| (*short).to_owned())
+        })
         .filter(|renamed| known.names.contains(renamed))
         .or_else(|| known.names.closest(key).map(str::to_owned));
     // Renaming onto a member the object already has would make a duplicate key.
@@ -821,6 +861,55 @@ fn type_help(kind: &TypeKind, instance: &Value) -> String {
         Value::Number(_) if wants(JsonType::Integer) => "use a whole number".to_owned(),
         _ => format!("write {} here", expected_types(kind)),
     }
+}
+
+/// The member whose value an `if` tests, when the failing keyword lies under that `if`'s
+/// `then` or `else`: the pointer of the member in the instance object the `if` applies to.
+fn conditional_premise(schema: &Value, error: &ValidationError) -> Option<String> {
+    let location = error.schema_path().as_str();
+    let tokens: Vec<&str> = location.split('/').collect();
+    // The last `then`/`else` keyword (not a property of that name).
+    let branch = (1..tokens.len())
+        .rev()
+        .find(|&k| matches!(tokens[k], "then" | "else") && tokens[k - 1] != "properties")?;
+    let condition = schema_node(schema, &format!("{}/if", tokens[..branch].join("/")))?;
+    let tested = condition.get("properties")?.as_object()?.keys().next()?;
+    // How many instance levels the branch descends before its failing keyword.
+    let mut depth = 0;
+    let mut rest = tokens[branch + 1..].iter();
+    while let Some(&token) = rest.next() {
+        match token {
+            "properties" | "patternProperties" | "prefixItems" => {
+                rest.next();
+                depth += 1;
+            }
+            "additionalProperties" | "items" => depth += 1,
+            _ => {}
+        }
+    }
+    let mut object = error.instance_path().as_str();
+    for _ in 0..depth {
+        object = parent_location(object);
+    }
+    Some(pointer_join(object, tested))
+}
+
+/// Whether the number `instance` is a multiple of `step` (not a number: nothing to say).
+fn is_multiple(instance: &Value, step: &Value) -> bool {
+    match (instance.as_f64(), step.as_f64()) {
+        (Some(value), Some(step)) if step > 0.0 => (value / step).fract() == 0.0,
+        _ => true,
+    }
+}
+
+/// Whether the number `instance` lies outside the `minimum`/`maximum` of `node`.
+fn out_of_bounds(instance: &Value, node: &Value) -> bool {
+    let Some(value) = instance.as_f64() else {
+        return false;
+    };
+    let bound = |name: &str| node.get(name).and_then(Value::as_f64);
+    bound("minimum").is_some_and(|min| value < min)
+        || bound("maximum").is_some_and(|max| value > max)
 }
 
 /// The schema location that holds the failing keyword.

@@ -83,6 +83,16 @@ fn pairs() -> Vec<(&'static str, &'static str, String, Guard)> {
             Declared,
         ),
         (
+            "object-storage-iam-role-outside-s3",
+            "object-storage-queue-url-applies",
+            storage(
+                "gcs",
+                "IAM_ROLE",
+                r#", "url": "https://storage.googleapis.com/logs/*.csv", "iamRole": "arn:aws:iam::123456789012:role/r", "isContinuous": true, "queueUrl": "projects/p/subscriptions/logs""#,
+            ),
+            Declared,
+        ),
+        (
             "object-storage-auth-for-type",
             "object-storage-required-members",
             storage("s3", "CONNECTION_STRING", s3_url),
@@ -182,4 +192,33 @@ fn what_rests_on_another_member_stays() {
         .map(|d| d.pointer.as_str())
         .collect();
     assert_eq!(certificates, ["/source/kafka/caCertificate"]);
+}
+
+/// Every value the server rejects refutes what other findings build on it, declared or not:
+/// a misspelt Postgres method (`iam_role`) is reported, and the password the schema asks
+/// for unless the method is `IAM_ROLE` is not; the same body with `basic` is asked for it.
+#[test]
+fn an_error_at_the_premise_refutes_without_a_declaration() {
+    let postgres = |method: &str| {
+        pipe(&format!(
+            r#""postgres": {{"host": "db.example.com", "port": 5432, "database": "app", "authentication": "{method}", "iamRole": "arn:aws:iam::123456789012:role/r", "credentials": {{"username": "u"}}, "tableMappings": [{{"sourceSchemaName": "public", "sourceTable": "t", "targetTable": "t"}}]}}"#
+        ))
+    };
+    let found = lint_with(&postgres("iam_role"), &Settings::default());
+    assert_eq!(names(&found), ["invalid-enum-value"], "{found:?}");
+    let control = lint_with(&postgres("basic"), &Settings::default());
+    assert!(
+        control
+            .iter()
+            .any(|d| d.name() == "missing-field" && d.pointer.ends_with("/password")),
+        "{control:?}"
+    );
+    // Turned off, the refusal refutes nothing: the password finding is reported.
+    let mut settings = Settings::default();
+    settings.set("invalid-enum-value", Level::Off).unwrap();
+    let found = lint_with(&postgres("iam_role"), &settings);
+    assert!(
+        found.iter().any(|d| d.name() == "missing-field"),
+        "{found:?}"
+    );
 }

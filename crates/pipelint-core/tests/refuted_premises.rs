@@ -12,7 +12,7 @@ use pipelint_core::{Diagnostic, DocumentKind, Level, LintOptions, Settings, lint
 /// A create-pipe body around `source` (the members of `source`).
 fn pipe(source: &str) -> String {
     format!(
-        r#"{{"name": "p", "source": {{{source}}}, "destination": {{"database": "d", "table": "t", "managedTable": true, "columns": [{{"name": "c", "type": "String"}}]}}}}"#
+        r#"{{"name": "p", "source": {{{source}}}, "destination": {{"database": "d", "table": "t", "managedTable": false, "columns": [{{"name": "c", "type": "String"}}]}}}}"#
     )
 }
 
@@ -200,9 +200,9 @@ fn what_rests_on_another_member_stays() {
 #[test]
 fn an_error_at_the_premise_refutes_without_a_declaration() {
     let postgres = |method: &str| {
-        pipe(&format!(
-            r#""postgres": {{"host": "db.example.com", "port": 5432, "database": "app", "authentication": "{method}", "iamRole": "arn:aws:iam::123456789012:role/r", "credentials": {{"username": "u"}}, "tableMappings": [{{"sourceSchemaName": "public", "sourceTable": "t", "targetTable": "t"}}]}}"#
-        ))
+        format!(
+            r#"{{"name": "p", "source": {{"postgres": {{"host": "db.example.com", "port": 5432, "database": "app", "authentication": "{method}", "iamRole": "arn:aws:iam::123456789012:role/r", "credentials": {{"username": "u"}}, "tableMappings": [{{"sourceSchemaName": "public", "sourceTable": "t", "targetTable": "t"}}]}}}}, "destination": {{"database": "d"}}}}"#
+        )
     };
     let found = lint_with(&postgres("iam_role"), &Settings::default());
     assert_eq!(names(&found), ["invalid-enum-value"], "{found:?}");

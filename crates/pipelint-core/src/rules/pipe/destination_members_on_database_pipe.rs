@@ -1,5 +1,5 @@
-use crate::api::profile::ApiVersion;
 use crate::Severity;
+use crate::api::profile::ApiVersion;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -25,15 +25,24 @@ declare_rule! {
     /// an error from that version on.
     ///
     /// ## Example
-    /// ```json bad kind:create-pipe at:/destination
-    /// {"database": "orders", "table": "orders", "managedTable": true}
+    /// ```json bad kind:create-pipe
+    /// {"name": "orders-cdc",
+    ///  "source": {"postgres": {"host": "db.example.com", "port": 5432, "database": "shop",
+    ///    "credentials": {"username": "clickpipes", "password": "${PG_PASSWORD}"},
+    ///    "tableMappings": [{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "orders"}]}},
+    ///  "destination": {"database": "shop_replica", "table": "orders", "managedTable": false,
+    ///    "columns": [{"name": "id", "type": "UInt64"}]}}
     /// ```
     ///
     /// ## Fix
     /// Remove the members; the tables are named in `source.postgres.tableMappings`.
     ///
-    /// ```json good kind:create-pipe at:/destination
-    /// {"database": "orders"}
+    /// ```json good kind:create-pipe
+    /// {"name": "orders-cdc",
+    ///  "source": {"postgres": {"host": "db.example.com", "port": 5432, "database": "shop",
+    ///    "credentials": {"username": "clickpipes", "password": "${PG_PASSWORD}"},
+    ///    "tableMappings": [{"sourceSchemaName": "public", "sourceTable": "orders", "targetTable": "orders"}]}},
+    ///  "destination": {"database": "shop_replica"}}
     /// ```
     pub static RULE = {
         code: "PL115",
@@ -106,7 +115,8 @@ mod tests {
 
     #[test]
     fn a_warning_on_the_contract_and_an_error_from_2026_04() {
-        let copied = body(r#"{"database": "d", "table": "t", "managedTable": true, "columns": null}"#);
+        let copied =
+            body(r#"{"database": "d", "table": "t", "managedTable": true, "columns": null}"#);
         for (api, severity) in [
             (ApiVersion::V2025_11, Severity::Warning),
             (ApiVersion::V2026_04, Severity::Error),
@@ -118,10 +128,16 @@ mod tests {
                 Profile::default().with_api(api),
             );
             let pointers: Vec<&str> = found.iter().map(|d| d.pointer.as_str()).collect();
-            assert_eq!(pointers, ["/destination/table", "/destination/managedTable"]);
+            assert_eq!(
+                pointers,
+                ["/destination/table", "/destination/managedTable"]
+            );
             assert!(found.iter().all(|d| d.severity == severity), "{found:?}");
         }
         let clean = body(r#"{"database": "d"}"#);
-        assert!(findings_as_under(&RULE, DocumentKind::CreatePipe, &clean, Profile::default()).is_empty());
+        assert!(
+            findings_as_under(&RULE, DocumentKind::CreatePipe, &clean, Profile::default())
+                .is_empty()
+        );
     }
 }

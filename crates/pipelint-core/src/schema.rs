@@ -458,6 +458,11 @@ fn map_error(
             };
             for key in unexpected {
                 let mut diagnostic = unknown_field_diagnostic(document, &pointer, key, &known);
+                if strict_object(kind, &pointer) {
+                    diagnostic.severity = crate::Severity::Error;
+                    diagnostic.primary.text =
+                        Some("the server refuses members it does not know here".to_owned());
+                }
                 if pointer.is_empty()
                     && let Some((help, fix)) = misplaced_member(kind, document, key)
                 {
@@ -709,6 +714,17 @@ fn misplaced_member(kind: DocumentKind, document: &Document, key: &str) -> Optio
         }
         _ => None,
     }
+}
+
+/// Objects the server validates strictly, so that an unknown member is refused (a 400), not
+/// ignored: a dashboard's filters, in every stack release since 2.22 (the oldest bundled).
+fn strict_object(kind: DocumentKind, pointer: &str) -> bool {
+    matches!(
+        kind,
+        DocumentKind::Dashboard | DocumentKind::DashboardUpdate
+    ) && pointer
+        .strip_prefix("/filters/")
+        .is_some_and(|index| !index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Members written out in full where the API has a one-letter name (a tile's `w` and `h`):

@@ -457,12 +457,14 @@ fn table_definition(columns: &[Column], rng: &mut Rng) -> Option<J> {
 }
 
 fn destination(ctx: &Ctx, columns: &[Column], rng: &mut Rng) -> J {
-    let managed = rng.chance(0.75);
-    let definition = if managed && rng.chance(0.8) {
+    // A managed table needs its definition (the API refuses one without): where no column
+    // can key one, the pipe writes into a table that exists.
+    let definition = if rng.chance(0.75) {
         table_definition(columns, rng)
     } else {
         None
     };
+    let managed = definition.is_some();
     let cols = J::Arr(
         columns
             .iter()

@@ -505,15 +505,33 @@ fn settle(
                     .map(|&dependent| (dependent, d.pointer.as_str()))
             })
             .collect();
+        // Every value the server rejects (an error at that member, as the rule reported it)
+        // refutes what other rules build on it: "`iam_role` is not a valid value" makes
+        // "`credentials` is missing `password`" wrong advice, so only the cause is reported.
+        // A warning refutes only what its rule names in `refutes`. (Several rules may reject
+        // one value; a finding is never refuted by its own rule.)
+        let rejected: HashMap<&str, Vec<&str>> = reported()
+            .filter(|d| d.severity == crate::Severity::Error)
+            .fold(HashMap::new(), |mut rejected, d| {
+                rejected
+                    .entry(d.pointer.as_str())
+                    .or_default()
+                    .push(d.rule.name);
+                rejected
+            });
+        let premise_refuted = |d: &Diagnostic| {
+            d.premise.as_deref().is_some_and(|premise| {
+                refuted.contains(&(d.rule.name, premise))
+                    || rejected
+                        .get(premise)
+                        .is_some_and(|by| by.iter().any(|&name| name != d.rule.name))
+            })
+        };
         diagnostics
             .iter()
             .map(|d| {
                 let pointer = d.pointer.as_str();
-                if superseded.contains(&(d.rule.name, pointer))
-                    || d.premise
-                        .as_deref()
-                        .is_some_and(|premise| refuted.contains(&(d.rule.name, premise)))
-                {
+                if superseded.contains(&(d.rule.name, pointer)) || premise_refuted(d) {
                     false
                 } else if std::ptr::eq(d.rule, &rules::document::duplicate_key::RULE) {
                     // About the key, not the value: whatever the value's findings.
@@ -534,6 +552,17 @@ fn settle(
             .collect()
     };
     let overrides_used = apply(judged, &keep, diagnostics);
+    // An unknown member raised to an error is refused: its help no longer says it is ignored.
+    for d in diagnostics.iter_mut().filter(|d| {
+        std::ptr::eq(d.rule, &rules::schema::unknown_field::RULE)
+            && d.severity == crate::Severity::Error
+    }) {
+        if let Some(help) = d.help.as_mut() {
+            for (note, refused) in schema::IGNORED_NOTES {
+                *help = help.replace(note, refused);
+            }
+        }
+    }
     diagnostics.sort_by(|a, b| {
         (
             a.primary.span.start,
@@ -817,6 +846,38 @@ mod tests {
             .filter(|d| d.name() == "dropped-alert-member")
             .map(|d| (d.pointer.as_str(), d.fix.as_ref().map(|f| f.applicability)))
             .collect()
+    }
+
+    /// An unknown member raised to an error is refused, not ignored: its help says no more
+    /// that the server ignores it.
+    #[test]
+    fn an_unknown_member_at_error_level_is_not_called_ignored() {
+        let body = br#"{"replicaz": 3}"#;
+        let helps = |settings: &Settings| -> Vec<String> {
+            let options = LintOptions::new()
+                .kind(DocumentKind::PipeScaling)
+                .settings(settings);
+            lint(body, &options)
+                .diagnostics
+                .into_iter()
+                .filter_map(|d| d.help)
+                .collect()
+        };
+        let warned = helps(&Settings::default());
+        assert!(
+            warned.iter().any(|h| h.contains("ignores members")),
+            "{warned:?}"
+        );
+        let mut settings = Settings::default();
+        settings
+            .set("unknown-field", settings::Level::Error)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let refused = helps(&settings);
+        assert_eq!(refused.len(), warned.len());
+        assert!(
+            refused.iter().all(|h| !h.contains("ignores members")),
+            "{refused:?}"
+        );
     }
 
     #[test]

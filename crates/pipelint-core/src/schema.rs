@@ -288,7 +288,18 @@ fn diagnostics_of<'i>(
                 error.instance().as_ref(),
             ));
         }
+        let before = out.len();
         map_error(kind, schema(kind), document, profile, error, &mut out);
+        // A requirement the schema makes only for some value of another member (`password`
+        // unless `authentication` is `IAM_ROLE`) rests on that value: a finding that rejects
+        // it refutes this one (`settle`).
+        if out.len() > before
+            && let Some(premise) = conditional_premise(schema(kind), error)
+        {
+            for diagnostic in &mut out[before..] {
+                diagnostic.premise.get_or_insert_with(|| premise.clone());
+            }
+        }
     }
     fractional_integers(kind, document, &mut out);
     out
@@ -368,6 +379,13 @@ fn map_error(
                 ),
                 (None, None) => (error.to_string(), "change the value".to_owned()),
             };
+            // A value off the step too is one finding (the step's is dropped below).
+            let help = match keyword_parent.and_then(|n| n.get("multipleOf")) {
+                Some(step) if !is_multiple(instance, step) => {
+                    format!("{help}, a multiple of {step}")
+                }
+                _ => help,
+            };
             out.push(
                 Diagnostic::new(
                     &out_of_range::RULE,
@@ -380,7 +398,12 @@ fn map_error(
             );
         }
         ValidationErrorKind::MultipleOf { .. } => {
-            let step = schema_node(schema, parent_location(error.schema_path().as_str()))
+            let node = schema_node(schema, parent_location(error.schema_path().as_str()));
+            // Out of bounds too: the bounds' finding names the step.
+            if node.is_some_and(|node| out_of_bounds(instance, node)) {
+                return;
+            }
+            let step = node
                 .and_then(|n| n.get("multipleOf"))
                 .map_or_else(|| "its step".to_owned(), Value::to_string);
             out.push(
@@ -435,6 +458,11 @@ fn map_error(
             };
             for key in unexpected {
                 let mut diagnostic = unknown_field_diagnostic(document, &pointer, key, &known);
+                if strict_object(kind, &pointer) {
+                    diagnostic.severity = crate::Severity::Error;
+                    diagnostic.primary.text =
+                        Some("the server refuses members it does not know here".to_owned());
+                }
                 if pointer.is_empty()
                     && let Some((help, fix)) = misplaced_member(kind, document, key)
                 {
@@ -688,6 +716,28 @@ fn misplaced_member(kind: DocumentKind, document: &Document, key: &str) -> Optio
     }
 }
 
+/// Objects the server validates strictly, so that an unknown member is refused (a 400), not
+/// ignored: a dashboard's filters, in every stack release since 2.22 (the oldest bundled).
+fn strict_object(kind: DocumentKind, pointer: &str) -> bool {
+    matches!(
+        kind,
+        DocumentKind::Dashboard | DocumentKind::DashboardUpdate
+    ) && pointer
+        .strip_prefix("/filters/")
+        .is_some_and(|index| !index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Members written out in full where the API has a one-letter name (a tile's `w` and `h`):
+/// too far apart for the closest-name guess.
+const SPELLED_OUT: &[(&str, &str)] = &[("width", "w"), ("height", "h")];
+
+/// What ends an unknown member's help at its default level (a warning), and what it reads
+/// as when the finding is raised to an error, since the body is then refused (`lint::settle`).
+pub(crate) const IGNORED_NOTES: [(&str, &str); 2] = [
+    ("? The server ignores members it does not know", "?"),
+    (": the server ignores members it does not know", ""),
+];
+
 fn unknown_field_diagnostic(
     document: &Document,
     parent: &str,
@@ -705,6 +755,12 @@ fn unknown_field_diagnostic(
     let suggestion = key
         .strip_prefix("clickhouse_")
         .map(|rest| format!("db_{rest}"))
+        .or_else(|| {
+            SPELLED_OUT
+                .iter()
+                .find(|(long, _)| *long == key)
+                .map(|(_, short)| (*short).to_owned())
+        })
         .filter(|renamed| known.names.contains(renamed))
         .or_else(|| known.names.closest(key).map(str::to_owned));
     // Renaming onto a member the object already has would make a duplicate key.
@@ -821,6 +877,55 @@ fn type_help(kind: &TypeKind, instance: &Value) -> String {
         Value::Number(_) if wants(JsonType::Integer) => "use a whole number".to_owned(),
         _ => format!("write {} here", expected_types(kind)),
     }
+}
+
+/// The member whose value an `if` tests, when the failing keyword lies under that `if`'s
+/// `then` or `else`: the pointer of the member in the instance object the `if` applies to.
+fn conditional_premise(schema: &Value, error: &ValidationError) -> Option<String> {
+    let location = error.schema_path().as_str();
+    let tokens: Vec<&str> = location.split('/').collect();
+    // The last `then`/`else` keyword (not a property of that name).
+    let branch = (1..tokens.len())
+        .rev()
+        .find(|&k| matches!(tokens[k], "then" | "else") && tokens[k - 1] != "properties")?;
+    let condition = schema_node(schema, &format!("{}/if", tokens[..branch].join("/")))?;
+    let tested = condition.get("properties")?.as_object()?.keys().next()?;
+    // How many instance levels the branch descends before its failing keyword.
+    let mut depth = 0;
+    let mut rest = tokens[branch + 1..].iter();
+    while let Some(&token) = rest.next() {
+        match token {
+            "properties" | "patternProperties" | "prefixItems" => {
+                rest.next();
+                depth += 1;
+            }
+            "additionalProperties" | "items" => depth += 1,
+            _ => {}
+        }
+    }
+    let mut object = error.instance_path().as_str();
+    for _ in 0..depth {
+        object = parent_location(object);
+    }
+    Some(pointer_join(object, tested))
+}
+
+/// Whether the number `instance` is a multiple of `step` (not a number: nothing to say).
+fn is_multiple(instance: &Value, step: &Value) -> bool {
+    match (instance.as_f64(), step.as_f64()) {
+        (Some(value), Some(step)) if step > 0.0 => (value / step).fract() == 0.0,
+        _ => true,
+    }
+}
+
+/// Whether the number `instance` lies outside the `minimum`/`maximum` of `node`.
+fn out_of_bounds(instance: &Value, node: &Value) -> bool {
+    let Some(value) = instance.as_f64() else {
+        return false;
+    };
+    let bound = |name: &str| node.get(name).and_then(Value::as_f64);
+    bound("minimum").is_some_and(|min| value < min)
+        || bound("maximum").is_some_and(|max| value > max)
 }
 
 /// The schema location that holds the failing keyword.
@@ -997,13 +1102,25 @@ mod tests {
             };
             documents += 1;
             for (&kind, validator) in DocumentKind::ALL.iter().zip(&runtime) {
-                let generated = validate(kind, &document, &Profile::default());
-                let built = diagnostics_of(
+                // In the order `settle` gives them: the validators may visit an `if`'s
+                // branch and the object's members in either order.
+                let in_order = |mut ds: Vec<Diagnostic>| {
+                    ds.sort_by(|a, b| {
+                        (a.primary.span.start, a.rule.code, &a.message).cmp(&(
+                            b.primary.span.start,
+                            b.rule.code,
+                            &b.message,
+                        ))
+                    });
+                    ds
+                };
+                let generated = in_order(validate(kind, &document, &Profile::default()));
+                let built = in_order(diagnostics_of(
                     kind,
                     &document,
                     &Profile::default(),
                     validator.iter_errors(&document.value),
-                );
+                ));
                 assert!(generated == built, "{name} as {kind}: {}", {
                     let short = |ds: &[Diagnostic]| -> Vec<String> {
                         ds.iter()

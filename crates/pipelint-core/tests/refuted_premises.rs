@@ -12,7 +12,7 @@ use pipelint_core::{Diagnostic, DocumentKind, Level, LintOptions, Settings, lint
 /// A create-pipe body around `source` (the members of `source`).
 fn pipe(source: &str) -> String {
     format!(
-        r#"{{"name": "p", "source": {{{source}}}, "destination": {{"database": "d", "table": "t", "managedTable": true, "columns": [{{"name": "c", "type": "String"}}]}}}}"#
+        r#"{{"name": "p", "source": {{{source}}}, "destination": {{"database": "d", "table": "t", "managedTable": false, "columns": [{{"name": "c", "type": "String"}}]}}}}"#
     )
 }
 
@@ -80,6 +80,16 @@ fn pairs() -> Vec<(&'static str, &'static str, String, Guard)> {
             "alert-source-ids",
             "dropped-alert-member",
             r#"{"name": "a", "source": "saved_search", "dashboardId": "65f5e4a3b9e77c001a567890", "tileId": "t1", "threshold": 1, "thresholdType": "above", "interval": "5m", "channel": {"type": "webhook", "webhookId": "65f5e4a3b9e77c001a901234"}}"#.to_owned(),
+            Declared,
+        ),
+        (
+            "object-storage-iam-role-outside-s3",
+            "object-storage-queue-url-applies",
+            storage(
+                "gcs",
+                "IAM_ROLE",
+                r#", "url": "https://storage.googleapis.com/logs/*.csv", "iamRole": "arn:aws:iam::123456789012:role/r", "isContinuous": true, "queueUrl": "projects/p/subscriptions/logs""#,
+            ),
             Declared,
         ),
         (
@@ -182,4 +192,33 @@ fn what_rests_on_another_member_stays() {
         .map(|d| d.pointer.as_str())
         .collect();
     assert_eq!(certificates, ["/source/kafka/caCertificate"]);
+}
+
+/// Every value the server rejects refutes what other findings build on it, declared or not:
+/// a misspelt Postgres method (`iam_role`) is reported, and the password the schema asks
+/// for unless the method is `IAM_ROLE` is not; the same body with `basic` is asked for it.
+#[test]
+fn an_error_at_the_premise_refutes_without_a_declaration() {
+    let postgres = |method: &str| {
+        format!(
+            r#"{{"name": "p", "source": {{"postgres": {{"host": "db.example.com", "port": 5432, "database": "app", "authentication": "{method}", "iamRole": "arn:aws:iam::123456789012:role/r", "credentials": {{"username": "u"}}, "tableMappings": [{{"sourceSchemaName": "public", "sourceTable": "t", "targetTable": "t"}}]}}}}, "destination": {{"database": "d"}}}}"#
+        )
+    };
+    let found = lint_with(&postgres("iam_role"), &Settings::default());
+    assert_eq!(names(&found), ["invalid-enum-value"], "{found:?}");
+    let control = lint_with(&postgres("basic"), &Settings::default());
+    assert!(
+        control
+            .iter()
+            .any(|d| d.name() == "missing-field" && d.pointer.ends_with("/password")),
+        "{control:?}"
+    );
+    // Turned off, the refusal refutes nothing: the password finding is reported.
+    let mut settings = Settings::default();
+    settings.set("invalid-enum-value", Level::Off).unwrap();
+    let found = lint_with(&postgres("iam_role"), &settings);
+    assert!(
+        found.iter().any(|d| d.name() == "missing-field"),
+        "{found:?}"
+    );
 }

@@ -64,7 +64,7 @@ def test_the_scenarios_are_what_the_project_is_for():
     def codes(file: str) -> list[str]:
         return [f.code for f in pipelint.lint((PROJECT / file).read_bytes(), path=PROJECT / file)]
 
-    # Pairing: `replicas` does not apply to the Kinesis pipe beside the patch; without the
+    # Pairing: `concurrency` does not apply to the Kinesis pipe beside the patch; without the
     # path nothing is paired.
     assert "PL500" in codes("kinesis/orders.scaling.json")
     patch = (PROJECT / "kinesis/orders.scaling.json").read_bytes()

@@ -6,10 +6,11 @@ use pipelint_core::{ApiVersion, Applicability, DocumentKind};
 
 use super::*;
 
-const KINESIS_PIPE: &str =
-    include_str!("../../../fixtures/create-pipe/valid/kinesis-iam-role.json");
+const S3_PIPE: &str =
+    include_str!("../../../fixtures/create-pipe/valid/objectstorage-s3-public.json");
 
-/// `replicas` does not apply to a Kinesis pipe (PL500 `scaling-for-source` when paired).
+/// `replicas` does not apply to an object-storage pipe (PL500 `scaling-for-source` when
+/// paired).
 const REPLICAS: &str = "{\"replicas\": 2}\n";
 
 fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
@@ -43,7 +44,7 @@ fn names(workspace: &Workspace, path: &Path, text: &str) -> Vec<&'static str> {
 #[test]
 fn a_scaling_patch_is_checked_against_the_pipe_beside_it() {
     let dir = tree(&[
-        ("orders.pipe.json", KINESIS_PIPE),
+        ("orders.pipe.json", S3_PIPE),
         ("orders.scaling.json", REPLICAS),
     ]);
     let patch = dir.path().join("orders.scaling.json");

@@ -79,12 +79,12 @@ fn check_with_pipe(tree: &Tree, patch: &str) -> (i32, String) {
 }
 
 #[test]
-fn replicas_patch_for_a_kinesis_pipe_is_reported() {
-    let tree = files(KINESIS_PIPE, "{\n  \"replicas\": 3\n}\n");
+fn replicas_patch_for_an_object_storage_pipe_is_reported() {
+    let tree = files(S3_PIPE, "{\n  \"replicas\": 3\n}\n");
     let (code, stdout) = check_with_pipe(&tree, "patch.json");
     assert!(stdout.contains("PL500(scaling-for-source)"), "{stdout}");
     assert!(
-        stdout.contains("`replicas` does not apply to the paired pipe, a Kinesis pipe"),
+        stdout.contains("`replicas` does not apply to the paired pipe, an object-storage pipe"),
         "{stdout}"
     );
     assert!(stdout.contains("patch.json:2:3"), "{stdout}");
@@ -144,7 +144,7 @@ fn empty_patch_help_names_the_members_of_the_pipe() {
     let (_, stdout) = check_with_pipe(&tree, "resize.scaling.json");
     assert!(stdout.contains("PL507(empty-scaling-patch)"), "{stdout}");
     assert!(
-        stdout.contains("(`replicaCpuMillicores`, `replicaMemoryGb`)"),
+        stdout.contains("(`replicas`, `replicaCpuMillicores`, `replicaMemoryGb`)"),
         "only the members of a Kinesis pipe: {stdout}"
     );
 }

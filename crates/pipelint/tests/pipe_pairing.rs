@@ -5,7 +5,11 @@ mod common;
 
 use common::{KINESIS_PIPE, Tree};
 
-/// `replicas` does not apply to a Kinesis pipe (PL500).
+/// An object-storage pipe, which `replicas` does not apply to.
+const S3_PIPE: &str =
+    include_str!("../../../fixtures/create-pipe/valid/objectstorage-s3-public.json");
+
+/// `replicas` does not apply to an object-storage pipe (PL500).
 const REPLICAS: &str = "{\n  \"replicas\": 3\n}\n";
 
 fn concise(tree: &Tree, args: &[&str]) -> String {
@@ -18,7 +22,7 @@ fn concise(tree: &Tree, args: &[&str]) -> String {
 #[test]
 fn a_patch_beside_its_pipe_is_paired() {
     let tree = Tree::new();
-    tree.write("orders.pipe.json", KINESIS_PIPE);
+    tree.write("orders.pipe.json", S3_PIPE);
     tree.write("orders.scaling.json", REPLICAS);
     // Another name is not paired.
     tree.write("other.scaling.json", REPLICAS);
@@ -27,7 +31,7 @@ fn a_patch_beside_its_pipe_is_paired() {
         assert!(
             out.contains(
                 "orders.scaling.json:2:3: PL500 warning `replicas` does not apply to the \
-                 paired pipe, a Kinesis pipe"
+                 paired pipe, an object-storage pipe"
             ),
             "{args:?}: {out}"
         );
@@ -38,7 +42,7 @@ fn a_patch_beside_its_pipe_is_paired() {
 #[test]
 fn stdin_is_paired_by_its_stdin_filename() {
     let tree = Tree::new();
-    tree.write("orders.pipe.json", KINESIS_PIPE);
+    tree.write("orders.pipe.json", S3_PIPE);
     let run = tree.run_with_stdin(
         &[
             "check",
@@ -57,7 +61,7 @@ fn stdin_is_paired_by_its_stdin_filename() {
 #[test]
 fn no_pair_turns_it_off() {
     let tree = Tree::new();
-    tree.write("orders.pipe.json", KINESIS_PIPE);
+    tree.write("orders.pipe.json", S3_PIPE);
     tree.write("orders.scaling.json", REPLICAS);
     let out = concise(&tree, &["--no-pair", "orders.scaling.json"]);
     assert!(!out.contains("PL500"), "{out}");
@@ -66,14 +70,9 @@ fn no_pair_turns_it_off() {
 #[test]
 fn an_explicit_pipe_wins_over_the_pair() {
     let tree = Tree::new();
-    // Beside it, a Kafka pipe (replicas apply); given, a Kinesis one (they do not).
-    let kafka = KINESIS_PIPE.replace(
-        "\"kinesis\": {\n      \"authentication\": \"IAM_ROLE\",",
-        "\"kafka\": {\n      \"authentication\": \"SCRAM-SHA-512\",",
-    );
-    assert_ne!(kafka, KINESIS_PIPE);
-    tree.write("orders.pipe.json", &kafka);
-    tree.write("given.json", KINESIS_PIPE);
+    // Beside it, a Kinesis pipe (replicas apply); given, an object-storage one (they do not).
+    tree.write("orders.pipe.json", KINESIS_PIPE);
+    tree.write("given.json", S3_PIPE);
     tree.write("orders.scaling.json", REPLICAS);
     assert!(!concise(&tree, &["orders.scaling.json"]).contains("PL500"));
     let out = concise(&tree, &["--pipe", "given.json", "orders.scaling.json"]);

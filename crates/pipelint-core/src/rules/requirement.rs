@@ -156,6 +156,7 @@ impl Ignored<'_> {
                 ),
             )
             .with_label("ignored")
+            .with_premise(self.cause)
             .with_secondary(cx.value_span(self.cause), self.cause_label)
             .with_help(self.help),
         );

@@ -56,7 +56,7 @@ pub(crate) fn spanned<'t>(result: &'t LintResult, diagnostic: &Diagnostic) -> &'
 /// A create body with the given `source` object (as JSON text).
 pub(crate) fn body(source: &str) -> String {
     format!(
-        r#"{{"name": "t", "source": {source}, "destination": {{"database": "d", "table": "t", "managedTable": true, "columns": [{{"name": "a", "type": "String"}}]}}}}"#
+        r#"{{"name": "t", "source": {source}, "destination": {{"database": "d", "table": "t", "managedTable": true, "tableDefinition": {{"engine": {{"type": "MergeTree"}}, "sortingKey": ["a"]}}, "columns": [{{"name": "a", "type": "String"}}]}}}}"#
     )
 }
 

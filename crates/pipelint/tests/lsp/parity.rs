@@ -129,7 +129,7 @@ fn the_editor_shows_and_fixes_what_check_does_for_every_scenario() {
 fn every_scenario_has_the_findings_it_is_there_for() {
     let root = project();
     let has = |file: &str, code: &str| cli_findings(&root, file).iter().any(|(c, _)| c == code);
-    // Pairing: `replicas` does not apply to the Kinesis pipe beside the patch.
+    // Pairing: `concurrency` does not apply to the Kinesis pipe beside the patch.
     assert!(has("kinesis/orders.scaling.json", "PL500"));
     // The `[kinds]` glob makes `pipes/legacy.json` a create body; `[rules]` raises
     // unknown-field; the override silences one column type, not the other.

@@ -23,6 +23,7 @@ const DASHBOARDS: &[DocumentKind] = &[Dashboard, DashboardUpdate];
 const NUMBER_OUTPUTS: &[&str] = &[
     "/tiles/*/config/numberFormat/output",
     "/tiles/*/config/select/*/numberFormat/output",
+    "/tiles/*/config/formulas/*/numberFormat/output",
     "/tiles/*/series/*/numberFormat/output",
 ];
 

@@ -14,7 +14,7 @@ declare_rule! {
     ///  "source": {"kafka": {"type": "warpstream", "format": "JSONEachRow", "authentication": "PLAIN",
     ///    "brokers": "serverless.warpstream.com:9092", "topics": "orders", "topics": "payments",
     ///    "credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}}},
-    ///  "destination": {"database": "default", "table": "orders", "managedTable": true,
+    ///  "destination": {"database": "default", "table": "orders", "managedTable": false,
     ///    "columns": [{"name": "id", "type": "UInt64"}]}}
     /// ```
     ///

@@ -91,6 +91,65 @@ fn example(members: &[(&str, &str)]) -> String {
     format!("{{{}}}", inner.join(", "))
 }
 
+/// The members of the other family of credentials that `credentials` holds, when it holds
+/// none of those `method` needs: `username` and `password` under `MUTUAL_TLS`, or a
+/// certificate and key under a password method.
+fn other_family(
+    method: &str,
+    members: &[(&str, &str)],
+    credentials: &Map<String, Value>,
+) -> Option<Vec<&'static str>> {
+    let set = |name: &str| credentials.get(name).is_some_and(|v| !v.is_null());
+    if members.iter().any(|(name, _)| set(name)) {
+        return None;
+    }
+    let other = if method == "MUTUAL_TLS" {
+        needed_members("PLAIN")?
+    } else {
+        needed_members("MUTUAL_TLS")?
+    };
+    let given: Vec<&'static str> = other
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| set(name))
+        .collect();
+    (!given.is_empty()).then_some(given)
+}
+
+fn other_family_finding(
+    cx: &Context,
+    method: &str,
+    members: &[(&str, &str)],
+    given: &[&str],
+) -> Diagnostic {
+    let (takes, methods) = if method == "MUTUAL_TLS" {
+        (
+            "`PLAIN` and `SCRAM-SHA-256`/`SCRAM-SHA-512`",
+            "a password method",
+        )
+    } else {
+        ("`MUTUAL_TLS`", "`MUTUAL_TLS`")
+    };
+    let needed: Vec<String> = members.iter().map(|(n, _)| format!("`{n}`")).collect();
+    let given_list: Vec<String> = given.iter().map(|n| format!("`{n}`")).collect();
+    cx.at_key(
+        &RULE,
+        CREDENTIALS,
+        format!(
+            "`{method}` authentication needs {}, but `credentials` holds {}, which {takes} take",
+            needed.join(" and "),
+            given_list.join(" and "),
+        ),
+    )
+    .with_label(format!("credentials for {methods}"))
+    .with_premise(AUTHENTICATION)
+    .with_secondary(cx.value_span(AUTHENTICATION), "authentication set here")
+    .with_help(format!(
+        "set `authentication` to the method these credentials are for, or give `credentials` {}",
+        example(members)
+    ))
+}
+
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(source) = super::facts::kafka(cx) else {
         return;
@@ -129,6 +188,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             }
             Some(Value::Object(credentials)) => {
                 if event_hubs_connection_string(cx, credentials) {
+                    return;
+                }
+                // Credentials of the other family (a username and password under
+                // `MUTUAL_TLS`): one finding that says so, not one per missing member.
+                if let Some(other) = other_family(method, members, credentials) {
+                    out.push(other_family_finding(cx, method, members, &other));
                     return;
                 }
                 for (member, placeholder) in members {
@@ -274,20 +339,30 @@ mod tests {
         let (_, found) = findings(&RULE, &kafka("MUTUAL_TLS", ""));
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].pointer, CREDENTIALS);
-        // Username and password are not what MUTUAL_TLS logs in with.
+        // Username and password are not what MUTUAL_TLS logs in with: one finding says
+        // whose they are, not one per missing member.
         let password = r#", "credentials": {"username": "u", "password": "${P}"}"#;
-        let pointers: Vec<String> = findings(&RULE, &kafka("MUTUAL_TLS", password))
+        let found = findings(&RULE, &kafka("MUTUAL_TLS", password)).1;
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].pointer, CREDENTIALS);
+        assert!(found[0].message.contains("`PLAIN`"), "{}", found[0].message);
+        // And the other way round: a certificate under a password method.
+        let certificate = r#", "credentials": {"certificate": "${CERT}", "privateKey": "${KEY}"}"#;
+        let found = findings(&RULE, &kafka("PLAIN", certificate)).1;
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].message.contains("`MUTUAL_TLS`"),
+            "{}",
+            found[0].message
+        );
+        // One member of the family in force is set: the missing other one is reported.
+        let mixed = r#", "credentials": {"certificate": "${CERT}", "password": "${P}"}"#;
+        let pointers: Vec<String> = findings(&RULE, &kafka("MUTUAL_TLS", mixed))
             .1
             .into_iter()
             .map(|d| d.pointer)
             .collect();
-        assert_eq!(
-            pointers,
-            [
-                "/source/kafka/credentials/certificate",
-                "/source/kafka/credentials/privateKey"
-            ]
-        );
+        assert_eq!(pointers, ["/source/kafka/credentials/privateKey"]);
         let key_null = r#", "credentials": {"certificate": "${CERT}", "privateKey": null}"#;
         assert_eq!(findings(&RULE, &kafka("MUTUAL_TLS", key_null)).1.len(), 1);
         let both = r#", "credentials": {"certificate": "${CERT}", "privateKey": "${KEY}"}"#;

@@ -12,7 +12,7 @@ declare_rule! {
     /// asked to follow file and position is rejected or never replicates.
     ///
     /// ## Example
-    /// ```json bad kind:create-pipe at:/source/mysql api-version:latest also:PL018
+    /// ```json bad kind:create-pipe at:/source/mysql api-version:latest
     /// {"type": "mariadb", "host": "mariadb.shop.internal", "port": 3306,
     ///  "credentials": {"username": "clickpipes", "password": "${MYSQL_PASSWORD}"},
     ///  "settings": {"replicationMode": "cdc", "replicationMechanism": "FILE_POS"},

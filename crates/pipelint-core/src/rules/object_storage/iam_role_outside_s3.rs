@@ -36,6 +36,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "IAM_ROLE authentication on an object-storage source other than s3 (the real API documents it for S3 only)",
         check: Some(check),
+        refutes: ["object-storage-queue-url-applies"],
     };
 }
 

@@ -79,6 +79,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 )
                 .with_label("queue not readable with an IAM role")
                 .with_secondary(cx.value_span(AUTHENTICATION), "IAM_ROLE set here")
+                .with_premise(AUTHENTICATION)
                 .with_help(
                     "use `IAM_USER` with an `accessKey` (an HMAC key of the service account), or \
                      `SERVICE_ACCOUNT` with `serviceAccountKey` (api-version 2026-04 and later)",

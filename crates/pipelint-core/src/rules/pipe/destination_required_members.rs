@@ -4,8 +4,9 @@ declare_rule! {
     /// ## What it checks
     /// For every source kind except the database ones (Postgres; from api-version 2026-04
     /// also MySQL, MongoDB and BigQuery), `destination` has `table`, `managedTable` and
-    /// `columns`. A member set to `null` counts as missing: the real clients and server
-    /// treat `null` as an absent member.
+    /// `columns`, and with `managedTable: true` also `tableDefinition` (the engine and keys
+    /// of the table the pipe creates). A member set to `null` counts as missing: the real
+    /// clients and server treat `null` as an absent member.
     ///
     /// ## Why it matters
     /// A streaming or object-storage pipe writes into one table whose name, ownership and
@@ -28,7 +29,7 @@ declare_rule! {
         name: "destination-required-members",
         severity: Error,
         kinds: [CreatePipe],
-        summary: "The destination lacks table, managedTable or columns (needed for every source but the database ones)",
+        summary: "The destination lacks table, managedTable or columns (needed for every source but the database ones), or tableDefinition with managedTable true",
         check: Some(check),
     };
 }
@@ -73,5 +74,26 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         out.push(diagnostic.with_help(format!(
             "add `\"{member}\"` to `destination`; only database pipes (Postgres, MySQL, MongoDB, BigQuery) may leave it out"
         )));
+    }
+    // A table the pipe creates needs its definition.
+    if cx.get("/destination/managedTable") == Some(&Value::Bool(true)) {
+        let pointer = "/destination/tableDefinition";
+        let needed = Needed {
+            object: "/destination",
+            member: pointer,
+            cause: "/destination/managedTable",
+            cause_label: "the pipe creates the table",
+            cause_at_key: false,
+            only_empty_string_is_blank: false,
+        };
+        let message = "`managedTable: true` needs a `tableDefinition`";
+        let diagnostic = match needed.lack(cx) {
+            Some(Lack::Absent) => needed.absent(cx, &RULE, message),
+            Some(Lack::Null) => needed.unusable(cx, &RULE, message, "`tableDefinition` is null"),
+            Some(Lack::Blank) | None => return,
+        };
+        out.push(diagnostic.with_help(
+            "add `tableDefinition` to `destination` with the table's engine and sorting key (`{\"engine\": {\"type\": \"MergeTree\"}, \"sortingKey\": [\"id\"]}`), or set `managedTable: false` to write into a table that exists",
+        ));
     }
 }

@@ -20,7 +20,7 @@ declare_rule! {
     ///             "kinesis": {"authentication": "IAM_ROLE", "format": "JSONEachRow",
     ///               "iamRole": "arn:aws:iam::123456789012:role/orders-reader",
     ///               "iteratorType": "LATEST", "region": "eu-west-1", "streamName": "orders"}},
-    ///  "destination": {"database": "default", "table": "orders", "managedTable": true,
+    ///  "destination": {"database": "default", "table": "orders", "managedTable": false,
     ///    "columns": [{"name": "id", "type": "UInt64"}]}}
     /// ```
     ///

@@ -1,6 +1,7 @@
 //! Rules for sources, destination, columns, field mappings and the table definition.
 
 super::rule_files! {
+    destination_members_on_database_pipe,
     destination_required_members,
     duplicate_column_name,
     duplicate_mapping_destination,

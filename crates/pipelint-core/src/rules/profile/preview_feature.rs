@@ -53,7 +53,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 subject(change, cx, &pointer)
             ),
         )
-        .with_label("preview feature");
+        .with_label("preview feature")
+        // The value is taken as usable: where another rule rejects it, the flag is moot.
+        .with_premise(pointer.clone());
         finding.versions = Some(versions(cx, change));
         out.push(finding);
     }

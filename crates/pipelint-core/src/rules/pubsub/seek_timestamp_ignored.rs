@@ -16,7 +16,7 @@ declare_rule! {
     ///  "source": {"pubsub": {"format": "JSONEachRow", "projectId": "shop-prod", "topic": "orders",
     ///  "authentication": "SERVICE_ACCOUNT", "serviceAccountKey": "${PUBSUB_SERVICE_ACCOUNT_KEY}",
     ///  "seekType": "latest", "seekTimestamp": "2026-06-01T00:00:00Z"}},
-    ///  "destination": {"database": "default", "table": "orders", "managedTable": true,
+    ///  "destination": {"database": "default", "table": "orders", "managedTable": false,
     ///    "columns": [{"name": "order_id", "type": "UInt64"}]}}
     /// ```
     ///

@@ -99,8 +99,11 @@ pub(crate) fn scaling_members(cx: &Context) -> Vec<(&'static str, String)> {
 /// Whether a scaling member applies to a source kind (spec 2.5; real-API notes).
 pub(crate) fn scaling_applies(member: &str, kind: SourceKind) -> bool {
     match member {
-        "replicas" => kind == SourceKind::Kafka,
-        "replicaCpuMillicores" | "replicaMemoryGb" => kind.is_streaming(),
+        // Kinesis pipes scale out with replicas too (the Kinesis docs, "Scaling"), and a
+        // Pub/Sub pipe is a streaming pipe with the same members.
+        "replicas" | "replicaCpuMillicores" | "replicaMemoryGb" => {
+            kind.is_streaming() || kind == SourceKind::PubSub
+        }
         "concurrency" => kind == SourceKind::ObjectStorage,
         _ => true,
     }
@@ -109,9 +112,8 @@ pub(crate) fn scaling_applies(member: &str, kind: SourceKind) -> bool {
 /// The pipes a scaling member applies to, for messages.
 pub(crate) fn scaling_applies_to(member: &str) -> &'static str {
     match member {
-        "replicas" => "Kafka pipes",
         "concurrency" => "object-storage pipes",
-        _ => "streaming (Kafka and Kinesis) pipes",
+        _ => "streaming (Kafka, Kinesis and Pub/Sub) pipes",
     }
 }
 

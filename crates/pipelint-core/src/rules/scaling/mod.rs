@@ -6,6 +6,7 @@
 //! carries that body, and the same logic applies to the patch.
 
 super::rule_files! {
+    cdc_memory_per_core,
     deprecated_concurrency,
     empty_optional_string,
     empty_scaling_patch,

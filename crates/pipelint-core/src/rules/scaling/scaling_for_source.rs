@@ -5,12 +5,13 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Each scaling member suits the pipe's source kind:
-    /// `replicas` applies to Kafka pipes, `replicaCpuMillicores` and `replicaMemoryGb` to
-    /// streaming pipes (Kafka and Kinesis), `concurrency` to object-storage pipes. It checks
-    /// the `scaling` of a create body, and a scaling patch when `pipelint check --pipe
-    /// <create body> <patch>` says which pipe the patch is for. Postgres pipes are left to
-    /// `scaling-on-postgres`.
+    /// Each scaling member suits the pipe's source kind: `replicas`,
+    /// `replicaCpuMillicores` and `replicaMemoryGb` apply to streaming pipes (Kafka, Kinesis
+    /// and Pub/Sub; the Kinesis docs' "Scaling" section sizes a Kinesis pipe by replicas
+    /// too), `concurrency` to object-storage pipes. It checks the `scaling` of a create
+    /// body, and a scaling patch when `pipelint check --pipe <create body> <patch>` says
+    /// which pipe the patch is for. Postgres pipes are left to `scaling-on-postgres`; the
+    /// other database pipes share the service's CDC scaling.
     ///
     /// ## Why it matters
     /// A member that does not apply to the pipe is ignored or refused by the service, so the
@@ -18,21 +19,21 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json bad kind:create-pipe at:/
-    /// {"source": {"kinesis": {"authentication": "IAM_ROLE", "format": "JSONEachRow",
-    ///    "iamRole": "arn:aws:iam::123456789012:role/clicks-reader", "iteratorType": "LATEST",
-    ///    "region": "eu-west-1", "streamName": "clicks"}},
+    /// {"source": {"objectStorage": {"type": "s3", "format": "CSV", "authentication": "IAM_ROLE",
+    ///    "iamRole": "arn:aws:iam::123456789012:role/logs-reader",
+    ///    "url": "https://logs.s3.eu-west-1.amazonaws.com/*.csv"}},
     ///  "scaling": {"replicas": 3}}
     /// ```
     ///
     /// ## Fix
-    /// Remove the member. A Kinesis pipe is sized with `replicaCpuMillicores` and
-    /// `replicaMemoryGb`; an object-storage pipe with `settings.object_storage_concurrency`.
+    /// Remove the member. An object-storage pipe is tuned with
+    /// `settings.object_storage_concurrency`.
     ///
     /// ```json good kind:create-pipe at:/
-    /// {"source": {"kinesis": {"authentication": "IAM_ROLE", "format": "JSONEachRow",
-    ///    "iamRole": "arn:aws:iam::123456789012:role/clicks-reader", "iteratorType": "LATEST",
-    ///    "region": "eu-west-1", "streamName": "clicks"}},
-    ///  "scaling": {"replicaCpuMillicores": 500, "replicaMemoryGb": 2}}
+    /// {"source": {"objectStorage": {"type": "s3", "format": "CSV", "authentication": "IAM_ROLE",
+    ///    "iamRole": "arn:aws:iam::123456789012:role/logs-reader",
+    ///    "url": "https://logs.s3.eu-west-1.amazonaws.com/*.csv"}},
+    ///  "settings": {"object_storage_concurrency": 4}}
     /// ```
     pub static RULE = {
         code: "PL500",
@@ -81,14 +82,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 /// How a pipe of this kind is sized instead.
 fn alternative(kind: SourceKind) -> &'static str {
     match kind {
-        SourceKind::Kafka => "",
-        SourceKind::Kinesis => {
-            "; a Kinesis pipe is sized with `replicaCpuMillicores` and `replicaMemoryGb`"
-        }
         SourceKind::ObjectStorage => {
             "; an object-storage pipe is tuned with `settings.object_storage_concurrency`"
         }
-        SourceKind::Postgres
+        SourceKind::Kafka
+        | SourceKind::Kinesis
+        | SourceKind::Postgres
         | SourceKind::MySql
         | SourceKind::BigQuery
         | SourceKind::MongoDb

@@ -117,12 +117,13 @@ pub(crate) fn select_items(
         .filter_map(|(j, item)| Some((j, item.as_object()?)))
 }
 
-/// Where a dashboard carries a `numberFormat`: on a tile config, on one of its select items,
-/// or on an item of the deprecated `series` form.
+/// Where a dashboard carries a `numberFormat`: on a tile config, on one of its select items
+/// or formulas, or on an item of the deprecated `series` form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum NumberFormatAt {
     Config { tile: usize },
     Select { tile: usize, item: usize },
+    Formula { tile: usize, item: usize },
     Series { tile: usize, item: usize },
 }
 
@@ -133,6 +134,9 @@ impl NumberFormatAt {
             NumberFormatAt::Config { tile } => format!("/tiles/{tile}/config/numberFormat/output"),
             NumberFormatAt::Select { tile, item } => {
                 format!("/tiles/{tile}/config/select/{item}/numberFormat/output")
+            }
+            NumberFormatAt::Formula { tile, item } => {
+                format!("/tiles/{tile}/config/formulas/{item}/numberFormat/output")
             }
             NumberFormatAt::Series { tile, item } => {
                 format!("/tiles/{tile}/series/{item}/numberFormat/output")
@@ -163,9 +167,11 @@ pub(crate) fn number_format_outputs<'a>(
             let own = config.map(|c| (NumberFormatAt::Config { tile }, c));
             let select = items(config, "select")
                 .map(move |(item, v)| (NumberFormatAt::Select { tile, item }, v));
+            let formulas = items(config, "formulas")
+                .map(move |(item, v)| (NumberFormatAt::Formula { tile, item }, v));
             let series = items(Some(value), "series")
                 .map(move |(item, v)| (NumberFormatAt::Series { tile, item }, v));
-            own.into_iter().chain(select).chain(series)
+            own.into_iter().chain(select).chain(formulas).chain(series)
         });
     holders.filter_map(|(at, holder)| Some((at, holder.get("numberFormat")?.get("output")?)))
 }
@@ -359,7 +365,8 @@ mod tests {
     #[test]
     fn number_format_outputs_come_in_document_order() {
         let json = r#"{"tiles": [
-            {"config": {"numberFormat": {"output": "a"}, "select": [{"numberFormat": {"output": "b"}}, {}]},
+            {"config": {"numberFormat": {"output": "a"}, "select": [{"numberFormat": {"output": "b"}}, {}],
+                        "formulas": [{"expression": "A", "numberFormat": {"output": "f"}}]},
              "series": [{"numberFormat": {"output": "c"}}]},
             {"config": {"configType": "sql", "select": [{"numberFormat": {"output": "d"}}]}}]}"#;
         let document = crate::load(json.as_bytes()).document.unwrap();
@@ -380,6 +387,10 @@ mod tests {
                 (
                     "/tiles/0/config/select/0/numberFormat/output".to_owned(),
                     "b"
+                ),
+                (
+                    "/tiles/0/config/formulas/0/numberFormat/output".to_owned(),
+                    "f"
                 ),
                 ("/tiles/0/series/0/numberFormat/output".to_owned(), "c"),
                 (

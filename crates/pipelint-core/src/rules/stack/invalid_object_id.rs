@@ -1,4 +1,5 @@
 use crate::api::ids::object_id_problem;
+use crate::api::profile::StackVersion;
 use crate::rules::prelude::*;
 
 declare_rule! {
@@ -6,7 +7,8 @@ declare_rule! {
     /// The ids the analytics-stack server stores as object ids are 24 hexadecimal digits:
     /// `dashboardId`, `savedSearchId` and `channel.webhookId` of an alert,
     /// `series[].sourceId` of a chart query, and `sourceId`/`connectionId` in dashboard
-    /// tiles and filters. Tile ids are chosen by the caller and are not object ids.
+    /// tiles and filters; under the newest stack release also the `onClick.target.id` of a
+    /// table tile's link-out by id. Tile ids are chosen by the caller and are not object ids.
     /// Placeholders (`${DASHBOARD_ID}`, `<DASHBOARD_ID>`) are left to `doc-placeholder`.
     ///
     /// ## Why it matters
@@ -93,6 +95,8 @@ enum IdAt {
         item: usize,
     },
     Filter(usize),
+    /// The dashboard or saved search a table tile's link-out names by id.
+    OnClick(usize),
 }
 
 impl IdAt {
@@ -106,6 +110,7 @@ impl IdAt {
                 item,
             } => format!("/tiles/{tile}/series/{item}/sourceId"),
             IdAt::Filter(item) => format!("/filters/{item}/sourceId"),
+            IdAt::OnClick(tile) => format!("/tiles/{tile}/config/onClick/target/id"),
         }
     }
 }
@@ -131,6 +136,16 @@ fn for_each_id<'a>(cx: &Context<'a>, visit: &mut impl FnMut(Option<&'a Value>, I
                 for member in ["sourceId", "connectionId"] {
                     let id = config.and_then(|c| c.get(member));
                     visit(id, IdAt::TileConfig { tile, member });
+                }
+                // A link-out to a dashboard or saved search by id (`mode: id`), as the
+                // newest release's external API validates it.
+                let target = config
+                    .and_then(|c| c.get("onClick"))
+                    .and_then(|o| o.get("target"));
+                if cx.profile.stack >= StackVersion::LATEST
+                    && target.and_then(|t| t.get("mode")).and_then(Value::as_str) == Some("id")
+                {
+                    visit(target.and_then(|t| t.get("id")), IdAt::OnClick(tile));
                 }
                 for (item, series) in items(value.get("series")).enumerate() {
                     let tile = Some(tile);

@@ -23,6 +23,7 @@ super::rule_files! {
     legacy_alert_member,
     level_without_quantile,
     number_format_output,
+    number_tile_color,
     percentile_agg_fn,
     saved_query_language,
     series_group_by_mismatch,

@@ -3,8 +3,8 @@ use crate::rules::prelude::*;
 
 declare_rule! {
     /// ## What it checks
-    /// Every `numberFormat.output` of a dashboard (on a tile config, its select items, or a
-    /// deprecated `series` item) is `currency`, `percent`, `byte`, `time` or `number`, or one
+    /// Every `numberFormat.output` of a dashboard (on a tile config, its select items and
+    /// formulas, or a deprecated `series` item) is `currency`, `percent`, `byte`, `time` or `number`, or one
     /// of the later `duration`, `data_rate` and `throughput` (stack-version 2.24 and 2.27),
     /// which `needs-newer-api` reports instead under an older profile (`data_rate` and
     /// `throughput` came with stack server 2.23, `duration` with 2.27).

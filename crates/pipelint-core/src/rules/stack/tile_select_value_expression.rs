@@ -53,6 +53,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                     )
                     .with_label("not used by count")
                     .with_secondary(cx.value_span(&format!("{base}/aggFn")), "count set here")
+                    .with_premise(format!("{base}/aggFn"))
                     .with_help("remove `valueExpression` (count counts rows), or pick the function that aggregates it, such as `sum` or `avg`"),
                 );
             } else if agg_fn != "count" && !has_expression && !names_a_metric(item) {
@@ -75,6 +76,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 out.push(
                     diagnostic
                         .with_secondary(cx.value_span(&format!("{base}/aggFn")), "aggregation function")
+                        // A misspelt function (`Count`) is the cause: its finding replaces this.
+                        .with_premise(format!("{base}/aggFn"))
                         .with_help(format!(
                             "add `\"valueExpression\"`: the column or expression `{agg_fn}` aggregates, such as `\"Duration\"`"
                         )),

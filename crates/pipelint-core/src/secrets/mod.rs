@@ -18,6 +18,7 @@ mod decoded;
 mod embedded;
 mod names;
 mod scan;
+mod terraform;
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -29,6 +30,7 @@ use crate::diagnostic::Diagnostic;
 
 pub use embedded::connection_fields_literal;
 pub use names::{is_secret_name, is_secret_scalar_name};
+pub use terraform::expression_holds_literal;
 
 /// Secrets shorter than this (in characters) are masked elsewhere only where they stand
 /// alone between quotes or backticks (`"abc"`, `` `abc` ``), or every `a` in a file would go.
@@ -39,6 +41,18 @@ pub const MIN_MASKED_ANYWHERE: usize = 4;
 pub fn secret_ranges(text: &str) -> Vec<Range<usize>> {
     let mut ranges = scan::secret_value_ranges(text);
     ranges.extend(embedded::embedded_ranges(text));
+    // Terraform: where the text parses, the parse finds the secret literals, and the
+    // lexical guesses inside its expressions (but outside their literals) go.
+    // Where it does not, a lexical scan in HCL's terms adds what the JSON one cannot see.
+    if terraform::looks_like_hcl(text) {
+        match terraform::parse(text) {
+            Some(parsed) => {
+                ranges = terraform::subtract(&merged(ranges), &parsed.code);
+                ranges.extend(parsed.secrets);
+            }
+            None => ranges.extend(terraform::lexical_ranges(text)),
+        }
+    }
     ranges
 }
 

@@ -1,4 +1,4 @@
-//! The bad-input table of the README, for the inputs the core sees: each gets a clear
+//! The bad-input table of the user guide (`docs/bad-input.md`), for the inputs the core sees: each gets a clear
 //! diagnostic at a position, never a panic.
 
 use pipelint_core::{DocumentKind, LintOptions, LintResult, lint};

@@ -106,34 +106,57 @@ fn renamed_page(old: &str, new: &str) -> String {
     )
 }
 
-/// The README's rules table is generated from the catalog.
+/// The user guide's rules table (`docs/rules.md`) is generated from the catalog.
 #[test]
-fn readme_rules_table_matches_the_catalog() {
-    let begin = "<!-- rules-table:begin -->\n";
-    let end = "<!-- rules-table:end -->";
+fn guide_rules_table_matches_the_catalog() {
     let mut table = String::from("| Code | Name | Severity | Summary |\n|---|---|---|---|\n");
     for rule in rules().iter() {
         table.push_str(&format!(
-            "| {} | [`{}`](docs/rules/{}.md) | {} | {} |\n",
+            "| {} | [`{}`](rules/{}.md) | {} | {} |\n",
             rule.code, rule.name, rule.name, rule.severity, rule.summary
         ));
     }
-    let path = repo_root().join("README.md");
-    let readme = std::fs::read_to_string(&path).unwrap();
-    let (Some(start), Some(stop)) = (readme.find(begin), readme.find(end)) else {
-        panic!("README.md lacks the rules-table markers");
+    regenerate("docs/rules.md", "rules-table", &table);
+}
+
+/// The guide's table of contents (`docs/SUMMARY.md`) lists every rule page, the pages left at
+/// renamed rules' old names too, so that mdBook renders each of them.
+#[test]
+fn guide_summary_lists_every_rule_page() {
+    let mut list = String::new();
+    for rule in rules().iter() {
+        list.push_str(&format!(
+            "  - [{} {}](rules/{}.md)\n",
+            rule.code, rule.name, rule.name
+        ));
+    }
+    for &(old, new) in pipelint_core::renamed_rules() {
+        list.push_str(&format!("  - [{old} (now {new})](rules/{old}.md)\n"));
+    }
+    regenerate("docs/SUMMARY.md", "rules-summary", &list);
+}
+
+/// Checks (or, with `PIPELINT_BLESS`, rewrites) the generated part of `file` between the
+/// markers `<!-- NAME:begin -->` and `<!-- NAME:end -->`.
+fn regenerate(file: &str, name: &str, expected: &str) {
+    let begin = format!("<!-- {name}:begin -->\n");
+    let end = format!("<!-- {name}:end -->");
+    let path = repo_root().join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (Some(start), Some(stop)) = (text.find(&begin), text.find(&end)) else {
+        panic!("{file} lacks the {name} markers");
     };
-    let current = &readme[start + begin.len()..stop];
-    if current != table {
+    let current = &text[start + begin.len()..stop];
+    if current != expected {
         if std::env::var_os("PIPELINT_BLESS").is_some() {
             let updated = format!(
-                "{}{table}{}",
-                &readme[..start + begin.len()],
-                &readme[stop..]
+                "{}{expected}{}",
+                &text[..start + begin.len()],
+                &text[stop..]
             );
             std::fs::write(&path, updated).unwrap();
         } else {
-            panic!("README rules table is stale (run with PIPELINT_BLESS=1)");
+            panic!("the {name} part of {file} is stale (run with PIPELINT_BLESS=1)");
         }
     }
 }

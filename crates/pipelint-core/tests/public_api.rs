@@ -128,7 +128,7 @@ fn the_crate_root_exports_exactly_the_listed_names() {
     assert!(
         added.is_empty() && removed.is_empty(),
         "the public API changed: newly public {added:?}, no longer public {removed:?}; \
-         update ROOT (and the README's library section) if that is meant"
+         update ROOT (and the guide's docs/library.md) if that is meant"
     );
 }
 

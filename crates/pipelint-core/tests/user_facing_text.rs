@@ -99,13 +99,32 @@ fn messages_and_help_cite_no_internal_notes() {
     );
 }
 
+/// README, the user guide's pages (`docs/*.md`; the rule pages are checked above) and the
+/// changelog.
 #[test]
-fn readme_cites_no_internal_notes() {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
-    let found = citations("README.md", &readme);
+fn readme_and_guide_cite_no_internal_notes() {
+    let root = repo_root();
+    let mut files = vec![root.join("README.md"), root.join("CHANGELOG.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    assert!(files.len() > 10, "the guide has no pages: {files:?}");
+    let mut found = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let place = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        found.extend(citations(&place, &text));
+    }
     assert!(
         found.is_empty(),
-        "README cites internal notes:\n{}",
+        "README or the guide cites internal notes:\n{}",
         found.join("\n")
     );
 }

@@ -1,4 +1,4 @@
-//! The bad-input table of the README, for what only the command line sees: paths that are
+//! The bad-input table of the user guide (`docs/bad-input.md`), for what only the command line sees: paths that are
 //! not regular files, size limits, unreadable files, link loops. Every case keeps the other
 //! files checked and never writes anything.
 #![allow(clippy::unwrap_used)] // test helpers too: a failure should panic

@@ -1,7 +1,8 @@
 //! End to end with the real pre-commit: it is installed from PyPI into a fresh virtualenv,
 //! this checkout (uncommitted changes included) becomes the hook repository, and a
-//! throwaway git repository commits a good and a bad pipe spec through the hook. README's
-//! `repo: local` configurations (the recipes for before the release) are run as written.
+//! throwaway git repository commits a good and a bad pipe spec through the hook. The user
+//! guide's `repo: local` configurations (`docs/pre-commit.md`, the recipes for before the
+//! release; README shows one of them) are run as written.
 //!
 //! Needs python3 with venv, git and the network to PyPI (and crates.io for the `language:
 //! rust` build), so the tests are ignored by default; `.ci/run` runs them with
@@ -331,48 +332,83 @@ fn pre_commit_python_hook_installs_the_wheel_and_refuses_a_bad_spec() {
     );
 }
 
-/// README's `.pre-commit-config.yaml` block for a `repo: local` hook of `language`, as written
-/// there; exactly one.
-fn readme_local_config(language: &str) -> String {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
-    let blocks: Vec<&str> = readme
+/// The `.pre-commit-config.yaml` blocks of a Markdown text.
+fn pre_commit_blocks(markdown: &str) -> Vec<&str> {
+    markdown
         .split("```yaml\n")
         .skip(1)
         .filter_map(|rest| rest.split("```").next())
+        .filter(|block| block.starts_with("# .pre-commit-config.yaml\n"))
+        .collect()
+}
+
+/// The guide's `.pre-commit-config.yaml` block for a `repo: local` hook of `language`, as
+/// written there; exactly one.
+fn guide_local_config(language: &str) -> String {
+    let guide = std::fs::read_to_string(repo_root().join("docs/pre-commit.md")).unwrap();
+    let blocks: Vec<&str> = pre_commit_blocks(&guide)
+        .into_iter()
         .filter(|block| {
-            block.starts_with("# .pre-commit-config.yaml\n")
-                && block.contains("- repo: local\n")
-                && block.contains(&format!("language: {language}\n"))
+            block.contains("- repo: local\n") && block.contains(&format!("language: {language}\n"))
         })
         .collect();
     let [block] = blocks.as_slice() else {
         panic!(
-            "README has {} `repo: local` blocks with language: {language}",
+            "docs/pre-commit.md has {} `repo: local` blocks with language: {language}",
             blocks.len()
         );
     };
     (*block).to_owned()
 }
 
-/// Before the release: README's `repo: local` hook with `language: python` installs the wheel
-/// of a clone. As README says, `pre-commit install --install-hooks` runs once with
+/// README's pre-commit configurations are copies of the guide's (which the ignored tests run
+/// as written), and both give the install line with `PIP_FIND_LINKS` after `pre-commit clean`
+/// (a rebuilt wheel of the same version is installed only into a new environment).
+#[test]
+fn readme_pre_commit_recipes_are_the_guides() {
+    let read = |name: &str| std::fs::read_to_string(repo_root().join(name)).unwrap();
+    let (readme, guide) = (read("README.md"), read("docs/pre-commit.md"));
+    let in_readme = pre_commit_blocks(&readme);
+    assert!(
+        !in_readme.is_empty(),
+        "README shows no pre-commit configuration"
+    );
+    let in_guide = pre_commit_blocks(&guide);
+    for block in in_readme {
+        assert!(
+            in_guide.contains(&block),
+            "not in docs/pre-commit.md:\n{block}"
+        );
+    }
+    for (name, text) in [("README.md", &readme), ("docs/pre-commit.md", &guide)] {
+        let install = text
+            .find("\npre-commit clean\nPIP_FIND_LINKS=")
+            .and_then(|at| text[at..].lines().nth(2))
+            .unwrap_or_default();
+        assert!(
+            install.ends_with(" pre-commit install --install-hooks"),
+            "{name} no longer reinstalls the local hook after `pre-commit clean`: {install:?}"
+        );
+    }
+}
+
+/// Before the release: the guide's `repo: local` hook with `language: python` installs the
+/// wheel of a clone. As the guide says, `pre-commit install --install-hooks` runs once with
 /// `PIP_FIND_LINKS` naming the wheel's folder; the commits after it run without it (and with no
 /// cargo), on the virtualenv made then.
 #[test]
 #[ignore = "installs pre-commit and the pipelint wheel; .ci/run builds the wheel and runs it"]
-fn pre_commit_readme_local_python_recipe_installs_the_built_wheel_once() {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+fn pre_commit_guide_local_python_recipe_installs_the_built_wheel_once() {
+    let guide = std::fs::read_to_string(repo_root().join("docs/pre-commit.md")).unwrap();
     assert!(
-        readme
-            .lines()
-            .any(|line| line.starts_with("PIP_FIND_LINKS=")
-                && line.contains(" pre-commit install --install-hooks")),
-        "README no longer installs the local hook with PIP_FIND_LINKS"
+        guide.lines().any(|line| line.starts_with("PIP_FIND_LINKS=")
+            && line.contains(" pre-commit install --install-hooks")),
+        "the guide no longer installs the local hook with PIP_FIND_LINKS"
     );
     let no_cargo = no_cargo();
     let project = Project::with_config(
         tempfile::tempdir().unwrap(),
-        &readme_local_config("python"),
+        &guide_local_config("python"),
         Some(no_cargo.path().to_path_buf()),
         vec![("PIP_DISABLE_PIP_VERSION_CHECK", "1".into())],
     );
@@ -388,15 +424,15 @@ fn pre_commit_readme_local_python_recipe_installs_the_built_wheel_once() {
     );
 }
 
-/// Before the release: README's `repo: local` hook with `language: system` runs the `pipelint`
+/// Before the release: the guide's `repo: local` hook with `language: system` runs the `pipelint`
 /// on `PATH` (here the one this test run built, as `cargo install` would put it there).
 #[test]
 #[ignore = "installs pre-commit from PyPI; .ci/run runs it"]
-fn pre_commit_readme_local_system_recipe_uses_pipelint_on_path() {
+fn pre_commit_guide_local_system_recipe_uses_pipelint_on_path() {
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_pipelint"));
     let project = Project::with_config(
         tempfile::tempdir().unwrap(),
-        &readme_local_config("system"),
+        &guide_local_config("system"),
         binary.parent().map(Path::to_path_buf),
         Vec::new(),
     );
@@ -447,8 +483,8 @@ fn pre_commit_checks_many_files_in_one_run_with_one_summary() {
     );
 }
 
-/// The `rev` README pins must be the tag of this version (`.ci/release` makes it), and the
-/// `pipelint` hook installs the wheel of this very version: README's pins (and the action's
+/// The `rev` README and the guide pin must be the tag of this version (`.ci/release` makes it),
+/// and the `pipelint` hook installs the wheel of this very version: their pins (and the action's
 /// tag), the version `action.yml` installs, the root `pyproject.toml` (the hook's package) and
 /// the workspace version move together.
 #[test]
@@ -457,7 +493,14 @@ fn the_pinned_rev_and_the_python_pins_follow_the_workspace_version() {
     let read = |name: &str| {
         std::fs::read_to_string(repo_root().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
     };
-    let readme = read("README.md");
+    // README and the guide's pages, as one text.
+    let mut readme = read("README.md");
+    for entry in std::fs::read_dir(repo_root().join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            readme.push_str(&std::fs::read_to_string(&path).unwrap());
+        }
+    }
     let revs: Vec<&str> = readme
         .lines()
         .filter_map(|line| line.trim().strip_prefix("rev: "))

@@ -56,10 +56,17 @@ fn every_schema_id_is_its_file_in_the_repository() {
     assert!(checked > 0, "no schemas in {}", dir.display());
 }
 
-/// Every link to a GitHub project in the README (and its install commands) is this one.
+/// Every link to a GitHub project in the README (and its install commands), the user guide's
+/// pages and the changelog is this one.
 #[test]
 fn the_readme_names_one_project() {
-    let readme = read("README.md");
+    let mut readme = read("README.md") + &read("CHANGELOG.md");
+    for entry in std::fs::read_dir(repo_root().join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            readme.push_str(&std::fs::read_to_string(&path).unwrap());
+        }
+    }
     let repository = repository();
     let mut found = 0;
     for (at, _) in readme.match_indices("github.com/") {

@@ -1,5 +1,5 @@
-//! The secret sweep: files that plant distinct secrets of every class the README's Secrets
-//! section covers (broken syntax around the member, multi-line values, other spellings of
+//! The secret sweep: files that plant distinct secrets of every class the user guide's
+//! Secrets page covers (broken syntax around the member, multi-line values, other spellings of
 //! secret names, non-string values, partial placeholders and placeholders with a default,
 //! credentials inside other values, short secrets pasted elsewhere, copies written with
 //! other escapes, a character of a secret named in a message), checked through every

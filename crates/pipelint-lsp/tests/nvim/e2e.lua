@@ -1,6 +1,6 @@
 -- Neovim as the client of `pipelint lsp` (run by e2e.sh; works on Neovim 0.7 and newer).
 --
--- Runs the README's snippet for this Neovim as init.lua would, opens the file, waits for the
+-- Runs the user guide's snippet for this Neovim as init.lua would, opens the file, waits for the
 -- server's diagnostics, records what Neovim itself reports (vim.diagnostic.get), puts the
 -- cursor on the finding, asks for code actions, applies the quick fix, writes the file, waits
 -- for the diagnostics to clear, breaks pipelint.toml, saves again, waits for the config error

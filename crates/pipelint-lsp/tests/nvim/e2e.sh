@@ -4,8 +4,8 @@
 # Usage: e2e.sh PIPELINT_BINARY WORK_DIR
 #
 # Copies orders.pipe.json (an enum case slip: "scram-sha-512") into WORK_DIR, lets headless
-# Neovim (0.7 or newer, no user config) start pipelint with the README's snippet for its
-# version (taken from README.md, with PIPELINT_BINARY's directory first on PATH), open the
+# Neovim (0.7 or newer, no user config) start pipelint with the user guide's snippet for its
+# version (taken from docs/editors.md, with PIPELINT_BINARY's directory first on PATH), open the
 # file, apply the offered quick fix and write the file, then break pipelint.toml and save
 # again. Neovim's own view of the diagnostics goes to WORK_DIR/report.json; the Rust test
 # `lsp::nvim` asserts on it and on the written file.
@@ -21,23 +21,29 @@ mkdir -p "$work"
 work="$(cd "$work" && pwd)"
 cp "$here/orders.pipe.json" "$work/orders.pipe.json"
 
-# The README's Neovim snippets, as a user copies them into init.lua: the first ```lua block
+# The guide's Neovim snippets, as a user copies them into init.lua: the first ```lua block
 # after the line that introduces it.
+guide="$here/../../../../docs/editors.md"
 readme="$here/../../../../README.md"
 snippet() {
   awk -v intro="$1" 'index($0, intro) { found = 1 }
     found && /^```lua$/ { inside = 1; next }
     inside && /^```$/ { exit }
-    inside { print }' "$readme"
+    inside { print }' "$2"
 }
-snippet '**Neovim** 0.11 or newer' >"$work/init-0.11.lua"
-snippet 'On Neovim 0.7 to 0.10' >"$work/init-0.7.lua"
+snippet '**Neovim** 0.11 or newer' "$guide" >"$work/init-0.11.lua"
+snippet 'On Neovim 0.7 to 0.10' "$guide" >"$work/init-0.7.lua"
 for init in "$work/init-0.11.lua" "$work/init-0.7.lua"; do
   if [ ! -s "$init" ]; then
-    echo "e2e.sh: no snippet for $(basename "$init") in README.md" >&2
+    echo "e2e.sh: no snippet for $(basename "$init") in docs/editors.md" >&2
     exit 1
   fi
 done
+# README shows the 0.11 snippet too: it must be the guide's, which this test runs.
+if ! cmp -s <(snippet 'for Neovim 0.11' "$readme") "$work/init-0.11.lua"; then
+  echo "e2e.sh: README's Neovim snippet differs from docs/editors.md's" >&2
+  exit 1
+fi
 
 # The snippets run `pipelint` from PATH.
 if [ "$(basename "$bin")" != pipelint ]; then

@@ -1,5 +1,5 @@
 //! Neovim as the client: `crates/pipelint-lsp/tests/nvim/e2e.sh` runs headless Neovim with
-//! `pipelint lsp` as its language server, started by the README's snippet for that Neovim
+//! `pipelint lsp` as its language server, started by the user guide's snippet for that Neovim
 //! (0.7 to 0.10, or 0.11 and newer), on a pipe with an enum case slip; this test asserts what
 //! Neovim itself reports, the file Neovim wrote after applying the quick fix, and the error a
 //! broken `pipelint.toml` then shows on the config file.
@@ -59,7 +59,7 @@ fn neovim_reports_the_finding_and_applies_the_quick_fix() {
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_else(|| panic!("no report.json\n{log}"));
     assert_eq!(report["ok"], true, "{log}");
-    // The README's snippet for the Neovim that ran: the 0.7 one before 0.11.
+    // The guide's snippet for the Neovim that ran: the 0.7 one before 0.11.
     let minor: Option<u64> = report["nvim"]
         .as_str()
         .and_then(|v| v.strip_prefix("0."))

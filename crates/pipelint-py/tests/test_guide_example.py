@@ -1,4 +1,5 @@
-"""README's Python example runs as shown, and prints what its comments say."""
+"""The user guide's Python example (docs/python.md) runs as shown, and prints what its
+comments say."""
 
 from __future__ import annotations
 
@@ -12,14 +13,13 @@ from conftest import REPO
 
 
 def python_example() -> str:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("\n## Python\n") :]
-    match = re.search(r"```python\n(.*?)```\n", section, re.S)
-    assert match, "no Python example in README's Python section"
+    page = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
+    match = re.search(r"```python\n(.*?)```\n", page, re.S)
+    assert match, "no Python example in docs/python.md"
     return match.group(1)
 
 
-def test_the_readme_example_prints_what_its_comments_say():
+def test_the_guide_example_prints_what_its_comments_say():
     code = python_example()
     # Each `print(...)  # text` line promises output that starts with `text` (`...` ends it).
     promised = [
@@ -28,7 +28,7 @@ def test_the_readme_example_prints_what_its_comments_say():
     ]
     out = io.StringIO()
     with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as exited:
-        exec(compile(code, "README.md", "exec"), {})
+        exec(compile(code, "docs/python.md", "exec"), {})
     assert str(exited.value) == "not sending a body pipelint refuses"
     printed = out.getvalue().splitlines()
     assert len(printed) >= len(promised) == 2

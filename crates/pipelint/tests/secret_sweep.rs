@@ -469,6 +469,24 @@ fn planted_later() -> Vec<Planted> {
         },
         broken_equals(&kafka),
         Planted {
+            // A document that is one string: a token pasted as the whole file.
+            name: "one-string.pipe.json",
+            text: "\"sk-live-SweepLoneToken89\"\n".to_owned(),
+            secrets: vec!["sk-live-SweepLoneToken89"],
+            expects: vec!["PL010"],
+        },
+        Planted {
+            // A token as the user name of a broker (no password): PL205 quotes the broker.
+            name: "broker-token.pipe.json",
+            text: edit(
+                &kafka,
+                r#""brokers": "pkc-4r297.eu-central-1.aws.confluent.cloud:9092""#,
+                r#""brokers": "glpat-SweepBrokerToken88@pkc-4r297.eu-central-1.aws.confluent.cloud:9092""#,
+            ),
+            secrets: vec!["glpat-SweepBrokerToken88"],
+            expects: vec!["PL205", "PL800"],
+        },
+        Planted {
             // A copy written with another escape, on the line of a safe fix (so `--diff`
             // shows it as context).
             name: "escaped-copy.pipe.json",

@@ -41,6 +41,7 @@ pub const MIN_MASKED_ANYWHERE: usize = 4;
 pub fn secret_ranges(text: &str) -> Vec<Range<usize>> {
     let mut ranges = scan::secret_value_ranges(text);
     ranges.extend(embedded::embedded_ranges(text));
+    ranges.extend(lone_string(text));
     // Terraform: where the text parses, the parse finds the secret literals, and the
     // lexical guesses inside its expressions (but outside their literals) go.
     // Where it does not, a lexical scan in HCL's terms adds what the JSON one cannot see.
@@ -54,6 +55,19 @@ pub fn secret_ranges(text: &str) -> Vec<Range<usize>> {
         }
     }
     ranges
+}
+
+/// The content of a document that is one string and nothing else (a token pasted as the
+/// whole file): every API body is an object, so such a string is no body's member, and
+/// nothing tells a token from anything else written there.
+fn lone_string(text: &str) -> Option<Range<usize>> {
+    let trimmed = text.trim();
+    if !trimmed.starts_with('"') || serde_json::from_str::<String>(trimmed).is_err() {
+        return None;
+    }
+    let start = text.len() - text.trim_start().len() + 1;
+    let end = start - 1 + trimmed.len() - 1;
+    (start < end && !crate::literal::is_whole_placeholder(&text[start..end])).then_some(start..end)
 }
 
 /// The secret values of `text` (and of `before`, the text before fixing), and every range
@@ -404,6 +418,14 @@ mod tests {
         );
         assert!(!out.contains("pä"));
         assert!(out.ends_with(r#", "user": "x"}"#));
+    }
+
+    #[test]
+    fn a_document_that_is_one_string_is_masked() {
+        assert_eq!(mask_all(" \"sk-live-51Hb\"\n"), " \"************\"\n");
+        assert_eq!(mask_all("\"${TOKEN}\""), "\"${TOKEN}\"");
+        assert_eq!(mask_all("\"a\" \"b\""), "\"a\" \"b\"");
+        assert_eq!(mask_all("\"open"), "\"open");
     }
 
     #[test]

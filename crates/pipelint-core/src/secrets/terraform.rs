@@ -805,6 +805,25 @@ resource "clickhouse_clickpipe" "p" {
         );
     }
 
+    proptest::proptest! {
+        /// Any text of HCL's pieces, however broken: no panic, ranges inside the text on
+        /// character boundaries, and the parse (when there is one) agrees on the boundaries.
+        #[test]
+        fn any_hcl_text_is_scanned_without_panic(
+            text in r#"(variable "db" \{|output "o" \{|resource "a_secret" "b" \{|sensitive\(|password|_wo| = |\{|\}|\[|\]|\(|\)|"|\$\{|%\{|<<EOT\n|\nEOT\n|#|//|/\*|\*/|\n|,|é|中|[a-z0-9]|true){0,40}"#
+        ) {
+            for range in lexical_ranges(&text) {
+                proptest::prop_assert!(range.start <= range.end && range.end <= text.len());
+                proptest::prop_assert!(text.is_char_boundary(range.start) && text.is_char_boundary(range.end));
+            }
+            if let Some(parsed) = parse(&text) {
+                for range in parsed.secrets.iter().chain(&parsed.code) {
+                    proptest::prop_assert!(text.get(range.clone()).is_some());
+                }
+            }
+        }
+    }
+
     #[test]
     fn subtracts_sorted_ranges() {
         assert_eq!(

@@ -16,7 +16,9 @@ declare_rule! {
     /// is a literal secret; so is a placeholder with a default, `${KAFKA_PASSWORD:-hunter2}`
     /// or `{{ pw | default('hunter2') }}`, a `$` before a mixed-case word such as
     /// `$Q30xEe`, a connection string whose `AccountKey=` is literal, a `credentials`
-    /// member holding a string, and a number, array or object holding a literal). Other
+    /// member holding a string, and a number, array or object holding a literal; in a `.tf`
+    /// file, a literal inside the expression, as in `"${var.prefix}hunter2"`,
+    /// `sensitive("hunter2")` or `coalesce(var.pw, "hunter2")`). Other
     /// string members must not carry a credential inside: a password in a URL
     /// (`https://user:pass@host`, also in `brokers`), a `sig=` or `X-Amz-Signature=` query
     /// signature, an `AccountKey=` field, a `Bearer` token, a webhook URL's token path.

@@ -17,6 +17,10 @@
 //! - Files that are not pipelint documents get no diagnostics at all (see
 //!   [`is_pipelint_document`]), nor do files their config file's `include` and `exclude`
 //!   leave out.
+//! - `pipelint/documentStatus` (pipelint's own request, `{ textDocument: { uri } }`) answers
+//!   `{ linted, kind, reason }` for an open document: the kind it is linted as and why, or
+//!   why it is not linted (no kind, left out by the config, a config that cannot be used,
+//!   `.tf.json`) and how to change that. Editors show it beside a file without diagnostics.
 //! - A configuration the linter cannot use ([`ConfigProblem`]) is an error published on the
 //!   config file itself; each document it governs shows one "not linted" error instead of
 //!   findings, and is linted again on every edit and save until the problem is gone.

@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use crossbeam_channel::Receiver;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
-    Cancel, DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
-    Exit as ExitNotification, Notification as _, PublishDiagnostics,
+    Cancel, DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument,
+    DidOpenTextDocument, DidSaveTextDocument, Exit as ExitNotification, Notification as _,
+    PublishDiagnostics,
 };
 use lsp_types::request::{CodeActionRequest, HoverRequest, Initialize, Request as _, Shutdown};
 use lsp_types::{
@@ -146,6 +147,8 @@ struct Analysis {
     relevant: bool,
     /// The config that governs the document cannot be used; `result` then has no findings.
     config_problem: Option<ConfigProblem>,
+    /// Its config's `include` and `exclude` leave it out.
+    excluded: bool,
 }
 
 impl OpenDocument {
@@ -171,7 +174,9 @@ impl OpenDocument {
         } = self;
         let analysis = analysis.get_or_insert_with(|| {
             let path = path.as_deref();
-            let (result, relevant, config_problem) = match lint::lint(path, text) {
+            let linted = lint::lint(path, text);
+            let excluded = matches!(linted, Linted::Excluded);
+            let (result, relevant, config_problem) = match linted {
                 Linted::Findings(result) => {
                     let relevant = is_pipelint_document(path, &result, *seen_as_pipelint);
                     (result, relevant, None)
@@ -190,6 +195,7 @@ impl OpenDocument {
                 index: LineIndex::new(text),
                 relevant,
                 config_problem,
+                excluded,
             }
         });
         (analysis, text)
@@ -329,6 +335,11 @@ impl Server {
                 let actions = self.code_actions(id, parse(params)?)?;
                 to_value(actions)
             }
+            DOCUMENT_STATUS => {
+                let params: DocumentStatusParams = parse(params)?;
+                let status = self.status(&params.text_document.uri)?;
+                to_value(status)
+            }
             _ => Err((
                 ErrorCode::MethodNotFound,
                 format!("pipelint does not implement `{method}`"),
@@ -387,6 +398,10 @@ impl Server {
                 }
                 self.publish_config_problems(connection)?;
             }
+            // A config file changed on disk (the client watches the files it is asked to, such
+            // as VS Code's extension `pipelint.toml`): a document it left out, or gave no kind,
+            // may be linted now, and the others by new rules.
+            DidChangeWatchedFiles::METHOD => self.relint_where(|_| true),
             // `initialized`, `$/cancelRequest` (a request is answered at once; only "fix
             // all" looks for one while it works), `$/setTrace`, configuration and
             // file-watching notifications.
@@ -550,6 +565,15 @@ impl Server {
         }))
     }
 
+    /// Whether the document is linted, as what, and why (not): what an editor shows beside
+    /// a file that gets no diagnostics, so that "no problems" and "not looked at" differ.
+    fn status(&mut self, uri: &Uri) -> Result<DocumentStatus, Failure> {
+        let document = self.document(uri)?;
+        let path = document.path.clone();
+        let (analysis, _) = document.analysed();
+        Ok(document_status(path.as_deref(), analysis))
+    }
+
     fn hover(&mut self, params: HoverParams) -> Result<Option<Hover>, Failure> {
         let place = params.text_document_position_params;
         let document = self.document(&place.text_document.uri)?;
@@ -694,6 +718,80 @@ fn lsp_diagnostics(uri: &Uri, document: &mut OpenDocument) -> Option<Vec<lsp_typ
             .map(|d| convert::diagnostic(uri, &text, d))
             .collect(),
     )
+}
+
+/// The request an editor sends to ask why a document is (not) linted; pipelint's own.
+pub const DOCUMENT_STATUS: &str = "pipelint/documentStatus";
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DocumentStatusParams {
+    text_document: lsp_types::TextDocumentIdentifier,
+}
+
+/// The answer to [`DOCUMENT_STATUS`].
+#[derive(Debug, serde::Serialize)]
+struct DocumentStatus {
+    /// Whether the document gets pipelint's diagnostics.
+    linted: bool,
+    /// The kind it is linted as (`create-pipe`, `terraform`, ...), when linted.
+    kind: Option<String>,
+    /// Why it has that kind, or why it is not linted and what to do about it.
+    reason: String,
+}
+
+fn document_status(path: Option<&std::path::Path>, analysis: &Analysis) -> DocumentStatus {
+    let not_linted = |reason: String| DocumentStatus {
+        linted: false,
+        kind: None,
+        reason,
+    };
+    if analysis.excluded {
+        return not_linted(
+            "not linted: the `include` and `exclude` patterns of its pipelint.toml leave it out"
+                .to_owned(),
+        );
+    }
+    if let Some(problem) = &analysis.config_problem {
+        return not_linted(format!(
+            "not linted: its config cannot be used ({})",
+            problem.located
+        ));
+    }
+    let name = path
+        .and_then(std::path::Path::file_name)
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    if !analysis.relevant && name.to_ascii_lowercase().ends_with(".tf.json") {
+        return not_linted(
+            "not linted: pipelint reads Terraform's native syntax (`.tf` files), not `.tf.json`"
+                .to_owned(),
+        );
+    }
+    let why = analysis
+        .result
+        .kind_reason
+        .clone()
+        .unwrap_or_else(|| "its kind cannot be told".to_owned());
+    match analysis.result.kind.filter(|_| analysis.relevant) {
+        Some(kind) => DocumentStatus {
+            linted: true,
+            kind: Some(kind.to_string()),
+            reason: why,
+        },
+        None if analysis.relevant => DocumentStatus {
+            // Named as a pipelint document (or recognised earlier) but not parsed now: its
+            // diagnostics say why.
+            linted: true,
+            kind: None,
+            reason: why,
+        },
+        None => not_linted(format!(
+            "not linted: no pipelint kind ({why}); name the file after its kind \
+             (`*.pipe.json`, `*.scaling.json`, ...) or map it with a `[kinds]` glob in \
+             pipelint.toml"
+        )),
+    }
 }
 
 /// A lint result kept only for its kind (hover), its findings dropped.
@@ -959,6 +1057,201 @@ mod tests {
             error,
             Some(ErrorCode::RequestCanceled as i32),
             "{responses:?}"
+        );
+    }
+
+    /// A fresh directory for one test, removed when dropped.
+    struct Dir(PathBuf);
+
+    impl Dir {
+        fn new(name: &str) -> Dir {
+            let dir = std::env::temp_dir()
+                .join(format!("pipelint-lsp-status-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+            Dir(dir)
+        }
+
+        fn uri(&self, name: &str) -> String {
+            format!("file://{}/{name}", self.0.display())
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// The server's `pipelint/documentStatus` answers for `files` (name, text) opened in `dir`.
+    fn statuses(dir: &Dir, files: &[(&str, &str)]) -> Vec<Value> {
+        let mut messages = Vec::new();
+        let mut ids = Vec::new();
+        for (n, (name, text)) in (1..).zip(files) {
+            let uri = dir.uri(name);
+            messages.push(
+                Notification::new(
+                    DidOpenTextDocument::METHOD.to_owned(),
+                    serde_json::json!({"textDocument": {
+                        "uri": uri, "languageId": "json", "version": 1, "text": text
+                    }}),
+                )
+                .into(),
+            );
+            let params = serde_json::json!({ "textDocument": { "uri": uri } });
+            messages.push(Request::new(n.into(), DOCUMENT_STATUS.to_owned(), params).into());
+            ids.push(n);
+        }
+        let responses = responses_to(messages, &ids);
+        ids.iter()
+            .map(|&id| {
+                let response = responses.iter().find(|r| r.id == id.into());
+                match response.map(|r| &r.response_result) {
+                    Some(Ok(value)) => value.clone(),
+                    other => panic!("{id}: {other:?}"),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_status_says_what_a_document_is_linted_as_and_why_others_are_not() {
+        let dir = Dir::new("kinds");
+        let answers = statuses(
+            &dir,
+            &[
+                ("orders.pipe.json", STRING_AND_UINT8),
+                ("package.json", r#"{"name": "x", "version": "1.0.0"}"#),
+                ("main.tf.json", r#"{"resource": {}}"#),
+                ("main.tf", "resource \"clickhouse_clickpipe\" \"p\" {}\n"),
+            ],
+        );
+        assert_eq!(answers[0]["linted"], true, "{answers:?}");
+        assert_eq!(answers[0]["kind"], "create-pipe", "{answers:?}");
+        assert_eq!(answers[1]["linted"], false, "{answers:?}");
+        let reason = answers[1]["reason"].as_str().unwrap_or_default();
+        assert!(
+            reason.contains("[kinds]") && reason.contains("*.pipe.json"),
+            "{reason}"
+        );
+        assert_eq!(answers[2]["linted"], false, "{answers:?}");
+        assert!(
+            answers[2]["reason"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(".tf.json")
+        );
+        assert_eq!(answers[3]["linted"], true, "{answers:?}");
+        assert_eq!(answers[3]["kind"], "terraform", "{answers:?}");
+    }
+
+    #[test]
+    fn a_changed_config_on_disk_lints_the_open_documents_again() {
+        let dir = Dir::new("watched");
+        let config = dir.0.join("pipelint.toml");
+        std::fs::write(&config, "exclude = [\"drafts\"]\n").unwrap_or_else(|e| panic!("{e}"));
+        let uri = dir.uri("drafts/orders.pipe.json");
+        let (server, client) = Connection::memory();
+        let serving = std::thread::spawn(move || run(&server));
+        let send = |message: Message| {
+            client
+                .sender
+                .send(message)
+                .unwrap_or_else(|e| panic!("{e}"))
+        };
+        // Every message up to the answer to request `id`, which comes last.
+        let until = |id: i32| -> Vec<Message> {
+            let mut seen = Vec::new();
+            loop {
+                let message = client.receiver.recv().unwrap_or_else(|e| panic!("{e}"));
+                let done = matches!(&message, Message::Response(r) if r.id == id.into());
+                seen.push(message);
+                if done {
+                    return seen;
+                }
+            }
+        };
+        let status = |id: i32| -> Message {
+            let params = serde_json::json!({ "textDocument": { "uri": uri } });
+            Request::new(id.into(), DOCUMENT_STATUS.to_owned(), params).into()
+        };
+        let published = |seen: &[Message]| {
+            seen.iter().any(|m| {
+                matches!(m, Message::Notification(n)
+                    if n.method == PublishDiagnostics::METHOD && n.params["uri"] == uri.as_str())
+            })
+        };
+        send(
+            Request::new(
+                0.into(),
+                Initialize::METHOD.to_owned(),
+                serde_json::json!({}),
+            )
+            .into(),
+        );
+        send(
+            Notification::new(
+                DidOpenTextDocument::METHOD.to_owned(),
+                serde_json::json!({"textDocument": {
+                    "uri": uri, "languageId": "json", "version": 1, "text": STRING_AND_UINT8
+                }}),
+            )
+            .into(),
+        );
+        send(status(1));
+        let before = until(1);
+        assert!(!published(&before), "{before:?}");
+
+        std::fs::write(&config, "# drafts are linted too\n").unwrap_or_else(|e| panic!("{e}"));
+        let changes = serde_json::json!({ "changes": [
+            { "uri": dir.uri("pipelint.toml"), "type": 2 }
+        ]});
+        send(Notification::new(DidChangeWatchedFiles::METHOD.to_owned(), changes).into());
+        send(status(2));
+        let after = until(2);
+        assert!(published(&after), "{after:?}");
+        let Some(Message::Response(answer)) = after.last() else {
+            panic!("{after:?}");
+        };
+        let linted = answer
+            .response_result
+            .as_ref()
+            .ok()
+            .map(|v| v["linted"].clone());
+        assert_eq!(linted, Some(Value::Bool(true)), "{answer:?}");
+
+        send(Notification::new(ExitNotification::METHOD.to_owned(), Value::Null).into());
+        drop(client);
+        let _ = serving.join();
+    }
+
+    #[test]
+    fn the_status_names_the_config_that_leaves_a_document_out_or_cannot_be_used() {
+        let dir = Dir::new("config");
+        std::fs::write(dir.0.join("pipelint.toml"), "exclude = [\"drafts\"]\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let broken = dir.0.join("broken");
+        std::fs::create_dir_all(&broken).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            broken.join("pipelint.toml"),
+            "rules = { bogus = \"off\" }\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let answers = statuses(
+            &dir,
+            &[
+                ("drafts/orders.pipe.json", STRING_AND_UINT8),
+                ("broken/orders.pipe.json", STRING_AND_UINT8),
+            ],
+        );
+        assert_eq!(answers[0]["linted"], false, "{answers:?}");
+        let reason = answers[0]["reason"].as_str().unwrap_or_default();
+        assert!(reason.contains("exclude"), "{reason}");
+        assert_eq!(answers[1]["linted"], false, "{answers:?}");
+        let reason = answers[1]["reason"].as_str().unwrap_or_default();
+        assert!(
+            reason.contains("pipelint.toml:1:") && reason.contains("bogus"),
+            "{reason}"
         );
     }
 }

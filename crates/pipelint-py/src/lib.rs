@@ -248,6 +248,7 @@ fn versions(api: Option<&str>, stack: Option<&str>) -> PyResult<VersionChoice> {
     Ok(VersionChoice {
         api: api.map(parse_api).transpose()?,
         stack: stack.map(parse_stack).transpose()?,
+        api_beyond_known: api.is_some_and(ApiVersion::beyond_known),
     })
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -29,7 +30,11 @@ def run(*args: str, stdin: str | None = None, cwd: pathlib.Path | None = None):
 def test_the_command_is_on_the_virtualenv_s_path_with_the_package_s_version():
     done = run("--version")
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"pipelint {pipelint.__version__}\n"
+    # Built in a git checkout, the version names the commit: `pipelint 0.1.0 (a1b2c3d 2026-12-05)`.
+    assert re.fullmatch(
+        rf"pipelint {re.escape(pipelint.__version__)}( \([0-9a-f]{{7,}} \d{{4}}-\d\d-\d\d\))?\n",
+        done.stdout,
+    ), done.stdout
 
 
 def test_check_refuses_a_bad_spec_with_exit_1(tmp_path, fixture_text):

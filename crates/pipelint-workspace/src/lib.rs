@@ -357,6 +357,14 @@ impl Prepared {
         self.profile
     }
 
+    /// Whether the API version in force was written as a month after the newest snapshot
+    /// pipelint knows (and is checked as that snapshot): the front end says so once.
+    pub fn api_beyond_known(&self) -> bool {
+        self.versions_from_flags
+            .over(self.settings.versions())
+            .api_beyond_known
+    }
+
     /// Where the API and the stack version in force come from: a flag, else the config.
     pub fn version_origins(&self) -> (VersionOrigin, VersionOrigin) {
         let (api, stack) = self.settings.version_origins();

@@ -96,7 +96,7 @@ fn the_flags_beat_the_config() {
     let older = Flags {
         versions: VersionChoice {
             api: Some(ApiVersion::default()),
-            stack: None,
+            ..VersionChoice::default()
         },
         ..Flags::default()
     };
@@ -187,4 +187,23 @@ fn a_file_two_kinds_globs_claim_is_not_linted_but_reported_on_its_config() {
     // A file one glob claims is ready.
     let other = workspace.prepare(&dir.path().join("bodies/items.json"));
     assert!(matches!(other, Preparation::Ready(_)));
+}
+
+/// Every front end (the language server too) lints a document whose config names a month
+/// after the newest snapshot: as the newest, and says whether that happened.
+#[test]
+fn a_newer_api_version_in_the_config_lints_as_the_newest() {
+    let dir = tree(&[
+        ("pipelint.toml", "api-version = \"2099-01\"\n"),
+        ("sub/pipelint.toml", "api-version = \"latest\"\n"),
+    ]);
+    let workspace = Workspace::discover(dir.path());
+    let prepared = ready(workspace.prepare(&dir.path().join("a.scaling.json")));
+    assert_eq!(prepared.profile().api, ApiVersion::LATEST);
+    assert!(prepared.api_beyond_known());
+    // `replicas: 25` needs a newer snapshot than the contract's: no finding here.
+    assert!(prepared.lint(b"{\"replicas\": 25}").diagnostics.is_empty());
+    let latest = ready(workspace.prepare(&dir.path().join("sub/a.scaling.json")));
+    assert_eq!(latest.profile().api, ApiVersion::LATEST);
+    assert!(!latest.api_beyond_known());
 }

@@ -7,9 +7,15 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::config::{CompleteRules, ConfigArgument, FailLevel, RuleSelection};
 use crate::output::Format;
 
-/// Lint the JSON bodies of the cloud data platform's management API before they are sent.
+/// Lint ClickHouse Cloud ClickPipes bodies (and Terraform clickpipes) and ClickStack (HyperDX)
+/// alert, chart and dashboard bodies offline, before they are sent.
 #[derive(Debug, Parser)]
-#[command(name = "pipelint", version, about, propagate_version = true)]
+#[command(
+    name = "pipelint",
+    version = env!("PIPELINT_VERSION"),
+    about,
+    propagate_version = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -19,14 +25,15 @@ pub struct Cli {
 pub enum Command {
     /// Check files and directories; `-` reads stdin.
     ///
-    /// Named files are always checked. Directories are walked (honouring .gitignore) for
-    /// `*.pipe.json`, `*.scaling.json`, `*.tf` and the config's `include` and `[kinds]` globs:
+    /// Named files are always checked. Directories are walked (honouring .gitignore) for the
+    /// file names that tell a kind (`*.pipe.json`, `*.scaling.json`, `*.alert.json`,
+    /// `*.dashboard.json`, `*.tf`, …) and the config's `include` and `[kinds]` globs:
     /// `--show-files` lists what a run would check and why, `--show-settings FILE` what
     /// governs one file.
     Check(Box<CheckArgs>),
     /// List every rule: code, name, default severity, kinds and summary.
     Rules(RulesArgs),
-    /// List every API version and analytics-stack release pipelint knows, and what each
+    /// List every API version and ClickStack release pipelint knows, and what each
     /// accepts that the one before did not (or no longer accepts).
     Profiles(RulesArgs),
     /// Print the full documentation of one rule, by code or name.
@@ -102,12 +109,13 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff", "add_overrides"])]
     pub show_settings: Option<PathBuf>,
 
-    /// The cloud API version to check pipes, scaling patches, records and managed alerts
-    /// against: 2025-11 (the default), 2026-04, 2026-05, 2026-07 or latest.
-    #[arg(long, value_name = "VERSION", value_parser = pipelint_core::ApiVersion::parse)]
-    pub api_version: Option<pipelint_core::ApiVersion>,
+    /// The ClickHouse Cloud API version to check pipes, scaling patches, records and managed
+    /// alerts against: 2025-11 (the default), 2026-04, 2026-05, 2026-07 or latest (the newest
+    /// pipelint knows); a dated version newer than that is checked as the newest, with a notice.
+    #[arg(long, value_name = "VERSION", value_parser = api_version)]
+    pub api_version: Option<String>,
 
-    /// The analytics-stack server release to check alerts, chart series and dashboards
+    /// The ClickStack (HyperDX) server release to check alerts, chart series and dashboards
     /// against: 2.22 (the default), 2.24, 2.27, 2.30, 2.36 or latest.
     #[arg(long, value_name = "VERSION", value_parser = pipelint_core::StackVersion::parse)]
     pub stack_version: Option<pipelint_core::StackVersion>,
@@ -262,6 +270,12 @@ fn kind_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
         pipelint_core::DocumentKind::selectable().map(|k| k.name()),
     )
+}
+
+/// `--api-version` as written, once it reads as a version: the text is kept so that a month
+/// after the newest snapshot can be told apart from it (the run says so once).
+fn api_version(text: &str) -> Result<String, String> {
+    pipelint_core::ApiVersion::parse(text).map(|_| text.to_owned())
 }
 
 #[cfg(test)]

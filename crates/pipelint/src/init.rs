@@ -74,6 +74,8 @@ fn replace(path: &Path) -> Result<PathBuf, String> {
 
 #[cfg(test)]
 mod tests {
+    use pipelint_core::ApiVersion;
+
     use super::*;
 
     #[test]
@@ -82,5 +84,30 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(config.selects("a/orders.pipe.json"));
         assert!(!config.selects("package.json"));
+    }
+
+    /// `init` sets the newest API version pipelint knows, written out (not `latest`, whose
+    /// meaning moves with each pipelint), and its comment names every version.
+    #[test]
+    fn the_starter_sets_the_newest_api_version_and_names_every_one() {
+        let line = format!("\napi-version = \"{}\"\n", ApiVersion::LATEST.as_str());
+        assert!(STARTER.contains(&line), "{STARTER}");
+        for version in ApiVersion::ALL {
+            assert!(STARTER.contains(&format!("\"{}\"", version.as_str())));
+        }
+        let config = crate::config::parse(STARTER, Path::new("pipelint.toml"), Path::new("/r"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let versions = std::sync::Arc::new(config)
+            .settings_for(Some("a.pipe.json"))
+            .versions();
+        assert_eq!(versions.api, Some(ApiVersion::LATEST));
+    }
+
+    /// The comment on directory walks names every file name a walk checks (`*.tf` too).
+    #[test]
+    fn the_starter_names_every_file_name_a_walk_checks() {
+        for pattern in crate::config::DEFAULT_INCLUDE.iter() {
+            assert!(STARTER.contains(&format!(" {pattern}")), "{pattern}");
+        }
     }
 }

@@ -154,7 +154,8 @@ fn text(entries: &[ProfileEntry]) -> String {
         }
         let mark = match (entry.default, entry.latest) {
             (true, _) => " (default: the contract)",
-            (_, true) => " (latest)",
+            // `latest` dates what pipelint knows: the API up to this snapshot.
+            (_, true) => " (latest: the newest pipelint knows)",
             _ => "",
         };
         text.push_str(&format!("  {}{mark}\n", entry.version));

@@ -22,6 +22,8 @@ pub struct FileReport {
     pub fail_on: Severity,
     /// Why the document was checked as its kind (or why no kind fits), for `--explain-kind`.
     pub kind_reason: Option<String>,
+    /// Checked against the newest API snapshot for a newer `api-version` (a notice says so).
+    pub api_beyond_known: bool,
     lines: LineIndex,
 }
 
@@ -53,6 +55,7 @@ impl FileReport {
             diagnostics,
             fail_on,
             kind_reason: None,
+            api_beyond_known: false,
             lines,
         }
     }

@@ -255,3 +255,17 @@ fn init_never_writes_through_a_symbolic_link() {
     assert!(!tree.join("gone.toml").exists());
     assert!(!tree.join("project/pipelint.toml").exists());
 }
+
+/// A fresh `init` checks against today's API: a patch it accepts (`replicas: 25`, allowed from
+/// 2026-04 on) passes without a warning, where the contract's version would warn.
+#[test]
+fn a_fresh_init_accepts_what_todays_api_accepts() {
+    let tree = Tree::new();
+    tree.write("orders.scaling.json", "{\"replicas\": 25}\n");
+    let before = tree.run(&["check", "--output-format", "concise"]).expect(0);
+    assert!(before.stdout.contains("PL746 warning"), "{before:#?}");
+    tree.run(&["init"]).expect(0);
+    let after = tree.run(&["check", "--output-format", "concise"]).expect(0);
+    assert_eq!(after.stdout, "", "{after:#?}");
+    assert!(after.stderr.contains("no problems in 1 file"), "{after:#?}");
+}

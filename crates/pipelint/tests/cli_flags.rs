@@ -401,3 +401,29 @@ fn a_key_value_override_is_one_key_and_one_value() {
     ])
     .expect(0);
 }
+
+/// `--version` names the commit the binary was built from when it was built in a git
+/// checkout (as here, and in CI's clone), so a rebuilt clone can be told from the old build.
+#[test]
+fn version_names_the_commit_it_was_built_from() {
+    let run = Tree::new().run(&["--version"]).expect(0);
+    let version = env!("CARGO_PKG_VERSION");
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    };
+    match (
+        git(&["rev-parse", "--short=7", "HEAD"]),
+        git(&["log", "-1", "--format=%cs", "HEAD"]),
+    ) {
+        (Some(hash), Some(date)) => {
+            assert_eq!(run.stdout, format!("pipelint {version} ({hash} {date})\n"));
+        }
+        _ => assert_eq!(run.stdout, format!("pipelint {version}\n")),
+    }
+}

@@ -147,6 +147,9 @@ fn json_json_lines_and_sarif_name_the_profile_and_the_first_accepting_version() 
     assert_eq!(json[0]["versions"]["profile"], "api-version 2025-11");
     assert_eq!(json[0]["versions"]["acceptedFrom"], "2026-04");
     assert!(json[0]["versions"].get("removedIn").is_none());
+    // What `latest` means on the axis: the snapshot pipelint knows the API up to.
+    let newest = pipelint_core::ApiVersion::LATEST.as_str();
+    assert_eq!(json[0]["versions"]["newestKnown"], newest);
 
     let lines = tree
         .run(&["check", "--output-format", "json-lines", "orders.pipe.json"])
@@ -161,6 +164,7 @@ fn json_json_lines_and_sarif_name_the_profile_and_the_first_accepting_version() 
     let result = &sarif["runs"][0]["results"][0];
     assert_eq!(result["properties"]["profile"], "api-version 2025-11");
     assert_eq!(result["properties"]["acceptedFrom"], "2026-04");
+    assert_eq!(result["properties"]["newestKnown"], newest);
     // A result's property bag is SARIF's place for them: the log stays valid.
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -263,6 +267,11 @@ fn profiles_lists_every_version_and_every_change_of_the_table() {
         );
     }
     assert!(text.contains("2025-11 (default: the contract)"), "{text}");
+    let latest = format!(
+        "  {} (latest: the newest pipelint knows)\n",
+        pipelint_core::ApiVersion::LATEST.as_str()
+    );
+    assert!(text.contains(&latest), "{text}");
 }
 
 #[test]

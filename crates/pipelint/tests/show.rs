@@ -140,7 +140,7 @@ fn show_settings_names_flags_as_the_origin_and_a_glob_as_the_kind_reason() {
         .expect(0);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert!(
-        lines.contains(&"api-version: 2026-07 (--api-version)"),
+        lines.contains(&"api-version: 2026-07, the newest pipelint knows (--api-version)"),
         "{}",
         run.stdout
     );
@@ -239,5 +239,125 @@ fn show_settings_says_a_walk_leaves_out_a_file_and_refuses_a_kind_conflict() {
         run.stderr.contains("matches the [kinds] globs of both"),
         "{}",
         run.stderr
+    );
+}
+
+/// A directory walk checks a file of every name the kinds table of the guide documents
+/// (`docs/kinds.md`, the File name column) and `*.tf`: each is listed as matched by a default
+/// pattern, none as passed over.
+#[test]
+fn a_walk_checks_every_documented_file_name() {
+    let table = common::read("docs/kinds.md");
+    let mut patterns: Vec<String> = table
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .filter_map(|row| row.trim_end_matches('|').rsplit('|').next())
+        .flat_map(|names| names.split(", "))
+        .map(|name| name.trim().trim_matches('`').to_owned())
+        .collect();
+    assert!(patterns.len() >= 16, "{patterns:?}");
+    patterns.push("*.tf".to_owned());
+    let tree = Tree::new();
+    for (i, pattern) in patterns.iter().enumerate() {
+        assert!(pattern.starts_with("*."), "{pattern}");
+        tree.write(&format!("d{i}/{}", pattern.replace('*', "body")), "{}\n");
+    }
+    let run = tree.run(&["check", "--show-files", "--isolated"]).expect(0);
+    for (i, pattern) in patterns.iter().enumerate() {
+        let line = format!("d{i}/{}: ", pattern.replace('*', "body"));
+        let listed = run.stdout.lines().find(|l| l.starts_with(&line));
+        assert!(
+            listed.is_some_and(
+                |l| l.ends_with(&format!("matched by the default pattern `{pattern}`"))
+            ),
+            "{pattern}:\n{}",
+            run.stdout
+        );
+    }
+    assert!(!run.stdout.contains("not checked"), "{}", run.stdout);
+}
+
+/// A Terraform file is checked against the cloud API only: `--show-settings` names no
+/// `stack-version` for it, and does for a stack body.
+#[test]
+fn show_settings_gives_a_terraform_file_no_stack_version() {
+    let tree = Tree::new();
+    tree.write("main.tf", "# no pipes yet\n")
+        .write("cpu.alert.json", "{}\n");
+    let run = tree
+        .run(&["check", "--show-settings", "main.tf", "--isolated"])
+        .expect(0);
+    assert!(
+        run.stdout
+            .contains("\napi-version: 2025-11 (the default)\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("stack-version"), "{}", run.stdout);
+    let run = tree
+        .run(&["check", "--show-settings", "cpu.alert.json", "--isolated"])
+        .expect(0);
+    assert!(
+        run.stdout.contains("\nstack-version: 2.22 (the default)\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A month after the newest snapshot (the API's newest, not yet known to this pipelint) is
+/// checked as the newest snapshot: the run works, says so once however many files use it,
+/// and `--show-settings` says what is in force.
+#[test]
+fn a_newer_api_version_is_checked_as_the_newest_with_one_notice() {
+    let tree = Tree::new();
+    tree.write("pipelint.toml", "api-version = \"2099-01\"\n")
+        .write("a.scaling.json", "{\"replicas\": 25}\n")
+        .write("b.scaling.json", "{\"replicas\": 25}\n");
+    let run = tree.run(&["check"]).expect(0);
+    let newest = "2026-07";
+    let notices: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("note: api-version is newer than"))
+        .collect();
+    assert_eq!(notices.len(), 1, "{}", run.stderr);
+    assert!(
+        notices[0].contains(&format!("the ClickHouse Cloud API up to {newest}")),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("no problems in 2 files"),
+        "{}",
+        run.stderr
+    );
+    // The flag the same; a known version says nothing.
+    let run = tree
+        .run(&["check", "--isolated", "--api-version", "2030-02"])
+        .expect(0);
+    assert_eq!(run.stderr.matches("note: api-version is newer").count(), 1);
+    let run = tree
+        .run(&["check", "--isolated", "--api-version", "latest"])
+        .expect(0);
+    assert!(!run.stderr.contains("note:"), "{}", run.stderr);
+    // A month between two snapshots is no version at all.
+    let run = tree
+        .run(&["check", "--isolated", "--api-version", "2026-06"])
+        .expect(2);
+    assert!(
+        run.stderr.contains("or a month after `2026-07`"),
+        "{}",
+        run.stderr
+    );
+    let run = tree
+        .run(&["check", "--show-settings", "a.scaling.json"])
+        .expect(0);
+    assert!(
+        run.stdout.contains(&format!(
+            "\napi-version: {newest}, the newest pipelint knows, in place of a later month \
+             (`api-version` in pipelint.toml)\n"
+        )),
+        "{}",
+        run.stdout
     );
 }

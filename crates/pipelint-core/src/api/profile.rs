@@ -47,9 +47,20 @@ impl ApiVersion {
         }
     }
 
-    /// Reads `2026-04` or `latest`; an unknown value is an error naming the known ones.
+    /// Reads `2026-04`, `latest`, or a month after the newest bundled snapshot (`2026-10`,
+    /// see [`ApiVersion::beyond_known`]), which is read as the newest: a body the API
+    /// accepted then is still checked as it was, and the front ends say once that what the
+    /// API changed since is not known. Anything else is an error naming the known values.
+    ///
+    /// ```
+    /// use pipelint_core::ApiVersion;
+    ///
+    /// assert_eq!(ApiVersion::parse("2099-01"), Ok(ApiVersion::LATEST));
+    /// assert!(ApiVersion::beyond_known("2099-01"));
+    /// assert!(ApiVersion::parse("2026-06").is_err()); // a month between two snapshots
+    /// ```
     pub fn parse(text: &str) -> Result<ApiVersion, String> {
-        if text == "latest" {
+        if text == "latest" || ApiVersion::beyond_known(text) {
             return Ok(ApiVersion::LATEST);
         }
         ApiVersion::ALL
@@ -57,12 +68,28 @@ impl ApiVersion {
             .copied()
             .find(|v| v.as_str() == text)
             .ok_or_else(|| {
-                unknown(
+                let known = unknown(
                     "api-version",
                     text,
                     ApiVersion::ALL.iter().map(|v| v.as_str()),
+                );
+                format!(
+                    "{known}, or a month after `{}` (YYYY-MM), which is checked as `{}`",
+                    ApiVersion::LATEST.as_str(),
+                    ApiVersion::LATEST.as_str()
                 )
             })
+    }
+
+    /// Whether `text` is a dated version (`YYYY-MM`) after the newest bundled snapshot:
+    /// one the API gained after this pipelint was made.
+    pub fn beyond_known(text: &str) -> bool {
+        let bytes = text.as_bytes();
+        let dated = bytes.len() == 7
+            && bytes[4] == b'-'
+            && bytes[..4].iter().chain(&bytes[5..]).all(u8::is_ascii_digit);
+        let month = text.get(5..).and_then(|m| m.parse::<u8>().ok());
+        dated && month.is_some_and(|m| (1..=12).contains(&m)) && text > ApiVersion::LATEST.as_str()
     }
 }
 

@@ -325,7 +325,8 @@ impl Checked {
             message,
         };
         let include = DEFAULT_INCLUDE
-            .into_iter()
+            .iter()
+            .map(String::as_str)
             .chain(self.include.iter().flatten().map(String::as_str))
             .chain(self.kinds.iter().flat_map(|(_, l)| l).map(String::as_str));
         let include = Patterns::new(include).map_err(whole)?;

@@ -13,8 +13,8 @@ mod versions;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
 
 use pipelint_core::{DocumentKind, Level, OverrideUse, Selector, Settings, Severity, rules};
 use serde::Deserialize;
@@ -30,9 +30,16 @@ pub use versions::VersionChoice;
 /// The names a config file may have, in the order they are looked for in one directory.
 pub const FILE_NAMES: [&str; 2] = ["pipelint.toml", ".pipelint.toml"];
 
-/// What a directory walk checks when the configuration adds nothing: the file names that
-/// tell a document's kind (`DocumentKind::from_file_name`).
-pub const DEFAULT_INCLUDE: [&str; 3] = ["*.pipe.json", "*.scaling.json", "*.tf"];
+/// What a directory walk checks when the configuration adds nothing: a glob for every file
+/// name that tells a document's kind (`DocumentKind::suffixes`, the one table the kinds'
+/// documentation lists: `*.pipe.json`, `*.alert.json`, `*.tf`, …), so a documented name is
+/// always walked.
+pub static DEFAULT_INCLUDE: LazyLock<Vec<String>> = LazyLock::new(|| {
+    DocumentKind::selectable()
+        .flat_map(DocumentKind::suffixes)
+        .map(|suffix| format!("*{suffix}"))
+        .collect()
+});
 
 /// One `--config` argument: a config file, or an inline `KEY=VALUE` override. A value with
 /// `=` is an override unless a file by that name exists (as ruff decides).
@@ -131,7 +138,7 @@ pub struct Config {
 /// The pattern that makes a directory walk check a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SelectedBy {
-    /// `*.pipe.json`, `*.scaling.json` or `*.tf`.
+    /// A kind's file name: `*.pipe.json`, `*.alert.json`, `*.tf`, ….
     DefaultPattern(&'static str),
     /// A glob of the config's `include`.
     Include(String),
@@ -259,7 +266,8 @@ impl Config {
             base: base.to_path_buf(),
             fail_on: None,
             versions: VersionChoice::default(),
-            include: Patterns::new(DEFAULT_INCLUDE).unwrap_or_else(|_| Patterns::empty()),
+            include: Patterns::new(DEFAULT_INCLUDE.iter().map(String::as_str))
+                .unwrap_or_else(|_| Patterns::empty()),
             exclude: Patterns::empty(),
             kinds: Vec::new(),
             rules: HashMap::new(),
@@ -335,7 +343,7 @@ impl Config {
             .iter()
             .find(|pattern| name.ends_with(pattern.trim_start_matches('*')))
         {
-            return Some(SelectedBy::DefaultPattern(pattern));
+            return Some(SelectedBy::DefaultPattern(pattern.as_str()));
         }
         // Asked once per file listed: compiling each glob alone to name it is cheap enough.
         let glob =
@@ -472,7 +480,8 @@ mod tests {
 
     #[test]
     fn default_include_agrees_with_the_core_file_names() {
-        for pattern in DEFAULT_INCLUDE {
+        assert!(DEFAULT_INCLUDE.len() > 3, "{:?}", *DEFAULT_INCLUDE);
+        for pattern in DEFAULT_INCLUDE.iter() {
             let name = pattern.replace('*', "orders");
             assert!(
                 DocumentKind::from_file_name(&name).is_some(),

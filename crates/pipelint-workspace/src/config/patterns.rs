@@ -200,7 +200,11 @@ mod tests {
 
     #[test]
     fn the_default_include_is_matched_without_a_glob_set() {
-        let p = patterns(&super::super::DEFAULT_INCLUDE);
+        let default: Vec<&str> = super::super::DEFAULT_INCLUDE
+            .iter()
+            .map(String::as_str)
+            .collect();
+        let p = patterns(&default);
         assert!(matches!(p.matcher, Matcher::NameSuffixes(_)), "{p:?}");
         assert!(p.matches("a/orders.pipe.json"));
         assert!(p.matches("up.scaling.json"));

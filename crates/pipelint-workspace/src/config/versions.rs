@@ -12,6 +12,9 @@ use toml::Spanned;
 pub struct VersionChoice {
     pub api: Option<ApiVersion>,
     pub stack: Option<StackVersion>,
+    /// `api` was written as a month after the newest bundled snapshot (read as the newest,
+    /// see `ApiVersion::beyond_known`): the front end tells the user once.
+    pub api_beyond_known: bool,
 }
 
 impl VersionChoice {
@@ -20,6 +23,11 @@ impl VersionChoice {
         VersionChoice {
             api: self.api.or(beneath.api),
             stack: self.stack.or(beneath.stack),
+            api_beyond_known: if self.api.is_some() {
+                self.api_beyond_known
+            } else {
+                beneath.api_beyond_known
+            },
         }
     }
 
@@ -52,6 +60,9 @@ impl VersionChoice {
             stack: stack
                 .map(|v| parse(text, v, StackVersion::parse))
                 .transpose()?,
+            api_beyond_known: api
+                .and_then(|v| v.get_ref().as_str())
+                .is_some_and(ApiVersion::beyond_known),
         })
     }
 }
@@ -126,7 +137,7 @@ mod tests {
         // The flags beat the config, overrides too.
         let flags = VersionChoice {
             api: Some(ApiVersion::V2026_07),
-            stack: None,
+            ..VersionChoice::default()
         };
         let old = config.settings_for(Some("old/a.json"));
         assert_eq!(

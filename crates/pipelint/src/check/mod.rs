@@ -95,6 +95,9 @@ fn summarise(args: &CheckArgs, plan: &Plan, ran: Ran) -> Result<u8, String> {
         .map(|p| crate::paths::absolute(cwd, p))
         .collect();
     let resolver = plan.workspace.resolver();
+    if tally.api_beyond_known {
+        console::to_stderr(&format!("{}\n", beyond_known_notice()));
+    }
     for line in resolver.inline_renamed_rules(cwd) {
         console::to_stderr(&format!("{}\n", visible(&line)));
     }
@@ -121,6 +124,17 @@ fn summarise(args: &CheckArgs, plan: &Plan, ran: Ran) -> Result<u8, String> {
 
     tally::summarise(args, &tally, &fixes);
     Ok(tally::exit_code(args, trouble, &tally, &fixes))
+}
+
+/// Said once a run when an `api-version` newer than every bundled snapshot was read as the
+/// newest one.
+fn beyond_known_notice() -> String {
+    let newest = pipelint_core::ApiVersion::LATEST.as_str();
+    format!(
+        "note: api-version is newer than {newest}, the newest this pipelint knows: checked as \
+         {newest} (pipelint knows the ClickHouse Cloud API up to {newest}; a newer pipelint \
+         also checks what changed since)"
+    )
 }
 
 /// The error of a run that found nothing to check.

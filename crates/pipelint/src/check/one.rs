@@ -155,6 +155,7 @@ fn report(
     );
     // The core sees any kind passed in as given with `--kind`; a `[kinds]` glob is not.
     report.kind_reason = kind_reason;
+    report.api_beyond_known = prepared.api_beyond_known();
     report
 }
 

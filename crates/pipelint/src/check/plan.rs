@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use pipelint_core::DocumentKind;
+use pipelint_core::{ApiVersion, DocumentKind};
 use pipelint_workspace::{Flags, Workspace};
 
 use super::sink::Sink;
@@ -78,8 +78,16 @@ impl Plan {
             Flags {
                 kind: args.kind.as_deref().and_then(DocumentKind::from_name),
                 versions: VersionChoice {
-                    api: args.api_version,
+                    // Checked by clap already (`cli::api_version`).
+                    api: args
+                        .api_version
+                        .as_deref()
+                        .and_then(|text| ApiVersion::parse(text).ok()),
                     stack: args.stack_version,
+                    api_beyond_known: args
+                        .api_version
+                        .as_deref()
+                        .is_some_and(ApiVersion::beyond_known),
                 },
                 show_secrets: args.show_secrets,
                 pipe,

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use pipelint_core::DocumentKind;
+use pipelint_core::{ApiVersion, DocumentKind};
 use pipelint_workspace::config::{SelectedBy, VersionOrigin};
 use pipelint_workspace::{KindSource, PipeFrom};
 
@@ -142,13 +142,35 @@ pub(super) fn settings(plan: &Plan, file: &Path) -> Result<u8, String> {
         }
         VersionOrigin::Override(None) => "an [[overrides]] entry".to_owned(),
     };
+    // The newest snapshot says so: `latest` and newer months mean it, and it dates what
+    // pipelint knows of the API.
+    let newest = match (
+        profile.api == ApiVersion::LATEST,
+        prepared.api_beyond_known(),
+    ) {
+        (_, true) => ", the newest pipelint knows, in place of a later month",
+        (true, false) => ", the newest pipelint knows",
+        (false, false) => "",
+    };
     out.push_str(&format!(
-        "api-version: {} ({})\nstack-version: {} ({})\n",
+        "api-version: {}{newest} ({})\n",
         profile.api.as_str(),
         origin(api_from, "api-version"),
-        profile.stack.as_str(),
-        origin(stack_from, "stack-version"),
     ));
+    // A Terraform pipe is checked against the cloud API only.
+    let terraform = matches!(
+        located.kind_source(),
+        KindSource::Flag(DocumentKind::Terraform)
+            | KindSource::KindGlob(DocumentKind::Terraform)
+            | KindSource::FileName(DocumentKind::Terraform)
+    );
+    if !terraform {
+        out.push_str(&format!(
+            "stack-version: {} ({})\n",
+            profile.stack.as_str(),
+            origin(stack_from, "stack-version"),
+        ));
+    }
 
     // The kind as a check tells it: from the flag, a glob, the name, else the content.
     let (kind, why) = match prepared.read(&absolute, Links::Follow) {

@@ -19,6 +19,8 @@ pub(super) struct Tally {
     pub(super) infos: usize,
     pub(super) failing: bool,
     pub(super) kind_unknown: bool,
+    /// A file was checked against the newest snapshot for a newer `api-version`.
+    pub(super) api_beyond_known: bool,
     pub(super) per_rule: BTreeMap<(&'static str, &'static str), stats::RuleCount>,
     pub(super) fixable: render::Fixable,
 }
@@ -29,6 +31,7 @@ impl Tally {
         self.with_findings += usize::from(!report.diagnostics.is_empty());
         self.failing |= report.diagnostics.iter().any(|d| report.fails(d));
         self.kind_unknown |= report.kind_unknown();
+        self.api_beyond_known |= report.api_beyond_known;
         for d in &report.diagnostics {
             match d.severity {
                 Severity::Error => self.errors += 1,

@@ -12,7 +12,7 @@ mod sarif;
 
 use std::io::{self, Write};
 
-use pipelint_core::Diagnostic;
+use pipelint_core::{ApiVersion, Axis, Diagnostic, StackVersion};
 
 use crate::render::Style;
 use crate::report::FileReport;
@@ -85,11 +85,14 @@ fn message_with_help(d: &Diagnostic) -> String {
 
 /// For a finding about API versions (`json`, `json-lines` and SARIF's property bag): the
 /// profile in force on the document's axis (`api-version 2025-11`), the first version that
-/// accepts what the finding is about and the one that removed it (`2026-04`, same axis).
+/// accepts what the finding is about and the one that removed it (`2026-04`, same axis), and
+/// the newest version pipelint knows on that axis (what `latest` means: pipelint knows the
+/// API up to that snapshot).
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 struct VersionProperties {
     profile: String,
+    newest_known: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     accepted_from: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,6 +103,10 @@ impl VersionProperties {
     fn of(d: &Diagnostic) -> Option<VersionProperties> {
         d.versions.map(|v| VersionProperties {
             profile: v.in_force.to_string(),
+            newest_known: match v.in_force.axis() {
+                Axis::Api => ApiVersion::LATEST.as_str(),
+                Axis::Stack => StackVersion::LATEST.as_str(),
+            },
             accepted_from: v.accepted_from.map(|v| v.as_str()),
             removed_in: v.removed_in.map(|v| v.as_str()),
         })

@@ -38,9 +38,9 @@ def expand(text: str, inputs: dict[str, str], outputs: dict[str, dict[str, str]]
     return re.sub(r"\$\{\{(.*?)\}\}", one, text)
 
 
-def condition(text: str, inputs: dict[str, str], failed: bool) -> bool:
-    """The `if:` forms the action uses: always(), success() (the default), inputs compared
-    with string literals, joined by &&."""
+def condition(text: str, inputs: dict[str, str], failed: bool, outcomes: dict[str, str]) -> bool:
+    """The `if:` forms the action uses: always(), success() (the default), inputs and earlier
+    steps' outcomes compared with string literals, joined by &&."""
     if text is None:
         return not failed
     text = text.strip()
@@ -52,11 +52,14 @@ def condition(text: str, inputs: dict[str, str], failed: bool) -> bool:
         if part == "always()":
             saw_status = True
             continue
-        compared = re.fullmatch(r"inputs\.([\w-]+)\s*(==|!=)\s*'([^']*)'", part)
+        outcome = re.fullmatch(r"steps\.([\w-]+)\.outcome\s*(==|!=)\s*'([^']*)'", part)
+        compared = outcome or re.fullmatch(r"inputs\.([\w-]+)\s*(==|!=)\s*'([^']*)'", part)
         if not compared:
             raise SystemExit(f"run-action: no rule for the condition {part!r}")
         name, op, literal = compared.groups()
-        equal = inputs[name] == literal
+        # A step that did not run has the outcome `skipped`.
+        value = outcomes.get(name, "skipped") if outcome else inputs[name]
+        equal = value == literal
         result = result and (equal if op == "==" else not equal)
     return result and (saw_status or not failed)
 
@@ -73,8 +76,9 @@ def run(inputs_given: dict[str, str], workdir: pathlib.Path) -> tuple[int, str, 
     path_file.touch()
     outputs: dict[str, dict[str, str]] = {}
     printed, skipped, failed_code = "", [], 0
+    outcomes: dict[str, str] = {}
     for step in ACTION["runs"]["steps"]:
-        if not condition(step.get("if"), inputs, failed_code != 0):
+        if not condition(step.get("if"), inputs, failed_code != 0, outcomes):
             continue
         if "uses" in step:
             skipped.append(step["uses"])
@@ -96,6 +100,8 @@ def run(inputs_given: dict[str, str], workdir: pathlib.Path) -> tuple[int, str, 
         if "id" in step:
             pairs = (line.split("=", 1) for line in output_file.read_text().splitlines() if "=" in line)
             outputs[step["id"]] = dict(pairs)
+        if "id" in step:
+            outcomes[step["id"]] = "success" if done.returncode == 0 else "failure"
         if done.returncode != 0 and not step.get("continue-on-error", False):
             failed_code = done.returncode
     return failed_code, printed, skipped
@@ -113,6 +119,18 @@ def main() -> None:
         bad = fixtures / "invalid" / "invalid-enum-value--kafka-auth-lowercase.json"
         (work / "good" / "orders.pipe.json").write_bytes(good.read_bytes())
         (work / "bad" / "orders.pipe.json").write_bytes(bad.read_bytes())
+
+        # `--show-secrets` is refused before anything runs: no check, no SARIF, exit 2.
+        for args in ["--show-secrets", "--select PL8 --show-secrets=true"]:
+            code, printed, skipped = run(
+                {"wheel": str(wheels[0]), "paths": "bad", "args": args, "sarif-file": "secrets.sarif",
+                 "upload-sarif": "true"},
+                work,
+            )
+            assert code == 2, (code, printed)
+            assert "::error title=pipelint::--show-secrets is refused" in printed, printed
+            assert not (work / "secrets.sarif").exists() and not skipped, (printed, skipped)
+        print("--show-secrets: refused, nothing checked, exit 2")
 
         # Findings: annotations first, then the SARIF report, the upload step reached (and
         # skipped here), and the job fails with pipelint's exit code.

@@ -89,6 +89,50 @@ fn a_fifo_is_not_read_and_the_rest_is_checked() {
     assert_contains(&named.stdout, "bad.pipe.json:102:17: PL012");
     let walked = run_in(&dir, &["."]);
     assert_contains(&walked.stdout, "bad.pipe.json:102:17: PL012");
+    // `--show-files` gives the same answer as `check`: trouble, and the rest listed.
+    let shown = run_in(&dir, &["--show-files", "pipe.pipe.json", "bad.pipe.json"]);
+    assert_eq!(shown.code, 2, "{}", shown.stderr);
+    assert_contains(&shown.stderr, "pipe.pipe.json: not a regular file");
+    assert_contains(&shown.stdout, "bad.pipe.json: create-pipe");
+    assert!(
+        !shown.stdout.contains("pipe.pipe.json: create-pipe"),
+        "{}",
+        shown.stdout
+    );
+}
+
+/// `--fix` replaces a file by renaming a new one onto it; run as root (containers, CI,
+/// `sudo`) the new file would be root's. It keeps the owner, group and mode of the file it
+/// replaces. Only root can give a file away: the project's machines run as root.
+#[cfg(unix)]
+#[test]
+fn a_file_fixed_as_root_keeps_its_owner_group_and_mode() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = scratch("owner");
+    let body = String::from_utf8(good_body()).unwrap();
+    assert!(body.contains(r#""authentication": "IAM_ROLE""#));
+    let path = dir.join("p.pipe.json");
+    write(
+        &path,
+        body.replace(
+            r#""authentication": "IAM_ROLE""#,
+            r#""authentication": "iam_role""#,
+        )
+        .as_bytes(),
+    );
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().uid(),
+        0,
+        "this test must run as root"
+    );
+    std::os::unix::fs::chown(&path, Some(4242), Some(4343)).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let run = run_in(&dir, &["--fix", "p.pipe.json"]);
+    assert_contains(&run.stderr, "Applied 1 fix");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), body);
+    let meta = std::fs::metadata(&path).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (4242, 4343));
+    assert_eq!(meta.permissions().mode() & 0o7777, 0o640);
 }
 
 #[cfg(unix)]

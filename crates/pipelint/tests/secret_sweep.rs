@@ -6,7 +6,10 @@
 //! channel: the 8 output formats in colour and without, `--output-file`, stderr with
 //! `--explain-kind` and `--statistics`, the language server's diagnostics, hover and code
 //! actions, and fixing: `--diff` (also with `--unsafe-fixes`), `--fix`'s report and the
-//! config `--add-overrides` writes. None may show a planted secret, and every file must
+//! config `--add-overrides` writes. Terraform files too: a sensitive variable's default, an
+//! output's value, `sensitive("…")`, a write-only argument, literals in interpolations,
+//! function calls and conditionals, another provider's secret arguments, in files that parse
+//! and in files that do not. None may show a planted secret, and every file must
 //! still produce the findings it should (so the sweep cannot pass by reporting nothing).
 
 #[allow(dead_code)] // the sweep uses a part of the LSP tests' client
@@ -60,7 +63,132 @@ fn edit(text: &str, from: &str, to: &str) -> String {
 fn planted() -> Vec<Planted> {
     let mut planted = planted_before();
     planted.extend(planted_later());
+    planted.extend(planted_terraform());
     planted
+}
+
+/// A `.tf` file with a clickpipe whose `authentication` has a safe fix on the line that
+/// holds `credentials` (so `--diff` shows it, and three lines of context each side):
+/// `before` and `after` stand right above and below the resource, `inside` in
+/// `credentials`.
+fn terraform(name: &'static str, before: &str, inside: &str, after: &str) -> Planted {
+    let text = format!(
+        "{before}\nresource \"clickhouse_clickpipe\" \"p\" {{\n  source = {{ kafka = {{ authentication = \"scram-sha-512\", credentials = {{ username = \"u\", {inside} }} }} }}\n}}\n{after}\n"
+    );
+    Planted {
+        name,
+        text,
+        secrets: Vec::new(),
+        expects: vec!["PL011"],
+    }
+}
+
+/// A `.tf` file that does not parse: `lines` around a syntax error (the frame shows the
+/// line before and after it), inside `block`'s braces.
+fn broken_terraform(name: &'static str, block: &str, before: &str, after: &str) -> Planted {
+    Planted {
+        name,
+        text: format!("{block} {{\n  {before}\n  x = = 1\n  {after}\n}}\n"),
+        secrets: Vec::new(),
+        expects: vec!["PL019"],
+    }
+}
+
+/// Terraform files (issue 34): credentials where a JSON body never has them, and literals
+/// inside expressions; in files that parse (the parse finds them) and in files that do not
+/// (a lexical scan does).
+fn planted_terraform() -> Vec<Planted> {
+    let with = |mut planted: Planted, secrets: &[&'static str], expects: &[&'static str]| {
+        planted.secrets = secrets.to_vec();
+        planted.expects.extend_from_slice(expects);
+        planted
+    };
+    vec![
+        with(
+            terraform(
+                "write-only.tf",
+                "variable \"db\" {\n  sensitive = true\n  default   = \"Tf-Sensitive-Var-71\"\n}",
+                r#"password_wo = "Tf-Write-Only-72""#,
+                r#"output "token" { value = "Tf-Output-73" }"#,
+            ),
+            &["Tf-Sensitive-Var-71", "Tf-Write-Only-72", "Tf-Output-73"],
+            &["PL800"],
+        ),
+        with(
+            terraform(
+                "lookup.tf",
+                r#"variable "kafka_password" { default = "Tf-Var-Name-70" }"#,
+                r#"password = "${lookup(var.pw, "kafka", "Tf-Lookup-Default-75")}""#,
+                r#"locals { passwords = { prod = "Tf-Locals-79" } }"#,
+            ),
+            &["Tf-Var-Name-70", "Tf-Lookup-Default-75", "Tf-Locals-79"],
+            &["PL800"],
+        ),
+        with(
+            terraform(
+                "coalesce.tf",
+                r#"resource "azurerm_key_vault_secret" "k" { value = "Tf-Key-Vault-81" }"#,
+                r#"password = coalesce(var.pw, "Tf-Coalesce-76")"#,
+                r#"resource "aws_secretsmanager_secret_version" "v" { secret_string = "Tf-Secret-String-80" }"#,
+            ),
+            &["Tf-Key-Vault-81", "Tf-Coalesce-76", "Tf-Secret-String-80"],
+            &["PL800"],
+        ),
+        with(
+            terraform(
+                "conditional.tf",
+                r#"locals { wrapped = sensitive("Tf-Sensitive-Call-74") }"#,
+                r#"password = var.prod ? var.pw : "Tf-Conditional-77""#,
+                "output \"o\" {\n  value     = \"Tf-Sensitive-Output-82\"\n  sensitive = true\n}",
+            ),
+            &[
+                "Tf-Sensitive-Call-74",
+                "Tf-Conditional-77",
+                "Tf-Sensitive-Output-82",
+            ],
+            &["PL800"],
+        ),
+        with(
+            terraform(
+                "template.tf",
+                "",
+                r#"password = "${var.prefix}Tf-Template-78""#,
+                "",
+            ),
+            &["Tf-Template-78"],
+            &["PL800"],
+        ),
+        with(
+            broken_terraform(
+                "broken-locals.tf",
+                "locals",
+                r#"passwords = { prod = "Tf-Broken-Locals-84" }"#,
+                r#"wrapped = sensitive("Tf-Broken-Sensitive-87")"#,
+            ),
+            &["Tf-Broken-Locals-84", "Tf-Broken-Sensitive-87"],
+            &[],
+        ),
+        with(
+            broken_terraform(
+                "broken-expressions.tf",
+                r#"resource "clickhouse_clickpipe" "p""#,
+                r#"password = "${lookup(var.pw, "kafka", "Tf-Broken-Lookup-85")}""#,
+                r#"token = coalesce(var.pw, "Tf-Broken-Coalesce-86")"#,
+            ),
+            &["Tf-Broken-Lookup-85", "Tf-Broken-Coalesce-86"],
+            &[],
+        ),
+        with(
+            broken_terraform(
+                "broken-variable.tf",
+                r#"variable "db""#,
+                "sensitive = true",
+                r#"default = "Tf-Broken-Var-83""#,
+            ),
+            &["Tf-Broken-Var-83"],
+            &[],
+        ),
+    ]
 }
 
 /// Files for the secret classes of the first two audits.
@@ -341,6 +469,24 @@ fn planted_later() -> Vec<Planted> {
         },
         broken_equals(&kafka),
         Planted {
+            // A document that is one string: a token pasted as the whole file.
+            name: "one-string.pipe.json",
+            text: "\"sk-live-SweepLoneToken89\"\n".to_owned(),
+            secrets: vec!["sk-live-SweepLoneToken89"],
+            expects: vec!["PL010"],
+        },
+        Planted {
+            // A token as the user name of a broker (no password): PL205 quotes the broker.
+            name: "broker-token.pipe.json",
+            text: edit(
+                &kafka,
+                r#""brokers": "pkc-4r297.eu-central-1.aws.confluent.cloud:9092""#,
+                r#""brokers": "glpat-SweepBrokerToken88@pkc-4r297.eu-central-1.aws.confluent.cloud:9092""#,
+            ),
+            secrets: vec!["glpat-SweepBrokerToken88"],
+            expects: vec!["PL205", "PL800"],
+        },
+        Planted {
             // A copy written with another escape, on the line of a safe fix (so `--diff`
             // shows it as context).
             name: "escaped-copy.pipe.json",
@@ -552,11 +698,13 @@ fn fixing_shows_no_secret() {
         let channel = args.join(" ");
         let run = check_named(tree.path(), args, &[&named]);
         // The safe fix next to the escaped copy, and the unsafe one deleting the credentials.
-        assert!(
-            run.stdout.contains("+++ b/pipes/escaped-copy.pipe.json"),
-            "{channel}: no diff:\n{}",
-            run.stdout
-        );
+        for fixed in ["escaped-copy.pipe.json", "write-only.tf", "lookup.tf"] {
+            assert!(
+                run.stdout.contains(&format!("+++ b/pipes/{fixed}")),
+                "{channel}: no diff of {fixed}:\n{}",
+                run.stdout
+            );
+        }
         if args.contains(&"--unsafe-fixes") {
             assert!(
                 run.stdout.contains("+++ b/responses/leaked-response.json"),
@@ -568,6 +716,16 @@ fn fixing_shows_no_secret() {
         leaked.extend(leaks(&planted, &channel, &run.stdout));
         leaked.extend(leaks(&planted, &format!("{channel} stderr"), &run.stderr));
     }
+    // `--add-overrides` on Terraform findings is the Terraform reader's (its own test):
+    // here the JSON files, and below the Terraform ones on their own.
+    let fixing_tree = || {
+        let tree = Tree::new();
+        for file in planted_before().iter().chain(&planted_later()) {
+            tree.write(&format!("pipes/{}", file.name), &file.text);
+        }
+        tree.write(&named, &response.text);
+        tree
+    };
     for args in [&["--fix"][..], &["--fix", "--unsafe-fixes"]] {
         // Each run fixes the files: a fresh tree each time.
         let tree = fixing_tree();
@@ -743,4 +901,84 @@ fn a_non_ascii_secret_keeps_later_columns_in_every_format() {
         .count()
         + 1;
     assert_eq!(after["start"]["column"], expected, "{after:#}");
+}
+
+/// `--fix` and `--add-overrides` on Terraform files: the reports, and the config if one is
+/// written, show none of their secrets.
+#[test]
+fn fixing_terraform_shows_no_secret() {
+    let planted = planted_terraform();
+    let mut leaked = Vec::new();
+    for args in [&["--fix"][..], &["--add-overrides"]] {
+        let tree = write_tree(&planted);
+        let channel = args.join(" ");
+        let mut all = args.to_vec();
+        all.extend(["--output-format", "full", "--color", "never"]);
+        let run = check(tree.path(), &all);
+        if args == ["--fix"] {
+            assert!(
+                run.stderr.contains("Applied") && run.stdout.contains("PL800"),
+                "{channel}: nothing fixed or reported:\n{}\n{}",
+                run.stdout,
+                run.stderr
+            );
+            assert!(tree.read("pipes/lookup.tf").contains("SCRAM-SHA-512"));
+        }
+        leaked.extend(leaks(&planted, &channel, &run.stdout));
+        leaked.extend(leaks(&planted, &format!("{channel} stderr"), &run.stderr));
+        if tree.path().join("pipelint.toml").exists() {
+            let config = tree.read("pipelint.toml");
+            leaked.extend(leaks(&planted, &format!("{channel} config"), &config));
+        }
+    }
+    assert_none(&leaked);
+}
+
+/// `--fix -` prints the fixed text on stdout (the file itself, secrets and all) and its
+/// report on stderr: the report shows none of a Terraform file's secrets.
+#[test]
+fn fixing_terraform_from_stdin_reports_no_secret() {
+    let planted = planted_terraform();
+    let tree = Tree::new();
+    let mut leaked = Vec::new();
+    for file in &planted {
+        let run = run_in(
+            tree.path(),
+            &[
+                "check",
+                "--fix",
+                "--output-format",
+                "full",
+                "--color",
+                "never",
+                "--stdin-filename",
+                file.name,
+                "-",
+            ],
+            Some(file.text.as_bytes()),
+        );
+        if file.expects.contains(&"PL011") {
+            assert!(
+                run.stdout.contains("SCRAM-SHA-512"),
+                "{}: not fixed:\n{}",
+                file.name,
+                run.stderr
+            );
+        }
+        assert!(
+            // What the fix mended is no longer reported.
+            file.expects
+                .iter()
+                .all(|code| *code == "PL011" || run.stderr.contains(code)),
+            "{}: findings missing from the report:\n{}",
+            file.name,
+            run.stderr
+        );
+        leaked.extend(leaks(
+            std::slice::from_ref(file),
+            "--fix - stderr",
+            &run.stderr,
+        ));
+    }
+    assert_none(&leaked);
 }

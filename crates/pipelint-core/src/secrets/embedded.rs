@@ -31,6 +31,14 @@ static BARE_USERINFO: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// `TOKEN@host:9092`: a user name without a password before a host and port, as a Kafka
+/// broker never has one (an API token pasted in `brokers`). An e-mail address has no port.
+static BARE_USER_AT_PORT: LazyLock<Regex> = LazyLock::new(|| {
+    regex(
+        r#"(?:^|[\s"'`,\[(=;])([^\s"'`,:@/\\\[\](){}=;]+)@[A-Za-z0-9][A-Za-z0-9.\-]*:[0-9]+(?:[^A-Za-z0-9.\-]|$)"#,
+    )
+});
+
 /// `?sig=VALUE`, `&X-Amz-Signature=VALUE` and the other secret members of a query string.
 static QUERY_SECRET: LazyLock<Regex> = LazyLock::new(|| {
     regex(
@@ -254,6 +262,7 @@ pub fn embedded_ranges(text: &str) -> Vec<Range<usize>> {
     for (may_match, pattern, take) in [
         (clues.at, &URL_USERINFO, Take::Whole),
         (clues.at, &BARE_USERINFO, Take::Whole),
+        (clues.at, &BARE_USER_AT_PORT, Take::Whole),
         (secret_field, &QUERY_SECRET, Take::Whole),
         (secret_field, &CONNECTION_SECRET, Take::Whole),
         (secret_field, &QUOTED_SECRET, Take::Whole),
@@ -364,7 +373,10 @@ mod tests {
             text in r#"(https://|u:|pw@|@h|\\/|\?|&|sig=|Token=|AccountKey|Pwd =|password=|'x'|\"|-----|-----BEGIN |RSA |PRIVATE KEY-----|, "|"\]|Bearer |BASIC |Authorization: |abc12345|hooks\.slack\.com/services/|webhook\.office\.com/webhookb2/|[a-zA-Z0-9 =:/@\-]){0,14}"#
         ) {
             let clues = Clues::of(&text);
-            if URL_USERINFO.is_match(&text) || BARE_USERINFO.is_match(&text) {
+            if URL_USERINFO.is_match(&text)
+                || BARE_USERINFO.is_match(&text)
+                || BARE_USER_AT_PORT.is_match(&text)
+            {
                 proptest::prop_assert!(clues.at);
             }
             if [&QUERY_SECRET, &CONNECTION_SECRET, &QUOTED_SECRET].iter().any(|p| p.is_match(&text)) {
@@ -404,6 +416,15 @@ mod tests {
         assert!(found("broker-1:9092,broker-2:9092").is_empty());
         assert!(found("https://bob:${REGISTRY_PASSWORD}@host").is_empty());
         assert!(found("https://user@registry.example.com").is_empty());
+        // A user name alone before a host and port: a token pasted into `brokers`.
+        assert_eq!(
+            found(r#""glpat-T0k@broker-1.example.com:9092,broker-2:9092""#),
+            ["glpat-T0k"]
+        );
+        assert_eq!(found("a:9092, T0k@b:9092"), ["T0k"]);
+        assert!(found("write to bob@example.com: thanks").is_empty());
+        assert!(found("bob@example.com").is_empty());
+        assert!(found("${KAFKA_TOKEN}@b:9092").is_empty());
     }
 
     #[test]

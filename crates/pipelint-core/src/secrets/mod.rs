@@ -18,6 +18,7 @@ mod decoded;
 mod embedded;
 mod names;
 mod scan;
+mod terraform;
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -29,6 +30,7 @@ use crate::diagnostic::Diagnostic;
 
 pub use embedded::connection_fields_literal;
 pub use names::{is_secret_name, is_secret_scalar_name};
+pub use terraform::expression_holds_literal;
 
 /// Secrets shorter than this (in characters) are masked elsewhere only where they stand
 /// alone between quotes or backticks (`"abc"`, `` `abc` ``), or every `a` in a file would go.
@@ -39,7 +41,33 @@ pub const MIN_MASKED_ANYWHERE: usize = 4;
 pub fn secret_ranges(text: &str) -> Vec<Range<usize>> {
     let mut ranges = scan::secret_value_ranges(text);
     ranges.extend(embedded::embedded_ranges(text));
+    ranges.extend(lone_string(text));
+    // Terraform: where the text parses, the parse finds the secret literals, and the
+    // lexical guesses inside its expressions (but outside their literals) go.
+    // Where it does not, a lexical scan in HCL's terms adds what the JSON one cannot see.
+    if terraform::looks_like_hcl(text) {
+        match terraform::parse(text) {
+            Some(parsed) => {
+                ranges = terraform::subtract(&merged(ranges), &parsed.code);
+                ranges.extend(parsed.secrets);
+            }
+            None => ranges.extend(terraform::lexical_ranges(text)),
+        }
+    }
     ranges
+}
+
+/// The content of a document that is one string and nothing else (a token pasted as the
+/// whole file): every API body is an object, so such a string is no body's member, and
+/// nothing tells a token from anything else written there.
+fn lone_string(text: &str) -> Option<Range<usize>> {
+    let trimmed = text.trim();
+    if !trimmed.starts_with('"') || serde_json::from_str::<String>(trimmed).is_err() {
+        return None;
+    }
+    let start = text.len() - text.trim_start().len() + 1;
+    let end = start - 1 + trimmed.len() - 1;
+    (start < end && !crate::literal::is_whole_placeholder(&text[start..end])).then_some(start..end)
 }
 
 /// The secret values of `text` (and of `before`, the text before fixing), and every range
@@ -261,22 +289,41 @@ struct Values {
     anywhere: Option<AhoCorasick>,
     /// Shorter values, found only between quotes or backticks.
     quoted: Option<AhoCorasick>,
+    /// Lines of long multi-line values past [`AUTOMATON_BUDGET`], found where they stand
+    /// whole: as a line, or between quotes.
+    whole: HashSet<String>,
 }
+
+/// Bytes of patterns the automaton takes at most from the lines of multi-line values (a
+/// pasted key of thousands of lines): an automaton costs many times its patterns' bytes,
+/// while a set of whole lines costs about their bytes and is looked up in one pass.
+const AUTOMATON_BUDGET: usize = 64 * 1024;
 
 impl Values {
     /// The values at `ranges` of each text.
     fn of(sources: &[(&str, &[Range<usize>])]) -> Values {
         let mut forms: HashSet<&str> = HashSet::new();
         let mut owned: HashSet<String> = HashSet::new();
+        let mut whole: HashSet<String> = HashSet::new();
+        let mut budget = AUTOMATON_BUDGET;
         for (text, range) in sources
             .iter()
             .flat_map(|(text, ranges)| ranges.iter().map(move |r| (*text, r)))
         {
             // Each line of a multi-line value on its own, so a pasted PEM key is found line
             // by line wherever it was copied.
-            for line in text[range.clone()].lines().map(str::trim) {
+            let value = &text[range.clone()];
+            let multi_line = value.contains('\n');
+            for line in value.lines().map(str::trim) {
                 if line.is_empty() {
                     continue;
+                }
+                if multi_line {
+                    if budget < line.len() {
+                        whole.insert(line.to_owned());
+                        continue;
+                    }
+                    budget -= line.len();
                 }
                 forms.insert(line);
                 if let Ok(decoded) = serde_json::from_str::<String>(&format!("\"{line}\"")) {
@@ -310,6 +357,7 @@ impl Values {
         Values {
             anywhere: automaton(long, MatchKind::LeftmostLongest),
             quoted: automaton(short, MatchKind::Standard),
+            whole,
         }
     }
 
@@ -341,6 +389,11 @@ impl Values {
                     .map(|m| m.start() + 1..m.end() - 1),
             );
         }
+        if !self.whole.is_empty() {
+            found.extend(
+                whole_pieces(text).filter(|piece| self.whole.contains(&text[piece.clone()])),
+            );
+        }
         found
     }
 
@@ -356,6 +409,21 @@ impl Values {
             *text = masked(text, &merged(ranges));
         }
     }
+}
+
+/// The pieces of `text` between line breaks and quotes, trimmed: where a line of a long
+/// multi-line secret stands when it was copied whole (a line of its own, a member's value).
+/// Each byte is in one piece.
+fn whole_pieces(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    text.split(['\n', '\r', '"', '\'', '`'])
+        .scan(0, |at, piece| {
+            let start = *at;
+            *at += piece.len() + 1;
+            let trimmed = piece.trim_start();
+            let lead = piece.len() - trimmed.len();
+            Some(start + lead..start + lead + trimmed.trim_end().len())
+        })
+        .filter(|range| !range.is_empty())
 }
 
 /// One automaton for all patterns (none when there are none). The long values are searched
@@ -390,6 +458,70 @@ mod tests {
         );
         assert!(!out.contains("pä"));
         assert!(out.ends_with(r#", "user": "x"}"#));
+    }
+
+    /// A pasted key of many random lines: past the automaton's budget, its lines are found
+    /// where they were copied whole, and the automaton stays within its budget's cost.
+    #[test]
+    fn a_long_key_s_lines_are_found_whole_and_the_automaton_stays_small() {
+        let heredoc = |lines: usize| {
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+            let key: Vec<String> = (0..lines)
+                .map(|_| {
+                    (0..64)
+                        .map(|_| {
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            char::from(alphabet[(x % 64) as usize])
+                        })
+                        .collect()
+                })
+                .collect();
+            let text = format!(
+                "private_key = <<EOT\n{}\nEOT\nname = \"{}\"\nnote = \"x {} y\"\n",
+                key.join("\n"),
+                key[lines - 1],
+                key[0],
+            );
+            (text, key)
+        };
+        let mut sizes = Vec::new();
+        for lines in [2_000, 20_000] {
+            let (text, key) = heredoc(lines);
+            let (values, _) = find(&text, None).unwrap();
+            let masked = mask_text(&text);
+            // The copy standing whole is masked, in the text and in a message.
+            assert!(!masked.contains(&key[lines - 1]), "the whole copy shows");
+            let mut message = format!("`{}` is odd", key[lines - 1]);
+            values.hide(&mut message);
+            assert!(!message.contains(&key[lines - 1]), "{message}");
+            sizes.push((
+                text.len(),
+                values
+                    .anywhere
+                    .as_ref()
+                    .map_or(0, AhoCorasick::memory_usage),
+            ));
+        }
+        // The automaton's cost does not grow with the key (before: 15 times the text).
+        let [(_, small), (large_text, large)] = sizes[..] else {
+            unreachable!()
+        };
+        assert!(large <= small + small / 10, "{small} bytes, then {large}");
+        assert!(
+            large <= large_text,
+            "{large} bytes for {large_text} bytes of text"
+        );
+    }
+
+    #[test]
+    fn a_document_that_is_one_string_is_masked() {
+        assert_eq!(mask_all(" \"sk-live-51Hb\"\n"), " \"************\"\n");
+        assert_eq!(mask_all("\"${TOKEN}\""), "\"${TOKEN}\"");
+        assert_eq!(mask_all("\"a\" \"b\""), "\"a\" \"b\"");
+        assert_eq!(mask_all("\"open"), "\"open");
     }
 
     #[test]

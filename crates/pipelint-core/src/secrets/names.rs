@@ -46,6 +46,12 @@ const EXACT: &[&str] = &[
     "secrets",
     "tokens",
     "authorization",
+    // Other Terraform providers' secret arguments (`aws_secretsmanager_secret_version`,
+    // `google_secret_manager_secret_version`, `local_file`).
+    "secretstring",
+    "secretbinary",
+    "secretdata",
+    "sensitivecontent",
 ];
 
 /// Endings that make a name secret (`saslPassword`, `kafkaApiKey`, `dbSecret`).
@@ -77,6 +83,9 @@ pub fn is_secret_name(raw: &str) -> bool {
     let bytes = raw.as_bytes();
     if bytes.len() > MAX_NAME_LEN {
         return false;
+    }
+    if let Some(base) = write_only_base(raw) {
+        return is_secret_name(base);
     }
     if takes_general_way(bytes) {
         let normalised = normalise(raw);
@@ -120,6 +129,14 @@ pub fn is_secret_name(raw: &str) -> bool {
         tail[start] = b.to_ascii_lowercase();
     }
     is_listed(&tail[start..])
+}
+
+/// The name a Terraform write-only argument is written for: `password` for `password_wo`
+/// (it holds the same secret, and is never stored in the state).
+fn write_only_base(raw: &str) -> Option<&str> {
+    let split = raw.len().checked_sub(3)?;
+    (split > 0 && raw.is_char_boundary(split) && raw[split..].eq_ignore_ascii_case("_wo"))
+        .then(|| &raw[..split])
 }
 
 /// Whether a member name (as [`is_secret_name`] takes it) is secret when its value is a
@@ -303,6 +320,10 @@ mod tests {
             "privateKeyPem",
             "private_key_data",
             "Authorization",
+            "password_wo",
+            "secret_string_wo",
+            "secret_string",
+            "secret_data",
         ] {
             assert!(is_secret_name(name), "{name}");
         }
@@ -319,6 +340,9 @@ mod tests {
     fn is_secret_name_general(raw: &str) -> bool {
         if raw.len() > super::MAX_NAME_LEN {
             return false;
+        }
+        if let Some(base) = super::write_only_base(raw) {
+            return is_secret_name_general(base);
         }
         let normalised = super::normalise(raw);
         let name = normalised.trim_end_matches(|c: char| c.is_ascii_digit());
@@ -434,6 +458,9 @@ mod tests {
             "primaryKey",
             "encryptionKey",
             "secretName",
+            "password_wo_version",
+            "name_wo",
+            "_wo",
             "12345",
             "",
         ] {

@@ -256,6 +256,10 @@ impl QuotedEnds {
 /// The content of the heredoc opening at `start` (`<<DELIM` or `<<-DELIM`) and where it
 /// ends: from the line after the opener to the line that holds only the delimiter, or to
 /// the end of the text when none does. Each byte is looked at once.
+pub(super) fn heredoc_at(bytes: &[u8], start: usize) -> (Range<usize>, usize) {
+    heredoc(bytes, start)
+}
+
 fn heredoc(bytes: &[u8], start: usize) -> (Range<usize>, usize) {
     let mut i = start + 2;
     if bytes.get(i) == Some(&b'-') {

@@ -36,6 +36,7 @@ const MEMBER_RULES: &[&crate::catalog::Rule] = &[
     &needs_newer_api::RULE,
     &preview_feature::RULE,
     &removed_in_api::RULE,
+    &plaintext_secret::RULE, // reads the written expression itself (a literal inside one)
 ];
 
 /// Members the provider's documentation writes that the contract lacks, accepted without a

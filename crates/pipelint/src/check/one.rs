@@ -77,7 +77,18 @@ pub(super) fn check_one(
     };
     // The same settings as the report, so a rule the config or the flags turn off is not
     // fixed; the result is the lint of the fixed text (linted once, by the fixing).
-    let fixed = prepared.fix(bytes, applicability);
+    // With `--diff`, each pass's edits are composed into the regions the diff is built from.
+    let mut regions: Vec<fix::Region> = Vec::new();
+    let fixed = prepared.fix_with(bytes, applicability, |_, chosen| {
+        if args.diff {
+            let edits: Vec<(std::ops::Range<usize>, usize)> = chosen
+                .iter()
+                .map(|fix| (fix.span.clone(), fix.replacement.len()))
+                .collect();
+            regions = fix::compose(&regions, &edits);
+        }
+        std::ops::ControlFlow::Continue(())
+    });
     // An override that covered a finding a fix then removed was used, whatever is reported.
     prepared.note_used(&fixed.result);
     let (mut reported, mut applied, mut unsafe_left) = (fixed.result, 0, fixed.fixes_left);
@@ -90,6 +101,7 @@ pub(super) fn check_one(
                 &target.name,
                 &before,
                 &after,
+                &regions,
                 args.show_secrets,
             ));
             // `--diff` reports nothing but the diff; the findings are those of the input.

@@ -8,7 +8,7 @@ use pipelint_workspace::config::{SelectedBy, VersionOrigin};
 use pipelint_workspace::{KindSource, PipeFrom};
 
 use super::plan::Plan;
-use crate::files::{Links, Source, Target};
+use crate::files::{Links, Source, Target, Unread};
 use crate::output::escape::visible;
 use crate::{EXIT_TROUBLE, console};
 
@@ -28,6 +28,13 @@ pub(super) fn files(plan: &Plan) -> Result<u8, String> {
             console::message(note);
         }
         for target in &found.targets {
+            // What `check` would refuse to read (a FIFO, device or socket named on the
+            // command line) is trouble here too, not a file it would check.
+            if let Some(unread) = not_readable(&target.source) {
+                console::message(format!("{}: {}", target.name, unread.reason(0)));
+                trouble = true;
+                continue;
+            }
             listing.push_str(&visible(&line(plan, target)));
             listing.push('\n');
         }
@@ -43,6 +50,23 @@ pub(super) fn files(plan: &Plan) -> Result<u8, String> {
     }
     let written = console::to_stdout(&listing);
     Ok(if trouble { EXIT_TROUBLE } else { written })
+}
+
+/// Why `check` would not read the file at all, as its read says (the look only: nothing is
+/// opened, so a FIFO cannot block). A file over the size limit is read no further but
+/// reported as a finding, so it is listed.
+fn not_readable(source: &Source) -> Option<Unread> {
+    let (looked, links) = match source {
+        Source::Stdin => return None,
+        Source::File(path) => (path.metadata(), Links::Follow),
+        Source::Walked(path) => (path.symlink_metadata(), Links::Refuse),
+    };
+    match looked {
+        Err(error) => Some(Unread::Failed(error)),
+        Ok(meta) if links == Links::Refuse && meta.file_type().is_symlink() => Some(Unread::Link),
+        Ok(meta) if !meta.is_file() => Some(Unread::NotRegular),
+        Ok(_) => None,
+    }
 }
 
 /// `pipes/orders.pipe.json: create-pipe (from the file name); matched by the default pattern

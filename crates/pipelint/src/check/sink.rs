@@ -105,9 +105,8 @@ pub(super) fn write_fixed(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), 
     let path = path
         .canonicalize()
         .map_err(|e| format!("cannot write the fixes: {e}"))?;
-    let permissions = std::fs::metadata(&path)
-        .map_err(|e| format!("cannot write the fixes: {e}"))?
-        .permissions();
+    let original = std::fs::metadata(&path).map_err(|e| format!("cannot write the fixes: {e}"))?;
+    let permissions = original.permissions();
     // The rename would replace a file that may not be written (as root, too): refused, as
     // tools that write in place are refused.
     let writable = !permissions.readonly()
@@ -119,16 +118,16 @@ pub(super) fn write_fixed(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), 
     if !writable {
         return Err("read-only, not fixed (make it writable to apply its fixes)".into());
     }
-    write_unless_changed(&path, read, fixed, permissions, || std::fs::read(&path))
+    write_unless_changed(&path, read, fixed, &original, || std::fs::read(&path))
 }
 
-/// The write of `write_fixed`; `current` reads the file right before the rename (tests
-/// change the file there).
+/// The write of `write_fixed`: the new file gets the `original`'s owner, group and mode;
+/// `current` reads the file right before the rename (tests change the file there).
 fn write_unless_changed(
     path: &Path,
     read: &[u8],
     fixed: &[u8],
-    permissions: std::fs::Permissions,
+    original: &std::fs::Metadata,
     current: impl FnOnce() -> std::io::Result<Vec<u8>>,
 ) -> Result<(), String> {
     let mut sink = Sink::file(path).map_err(|e| format!("cannot write the fixes: {e}"))?;
@@ -136,7 +135,9 @@ fn write_unless_changed(
     sink.write_all(fixed)
         .and_then(|()| {
             sink.finish_checked(|file| {
-                file.set_permissions(permissions)?;
+                // The owner first: changing it may clear the set-id bits of the mode.
+                keep_owner(file, original)?;
+                file.set_permissions(original.permissions())?;
                 // Content, not the modification time: a save within the clock's
                 // granularity, or a tool that restores times, would go unseen.
                 if current()? != read {
@@ -154,6 +155,28 @@ fn write_unless_changed(
                 format!("cannot write the fixes: {e}")
             }
         })
+}
+
+/// The new file belongs to whoever runs pipelint (root, in a container or under `sudo`):
+/// it is given the original's owner and group, or the fix is not written.
+#[cfg(unix)]
+fn keep_owner(file: &std::fs::File, original: &std::fs::Metadata) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let now = file.metadata()?;
+    if (now.uid(), now.gid()) == (original.uid(), original.gid()) {
+        return Ok(());
+    }
+    std::os::unix::fs::fchown(file, Some(original.uid()), Some(original.gid())).map_err(|e| {
+        std::io::Error::new(
+            e.kind(),
+            format!("cannot give the fixed file its owner and group back ({e})"),
+        )
+    })
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) -> std::io::Result<()> {
+    Ok(())
 }
 
 #[cfg(test)]
@@ -233,11 +256,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let target = dir.path().join("p.json");
         std::fs::write(&target, "as read\n").unwrap_or_else(|e| panic!("{e}"));
-        let permissions = std::fs::metadata(&target)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .permissions();
+        let original = std::fs::metadata(&target).unwrap_or_else(|e| panic!("{e}"));
         // The editor saves between the read and the rename.
-        let outcome = write_unless_changed(&target, b"as read\n", b"fixed\n", permissions, || {
+        let outcome = write_unless_changed(&target, b"as read\n", b"fixed\n", &original, || {
             std::fs::write(&target, "edited\n")?;
             std::fs::read(&target)
         });
@@ -259,14 +280,38 @@ mod tests {
         let target = dir.path().join("p.json");
         std::fs::write(&target, "as read\n").unwrap_or_else(|e| panic!("{e}"));
         let mode = std::fs::Permissions::from_mode(0o640);
-        std::fs::set_permissions(&target, mode.clone()).unwrap_or_else(|e| panic!("{e}"));
-        write_unless_changed(&target, b"as read\n", b"fixed\n", mode, || {
+        std::fs::set_permissions(&target, mode).unwrap_or_else(|e| panic!("{e}"));
+        let original = std::fs::metadata(&target).unwrap_or_else(|e| panic!("{e}"));
+        write_unless_changed(&target, b"as read\n", b"fixed\n", &original, || {
             std::fs::read(&target)
         })
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(std::fs::read(&target).unwrap(), b"fixed\n");
         let now = std::fs::metadata(&target).map(|m| m.permissions().mode());
         assert_eq!(now.unwrap() & 0o777, 0o640);
+        assert_eq!(names_in(dir.path()), ["p.json"]);
+    }
+
+    /// Run as root (containers, CI, `sudo`), the fixed file is handed back to its owner and
+    /// group: the rename puts a new file, root's, in its place. Only root may give a file
+    /// away, so the test needs root (the project's machines run as root).
+    #[cfg(unix)]
+    #[test]
+    fn a_file_fixed_as_root_keeps_its_owner_group_and_mode() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("p.json");
+        std::fs::write(&target, "as read\n").unwrap_or_else(|e| panic!("{e}"));
+        let me = std::fs::metadata(&target).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(me.uid(), 0, "this test must run as root");
+        std::os::unix::fs::chown(&target, Some(4242), Some(4343)).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640))
+            .unwrap_or_else(|e| panic!("{e}"));
+        write_fixed(&target, b"as read\n", b"fixed\n").unwrap_or_else(|e| panic!("{e}"));
+        let now = std::fs::metadata(&target).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(std::fs::read(&target).unwrap(), b"fixed\n");
+        assert_eq!((now.uid(), now.gid()), (4242, 4343));
+        assert_eq!(now.permissions().mode() & 0o7777, 0o640);
         assert_eq!(names_in(dir.path()), ["p.json"]);
     }
 

@@ -1,7 +1,8 @@
 use crate::rules::prelude::*;
 
 use crate::secrets::{
-    connection_fields_literal, embedded_secret_count, is_secret_name, is_secret_scalar_name,
+    connection_fields_literal, embedded_secret_count, expression_holds_literal, is_secret_name,
+    is_secret_scalar_name,
 };
 
 declare_rule! {
@@ -15,7 +16,9 @@ declare_rule! {
     /// is a literal secret; so is a placeholder with a default, `${KAFKA_PASSWORD:-hunter2}`
     /// or `{{ pw | default('hunter2') }}`, a `$` before a mixed-case word such as
     /// `$Q30xEe`, a connection string whose `AccountKey=` is literal, a `credentials`
-    /// member holding a string, and a number, array or object holding a literal). Other
+    /// member holding a string, and a number, array or object holding a literal; in a `.tf`
+    /// file, a literal inside the expression, as in `"${var.prefix}hunter2"`,
+    /// `sensitive("hunter2")` or `coalesce(var.pw, "hunter2")`). Other
     /// string members must not carry a credential inside: a password in a URL
     /// (`https://user:pass@host`, also in `brokers`), a `sig=` or `X-Amz-Signature=` query
     /// signature, an `AccountKey=` field, a `Bearer` token, a webhook URL's token path.
@@ -59,8 +62,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         // secret itself.
         let scalar_secret = (member.is_string() || member.is_number()) && told.scalar_secret;
         if told.secret || scalar_secret {
-            if holds_literal(member) {
-                let at = path_pointer(path);
+            let at = path_pointer(path);
+            // The text is looked at only for a value that holds a literal as read: clean
+            // bodies never build the span index.
+            let literal = holds_literal(member)
+                && written_expression(cx, member, &at).is_none_or(expression_holds_literal);
+            if literal {
                 out.push(
                     cx.at_value(&RULE, &at, format!("`{name}` holds a literal secret"))
                         .with_label("secret in plain text (masked in this output)")
@@ -135,6 +142,17 @@ fn holds_literal(value: &Value) -> bool {
         Value::Object(members) => members.values().any(holds_literal),
         Value::Null | Value::Bool(_) => false,
     }
+}
+
+/// The text of a string value written as an expression rather than as its string (a
+/// Terraform template, function call or reference, which the reader gives as a stand-in
+/// value): whether it holds a literal secret (`"${var.prefix}hunter2"`,
+/// `sensitive("hunter2")`, `coalesce(var.pw, "hunter2")`) is read from the text.
+fn written_expression<'t>(cx: &Context<'t>, member: &Value, pointer: &str) -> Option<&'t str> {
+    let value = member.as_str()?;
+    let written = cx.text.get(cx.value_span(pointer))?;
+    let as_string = serde_json::from_str::<String>(written).ok();
+    (as_string.as_deref() != Some(value)).then_some(written)
 }
 
 /// `KAFKA_PASSWORD` for `/source/kafka/credentials/password`.

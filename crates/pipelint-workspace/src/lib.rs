@@ -236,6 +236,17 @@ impl Workspace {
     /// `links` says whether the pipe beside it is read through a symbolic link (as the file
     /// itself is).
     pub fn prepare_located(&self, located: &Located, links: Links) -> Prepared {
+        self.prepare_named(located, links, located.file_name())
+    }
+
+    /// [`Workspace::prepare_located`] with the file name that tells the kind (a relative
+    /// path's, for a document the workspace cannot find).
+    fn prepare_named(
+        &self,
+        located: &Located,
+        links: Links,
+        file_name: Option<String>,
+    ) -> Prepared {
         let settings = located.config.settings_for(located.relative.as_deref());
         let flags = &self.flags;
         let kind = located.kind().ok().flatten();
@@ -260,7 +271,8 @@ impl Workspace {
         });
         let chosen = flags.versions.over(settings.versions());
         let mut profile = chosen.profile();
-        let provider_from = self.provider_of(located, kind, &settings, chosen);
+        let provider_from =
+            self.provider_of(located, kind, file_name.as_deref(), &settings, chosen);
         if let Some(from) = &provider_from {
             let provider = match from {
                 ProviderOrigin::Chosen(_) => chosen.provider.unwrap_or_default(),
@@ -280,7 +292,7 @@ impl Workspace {
             levelled,
             kind,
             kind_from_glob: kind.is_some() && flags.kind.is_none(),
-            file_name: located.file_name(),
+            file_name,
             pipe,
             pipe_from,
             versions_from_flags: flags.versions,
@@ -295,14 +307,13 @@ impl Workspace {
         &self,
         located: &Located,
         kind: Option<DocumentKind>,
+        file_name: Option<&str>,
         settings: &FileSettings,
         chosen: VersionChoice,
     ) -> Option<ProviderOrigin> {
         let terraform = match kind.or(self.flags.kind) {
             Some(kind) => kind == DocumentKind::Terraform,
-            None => located
-                .file_name()
-                .is_some_and(|name| provider::is_terraform_name(&name)),
+            None => file_name.is_some_and(provider::is_terraform_name),
         };
         if !terraform {
             return None;
@@ -330,10 +341,10 @@ impl Workspace {
     /// linted with the defaults and its file name.
     pub fn prepare(&self, path: &Path) -> Preparation {
         if !path.is_absolute() {
-            let mut prepared = self.prepare_located(&self.defaults(), Links::Follow);
-            prepared.file_name = path
+            let name = path
                 .file_name()
                 .map(|name| name.to_string_lossy().into_owned());
+            let prepared = self.prepare_named(&self.defaults(), Links::Follow, name);
             return Preparation::Ready(Box::new(prepared));
         }
         let located = match self.locate(path) {

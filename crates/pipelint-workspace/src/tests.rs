@@ -309,3 +309,25 @@ fn a_pin_behind_a_link_is_not_read() {
         ProviderVersion::LATEST
     );
 }
+
+#[test]
+fn a_relative_tf_name_gets_a_provider_too() {
+    let dir = tree(&[]);
+    let flags = Flags {
+        versions: VersionChoice {
+            provider: Some(ProviderVersion::V3_14_0),
+            ..VersionChoice::default()
+        },
+        ..Flags::default()
+    };
+    let workspace = with_flags(dir.path(), flags);
+    assert_eq!(
+        provider_of(&workspace, Path::new("main.tf")),
+        (ProviderVersion::V3_14_0, ApiVersion::V2026_04)
+    );
+    let unpinned = Workspace::discover(dir.path());
+    assert_eq!(
+        provider_of(&unpinned, Path::new("main.tf")),
+        (ProviderVersion::LATEST, ProviderVersion::LATEST.api())
+    );
+}

@@ -75,7 +75,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         api: "2026-05",
         changes: "Pub/Sub source (#527) without the `snapshot` seek type (#551); write-only \
                   `password_wo` and `password_wo_version` (#532); Kafka type `gcmk` (#548); \
-                  scaling plan fixes (#533)",
+                  plan fixes for credentials `username` and custom `replicas` (#533)",
     },
     ProviderRelease {
         version: ProviderVersion::V3_17_1,
@@ -84,7 +84,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         commit: "1aef78f",
         api: "2026-05",
         changes: "object storage format `Avro` (#566); `table_mappings[].excluded_columns` \
-                  becomes a set (#560); managed table of CDC pipes (#563)",
+                  becomes a set (#560)",
     },
     ProviderRelease {
         version: ProviderVersion::V3_17_2,

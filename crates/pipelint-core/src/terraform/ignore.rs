@@ -306,4 +306,37 @@ mod tests {
         let covered = ignore.covers.map(|c| &text[c]);
         assert_eq!(covered, Some("c = 1"));
     }
+
+    /// The text each ignore comment of `text` covers, in order.
+    fn covered(text: &str) -> Vec<Option<String>> {
+        let body = hcl_edit::parser::parse_body(text).unwrap_or_else(|e| panic!("{e}"));
+        let mut tree = Tree::default();
+        tree.body(&body);
+        comments(text, &tree.leaves)
+            .map(|(at, own_line)| read(text, at, own_line, &tree.items))
+            .map(|ignore| ignore.covers.map(|c| text[c].to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn an_ignore_covers_the_outermost_item_of_its_line() {
+        let text = "resource \"clickhouse_clickpipe\" \"a\" {\n\
+            # pipelint-ignore: PL500\n\
+            # pipelint-ignore: PL012 stacked: both cover the block\n\
+            scaling {\n  replicas = 20\n}\n\
+            destination = {\n  columns = [{ name = \"a\" }] # pipelint-ignore: PL105\n\
+              # pipelint-ignore: PL013\n\n  table = \"t\"\n}\n\
+            }\n";
+        assert_eq!(
+            covered(text),
+            [
+                Some("scaling {\n  replicas = 20\n}".to_owned()),
+                Some("scaling {\n  replicas = 20\n}".to_owned()),
+                Some("columns = [{ name = \"a\" }]".to_owned()),
+                Some("table = \"t\"".to_owned()),
+            ]
+        );
+        // A comment with nothing after it covers nothing.
+        assert_eq!(covered("a = 1\n# pipelint-ignore: PL011\n"), [None]);
+    }
 }

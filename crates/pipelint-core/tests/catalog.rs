@@ -366,3 +366,36 @@ fn rule_names_carry_their_source_group_as_prefix_and_only_then() {
         }
     }
 }
+
+/// The bundled Terraform provider releases in `docs/terraform.md` are generated from the one
+/// table the selection reads (`PROVIDER_RELEASES`).
+#[test]
+fn the_provider_versions_table_matches_the_bundled_releases() {
+    let begin = "<!-- provider-versions:start (generated from the table in crates/pipelint-core/src/api/provider.rs) -->\n";
+    let end = "<!-- provider-versions:end -->";
+    let mut table = String::from(
+        "| Version | Released | API snapshot | Commit | What changed for `clickhouse_clickpipe` |\n\
+         |---|---|---|---|---|\n",
+    );
+    for row in pipelint_core::PROVIDER_RELEASES {
+        let changes: String = row.changes.split_whitespace().collect::<Vec<_>>().join(" ");
+        table.push_str(&format!(
+            "| `{}` | {} | `{}` | [`{}`](https://github.com/ClickHouse/terraform-provider-clickhouse/releases/tag/{}) | {} |\n",
+            row.version, row.date, row.version.api().as_str(), row.commit, row.tag, changes
+        ));
+    }
+    let path = repo_root().join("docs/terraform.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let (Some(start), Some(stop)) = (page.find(begin), page.find(end)) else {
+        panic!("docs/terraform.md lacks the provider-versions markers");
+    };
+    let current = &page[start + begin.len()..stop];
+    if current != table {
+        if std::env::var_os("PIPELINT_BLESS").is_some() {
+            let updated = format!("{}{table}{}", &page[..start + begin.len()], &page[stop..]);
+            std::fs::write(&path, updated).unwrap();
+        } else {
+            panic!("docs/terraform.md provider table is stale (run with PIPELINT_BLESS=1)");
+        }
+    }
+}

@@ -107,6 +107,7 @@ const NO_JSON_EXAMPLE: &[(&str, &str)] = &[
     ("PL020", "a Terraform file, not JSON"),
     ("PL021", "a Terraform file, not JSON"),
     ("PL022", "a Terraform file, not JSON"),
+    ("PL900", "a Terraform file, not JSON"),
 ];
 
 #[derive(Debug)]

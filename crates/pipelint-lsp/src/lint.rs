@@ -125,6 +125,36 @@ mod tests {
     }
 
     #[test]
+    fn the_modules_pin_and_the_config_choose_the_provider_for_the_editor() {
+        let dir = Dir::new("provider");
+        let file = dir.0.join("main.tf");
+        // A Pub/Sub source: the 2026-04 API of provider 3.14.0 lacks it.
+        let text = "resource \"clickhouse_clickpipe\" \"e\" {\n  name = \"e\"\n  \
+            service_id = \"e9b3a9c2-4f0e-4a55-9d1c-7a1f2b3c4d5e\"\n  source = {\n    \
+            pubsub = {\n      format = \"JSONEachRow\"\n      project_id = \"analytics-prod-1\"\n      \
+            topic = \"events\"\n      authentication = \"SERVICE_ACCOUNT\"\n      \
+            seek_type = \"latest\"\n      service_account_key = { service_account_file = var.k }\n    \
+            }\n  }\n  destination = {\n    table = \"t\"\n    \
+            table_definition = { engine = { type = \"MergeTree\" } }\n    \
+            columns = [{ name = \"id\", type = \"String\" }]\n  }\n  \
+            field_mappings = [{ source_field = \"id\", destination_field = \"id\" }]\n}\n";
+        let newer = |found: &[(&str, String)]| found.iter().any(|(n, _)| *n == "needs-newer-api");
+        assert!(!newer(&findings(lint(Some(&file), text))));
+        std::fs::write(
+            dir.0.join("versions.tf"),
+            "terraform {\n  required_providers {\n    clickhouse = {\n      source = \"ClickHouse/clickhouse\"\n      version = \"~> 3.14.0\"\n    }\n  }\n}\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(newer(&findings(lint(Some(&file), text))));
+        std::fs::write(
+            dir.0.join("pipelint.toml"),
+            "provider-version = \"latest\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!newer(&findings(lint(Some(&file), text))));
+    }
+
+    #[test]
     fn a_config_error_is_placed_in_utf16_units_of_its_line() {
         let dir = Dir::new("config-error");
         // Before the unknown rule `bogus`: `é` is one UTF-16 unit but two bytes, `😀` two

@@ -45,7 +45,11 @@ def test_a_chosen_stack_version_makes_the_finding_an_error(fixture_text):
 
 @pytest.mark.parametrize(
     ("argument", "value", "known"),
-    [("api_version", "2026-06", "2026-04"), ("stack_version", "2.23", "2.36")],
+    [
+        ("api_version", "2026-06", "2026-04"),
+        ("stack_version", "2.23", "2.36"),
+        ("provider_version", "3.15.0", "3.14.0"),
+    ],
 )
 def test_an_unknown_version_is_a_value_error_naming_the_known_ones(argument, value, known):
     with pytest.raises(ValueError, match=known) as raised:
@@ -64,3 +68,34 @@ def test_fixture_markers_choose_the_versions(tmp_path):
         "stack_version": "2.24"
     }
     assert fixture_versions(tmp_path / "plain.json") == {}
+
+
+PUBSUB_TF = """resource "clickhouse_clickpipe" "events" {
+  name       = "events"
+  service_id = "e9b3a9c2-4f0e-4a55-9d1c-7a1f2b3c4d5e"
+  source = {
+    pubsub = {
+      format         = "JSONEachRow"
+      project_id     = "analytics-prod-1"
+      topic          = "events"
+      authentication = "SERVICE_ACCOUNT"
+      seek_type      = "latest"
+      service_account_key = { service_account_file = var.key }
+    }
+  }
+  destination = {
+    table            = "events"
+    table_definition = { engine = { type = "MergeTree" } }
+    columns          = [{ name = "id", type = "String" }]
+  }
+  field_mappings = [{ source_field = "id", destination_field = "id" }]
+}
+"""
+
+
+def test_the_provider_version_chooses_the_api_snapshot_of_a_tf_file():
+    # Provider 3.14.0 targets the 2026-04 API, which has no Pub/Sub source.
+    old = pipelint.lint(PUBSUB_TF, file_name="main.tf", provider_version="3.14.0")
+    assert "needs-newer-api" in [f.name for f in old]
+    new = pipelint.lint(PUBSUB_TF, file_name="main.tf", provider_version="latest")
+    assert "needs-newer-api" not in [f.name for f in new]

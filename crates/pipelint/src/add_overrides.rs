@@ -52,7 +52,14 @@ impl Adding {
             Some(value) => pointer::PointerPattern::stable_all(value, pointers)
                 .into_iter()
                 .zip(&report.diagnostics)
-                .map(|(stable, d)| unmasked(stable, &d.pointer))
+                .map(|(stable, d)| {
+                    // A `.tf.json` finding prints its Terraform address: kept as it is.
+                    if pointer::PointerPattern::is_address(&d.pointer) {
+                        d.pointer.clone()
+                    } else {
+                        unmasked(stable, &d.pointer)
+                    }
+                })
                 .collect(),
             None => pointers.map(str::to_owned).collect::<Vec<_>>(),
         };

@@ -277,32 +277,6 @@ fn a_walk_checks_every_documented_file_name() {
     assert!(!run.stdout.contains("not checked"), "{}", run.stdout);
 }
 
-/// A Terraform file is checked against the cloud API only: `--show-settings` names no
-/// `stack-version` for it, and does for a stack body.
-#[test]
-fn show_settings_gives_a_terraform_file_no_stack_version() {
-    let tree = Tree::new();
-    tree.write("main.tf", "# no pipes yet\n")
-        .write("cpu.alert.json", "{}\n");
-    let run = tree
-        .run(&["check", "--show-settings", "main.tf", "--isolated"])
-        .expect(0);
-    assert!(
-        run.stdout
-            .contains("\napi-version: 2025-11 (the default)\n"),
-        "{}",
-        run.stdout
-    );
-    assert!(!run.stdout.contains("stack-version"), "{}", run.stdout);
-    let run = tree
-        .run(&["check", "--show-settings", "cpu.alert.json", "--isolated"])
-        .expect(0);
-    assert!(
-        run.stdout.contains("\nstack-version: 2.22 (the default)\n"),
-        "{}",
-        run.stdout
-    );
-}
 
 /// A month after the newest snapshot (the API's newest, not yet known to this pipelint) is
 /// checked as the newest snapshot: the run works, says so once however many files use it,
@@ -359,5 +333,65 @@ fn a_newer_api_version_is_checked_as_the_newest_with_one_notice() {
         )),
         "{}",
         run.stdout
+    );
+}
+
+#[test]
+fn show_settings_of_a_tf_file_names_its_provider_version_and_where_it_comes_from() {
+    let tree = Tree::new();
+    tree.write(
+        "mod/versions.tf",
+        "terraform {\n  required_providers {\n    clickhouse = {\n      source  = \"ClickHouse/clickhouse\"\n      version = \"~> 3.17.0\"\n    }\n  }\n}\n",
+    )
+    .write("mod/main.tf", "");
+    let run = tree
+        .run(&["check", "--show-settings", "mod/main.tf"])
+        .expect(0);
+    assert!(
+        run.stdout.contains(
+            "provider-version: 3.17.2 (`required_providers` constraint `~> 3.17.0` at \
+             mod/versions.tf:5: the newest release it allows, 3.17.3, checks as this bundled \
+             version)\napi-version: 2026-05 (what provider 3.17.2 targets)\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    // No stack release applies to a `.tf` file.
+    assert!(!run.stdout.contains("stack-version"), "{}", run.stdout);
+    let run = tree
+        .run(&[
+            "check",
+            "--show-settings",
+            "mod/main.tf",
+            "--provider-version",
+            "latest",
+            "--api-version",
+            "2026-04",
+        ])
+        .expect(0);
+    assert!(
+        run.stdout.contains(
+            "provider-version: 3.25.3 (--provider-version)\napi-version: 2026-04 (--api-version)\n"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_pin_no_bundled_version_satisfies_is_a_warning_listing_them() {
+    let tree = Tree::new();
+    tree.write(
+        "versions.tf",
+        "terraform {\n  required_providers {\n    ch = {\n      source  = \"registry.terraform.io/clickhouse/clickhouse\"\n      version = \">= 9.0\"\n    }\n  }\n}\n",
+    );
+    let run = tree.run(&["check", "versions.tf"]).expect(0);
+    assert!(
+        run.stderr.contains(
+            "versions.tf:5: warning: the provider constraint `>= 9.0` allows no bundled provider \
+             version (bundled: `3.14.0`"
+        ) && run.stderr.contains("the nearest, 3.25.3"),
+        "{}",
+        run.stderr
     );
 }

@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::provider::ProviderVersion;
 use crate::kind::DocumentKind;
 
 /// A snapshot of the cloud API (the `api-version` setting).
@@ -90,6 +91,13 @@ impl ApiVersion {
             && bytes[..4].iter().chain(&bytes[5..]).all(u8::is_ascii_digit);
         let month = text.get(5..).and_then(|m| m.parse::<u8>().ok());
         dated && month.is_some_and(|m| (1..=12).contains(&m)) && text > ApiVersion::LATEST.as_str()
+    }
+}
+
+impl ProviderVersion {
+    /// The API snapshot the release targets (its row's `api`).
+    pub fn api(self) -> ApiVersion {
+        ApiVersion::parse(self.release().api).unwrap_or(ApiVersion::LATEST)
     }
 }
 
@@ -253,6 +261,9 @@ pub struct Profile {
     /// Whether the user chose the stack release: a stack server of that release really
     /// rejects a newer value, so the finding is an error rather than a warning.
     pub stack_explicit: bool,
+    /// The Terraform provider release a `.tf` file is checked against (the newest bundled
+    /// one unless the setting or the module's `required_providers` pin says otherwise).
+    pub provider: ProviderVersion,
 }
 
 impl Profile {
@@ -273,6 +284,13 @@ impl Profile {
     pub fn with_stack(mut self, stack: StackVersion) -> Profile {
         self.stack = stack;
         self.stack_explicit = true;
+        self
+    }
+
+    /// The same profile with another Terraform provider release (the API snapshot is chosen
+    /// separately: see [`ProviderVersion::api`]).
+    pub fn with_provider(mut self, provider: ProviderVersion) -> Profile {
+        self.provider = provider;
         self
     }
 
@@ -318,6 +336,22 @@ mod tests {
             error.contains("`2025-11`") && error.contains("`latest`"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn each_provider_release_targets_the_newest_snapshot_not_after_it() {
+        use super::super::provider::RELEASES;
+        for row in RELEASES {
+            // The newest snapshot whose month is not after the release's month.
+            let month = &row.date[..7];
+            let expected = ApiVersion::ALL
+                .iter()
+                .rev()
+                .find(|a| a.as_str() <= month)
+                .copied();
+            assert_eq!(ApiVersion::parse(row.api).ok(), expected, "{}", row.tag);
+            assert_eq!(Some(row.version.api()), expected, "{}", row.tag);
+        }
     }
 
     #[test]

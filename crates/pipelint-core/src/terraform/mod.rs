@@ -8,6 +8,7 @@
 //! v3.25.3; README's "Terraform" section says it for users.
 
 mod convert;
+pub(crate) mod ignore;
 mod shape;
 mod speak;
 

@@ -1,10 +1,11 @@
-//! `api-version` and `stack-version`: the profile a file is checked against. The config's top
-//! level sets it, each `[[overrides]]` entry whose files match sets it for those files (later
-//! entries win), and `--api-version` / `--stack-version` beat both.
+//! `api-version`, `stack-version` and `provider-version`: the profile a file is checked
+//! against. The config's top level sets it, each `[[overrides]]` entry whose files match sets
+//! it for those files (later entries win), and `--api-version` / `--stack-version` /
+//! `--provider-version` beat both.
 
 use std::ops::Range;
 
-use pipelint_core::{ApiVersion, Profile, StackVersion};
+use pipelint_core::{ApiVersion, Profile, ProviderVersion, StackVersion};
 use toml::Spanned;
 
 /// The versions one place chooses; `None` leaves the one beneath in force.
@@ -15,6 +16,8 @@ pub struct VersionChoice {
     /// `api` was written as a month after the newest bundled snapshot (read as the newest,
     /// see `ApiVersion::beyond_known`): the front end tells the user once.
     pub api_beyond_known: bool,
+    /// The Terraform provider release of `.tf` files.
+    pub provider: Option<ProviderVersion>,
 }
 
 impl VersionChoice {
@@ -28,11 +31,12 @@ impl VersionChoice {
             } else {
                 beneath.api_beyond_known
             },
+            provider: self.provider.or(beneath.provider),
         }
     }
 
     pub fn is_empty(self) -> bool {
-        self.api.is_none() && self.stack.is_none()
+        self.api.is_none() && self.stack.is_none() && self.provider.is_none()
     }
 
     /// The profile: the contract's versions where nothing is chosen. A stack version chosen
@@ -45,15 +49,19 @@ impl VersionChoice {
         if let Some(stack) = self.stack {
             profile = profile.with_stack(stack);
         }
+        if let Some(provider) = self.provider {
+            profile = profile.with_provider(provider);
+        }
         profile
     }
 
-    /// Reads the two keys as written in `text`; an unknown value is an error at its span
+    /// Reads the three keys as written in `text`; an unknown value is an error at its span
     /// that lists the known ones.
     pub fn read(
         text: &str,
         api: Option<&Spanned<toml::Value>>,
         stack: Option<&Spanned<toml::Value>>,
+        provider: Option<&Spanned<toml::Value>>,
     ) -> Result<VersionChoice, (Range<usize>, String)> {
         Ok(VersionChoice {
             api: api.map(|v| parse(text, v, ApiVersion::parse)).transpose()?,
@@ -63,6 +71,9 @@ impl VersionChoice {
             api_beyond_known: api
                 .and_then(|v| v.get_ref().as_str())
                 .is_some_and(ApiVersion::beyond_known),
+            provider: provider
+                .map(|v| parse(text, v, ProviderVersion::parse))
+                .transpose()?,
         })
     }
 }

@@ -88,6 +88,7 @@ impl Plan {
                         .api_version
                         .as_deref()
                         .is_some_and(ApiVersion::beyond_known),
+                    provider: args.provider_version,
                 },
                 show_secrets: args.show_secrets,
                 pipe,

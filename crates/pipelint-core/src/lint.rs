@@ -242,8 +242,9 @@ fn is_terraform(options: &LintOptions) -> bool {
     }
 }
 
-/// Lints each `clickhouse_clickpipe` resource of a Terraform file as a create-pipe body
-/// (the same schema and rules), then puts the findings in Terraform's words.
+/// Lints each `clickhouse_clickpipe` resource of a Terraform file as the create-pipe body
+/// Terraform would send (the same schema and rules; the reader's own findings are what
+/// Terraform and the provider reject), then puts the findings in Terraform's words.
 fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
     let default_settings = Settings::default();
     let settings = options.settings.unwrap_or(&default_settings);
@@ -274,18 +275,13 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
             options.profile,
         ))
     };
-    for mut resource in read.resources {
+    for resource in &read.resources {
+        // The rules run once on what Terraform sends; they never read an unknown value,
+        // so nothing they find is taken back.
         let mut found = as_body(&resource.document);
-        if terraform::convert_like_terraform(&mut resource, &found) {
-            found = as_body(&resource.document);
-        }
-        let resource = &resource;
-        let document = &resource.document;
-        terraform::drop_unknowable(resource, &mut found);
-        terraform::drop_provider_members(&mut found);
         found.extend(resource.findings.iter().cloned());
         found.extend(terraform::unchecked_values(resource));
-        overrides_used.extend(settle(settings, Some(document), &mut found));
+        overrides_used.extend(settle(settings, Some(&resource.document), &mut found));
         terraform::speak_terraform(resource, &text, &mut found);
         diagnostics.extend(found);
     }

@@ -268,7 +268,33 @@ fn diagnostics_of<'i>(
     profile: &Profile,
     errors: impl Iterator<Item = ValidationError<'i>>,
 ) -> Vec<Diagnostic> {
-    let errors: Vec<ValidationError> = errors.collect();
+    // An unknown value is not judged, nor is a choice among shapes that depends on one.
+    let errors: Vec<ValidationError> = errors
+        .filter(|e| {
+            let at = e.instance_path().as_str();
+            !(document.is_unknown(at)
+                || (document.holds_unknown(at)
+                    && matches!(
+                        e.kind(),
+                        ValidationErrorKind::OneOfNotValid { .. }
+                            | ValidationErrorKind::OneOfMultipleValid { .. }
+                            | ValidationErrorKind::AnyOf { .. }
+                            | ValidationErrorKind::Not { .. }
+                            | ValidationErrorKind::Contains
+                            | ValidationErrorKind::UniqueItems
+                    ))
+                || match e.kind() {
+                    ValidationErrorKind::AdditionalProperties { unexpected } => {
+                        unexpected.iter().all(|name| {
+                            document
+                                .accepted
+                                .contains(&crate::pointer::pointer_join(at, name))
+                        })
+                    }
+                    _ => false,
+                })
+        })
+        .collect();
     // Looked up once per `enum` or `const` error: a set keeps that linear in the errors.
     let typed: HashSet<&str> = errors
         .iter()

@@ -1,13 +1,20 @@
-//! Terraform files: each `resource "clickhouse_clickpipe" "NAME"` block of a `.tf` file
-//! becomes a create-pipe [`Document`] whose spans point into the `.tf` text, so the
-//! create-pipe rules run on it unchanged; then the findings are put in Terraform's words
-//! (the resource address, snake_case attribute paths). Every other block is ignored.
+//! Terraform files: Terraform is a syntax of the create-pipe body, not a kind of its own.
+//! Each `resource "clickhouse_clickpipe" "NAME"` block of a `.tf` file is read as Terraform
+//! reads it: checked against the provider's schema (`provider_schema`, what
+//! `terraform validate` rejects) and its plan and apply checks (`checks`), its literals
+//! converted to the attributes' types, and its expressions left as unknown values. The
+//! result is a create-pipe [`Document`] whose spans point into the `.tf` text and whose
+//! unknown values no rule reads (`Document::unknown`), so the create-pipe rules run on it
+//! unchanged and nothing they find is taken back; then the findings are put in Terraform's
+//! words (the resource address, snake_case attribute paths). Every other block is ignored.
 //!
-//! How attributes map onto the body (names, the provider's conversions and defaults, what
-//! an expression means for a rule) follows the provider's `clickhouse_clickpipe` resource,
-//! v3.25.3; README's "Terraform" section says it for users.
+//! How attributes map onto the body (names, the provider's conversions and defaults)
+//! follows the provider's `clickhouse_clickpipe` resource, v3.25.3; `docs/terraform.md`
+//! says it for users.
 
+pub(crate) mod checks;
 mod convert;
+pub(crate) mod provider_schema;
 mod shape;
 mod speak;
 
@@ -17,17 +24,13 @@ use std::ops::Range;
 use hcl_edit::Span;
 use hcl_edit::structure::{Block, BlockLabel, Structure};
 
-use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
-use crate::kind::DocumentKind;
 use crate::line_index::floor_char_boundary;
-use crate::rules::schema::wrong_type;
 use crate::rules::terraform::terraform_syntax;
-use crate::schema;
 
-pub(crate) use speak::{drop_provider_members, drop_unknowable, speak_terraform, unchecked_values};
+pub(crate) use speak::{speak_terraform, unchecked_values};
 
 /// The resource type pipelint reads.
 pub(crate) const CLICKPIPE: &str = "clickhouse_clickpipe";
@@ -46,19 +49,17 @@ pub(crate) struct Resource {
     /// The body's member names and the attribute names the user wrote for them
     /// (`consumerGrup` -> `consumer_grup`), for messages.
     pub(crate) written: HashMap<String, String>,
-    /// Members whose value no rule may read: their pointer and the value's span. The first
-    /// `computed` are expressions; the rest are values the reader could not convert (its
-    /// own finding says why).
-    pub(crate) unknown: Vec<(String, Range<usize>)>,
-    pub(crate) computed: usize,
+    /// The spans of the expressions whose value a rule would have read (not the secrets,
+    /// which are read only as literals): the checks they leave undone.
+    pub(crate) unchecked: Vec<Range<usize>>,
     /// Members the provider's default fills in, not written: pointer -> the default.
     pub(crate) defaulted: HashMap<String, String>,
     /// Spans of literal strings and numbers: the only text a fix may replace.
     pub(crate) literals: HashSet<Range<usize>>,
     /// Spans of attribute names written as identifiers: a rename may replace them.
     pub(crate) keys: HashSet<Range<usize>>,
-    /// The reader's own findings (block form, a Kinesis timestamp it cannot convert),
-    /// with JSON pointers like the rules'.
+    /// The reader's own findings (what `terraform validate`, `plan` and `apply` reject, a
+    /// Kinesis timestamp it cannot convert), with JSON pointers like the rules'.
     pub(crate) findings: Vec<Diagnostic>,
 }
 
@@ -89,6 +90,8 @@ pub(crate) fn read(text: &str) -> Read {
         })
         .map(|(name, block)| {
             let (mut value, mut builder) = convert::attributes(block);
+            // The provider's checks read the values as written, before it reshapes them.
+            checks::run(&mut value, &mut builder);
             shape::as_the_provider_sends(&mut value, &mut builder);
             convert::resource(name, value, builder)
         })
@@ -97,46 +100,6 @@ pub(crate) fn read(text: &str) -> Read {
         resources,
         diagnostics: Vec::new(),
     }
-}
-
-/// Terraform converts a literal between string, number and bool when the attribute wants
-/// the other type (`replicas = "2"` is the number 2): the values of the wrong-type findings
-/// that Terraform would convert to a type the schema allows there are converted here.
-/// Whether any was (the resource is then checked again, so that the rules see the values
-/// Terraform sends).
-pub(crate) fn convert_like_terraform(resource: &mut Resource, found: &[Diagnostic]) -> bool {
-    let mut converted = false;
-    for finding in found
-        .iter()
-        .filter(|d| std::ptr::eq(d.rule, &wrong_type::RULE))
-    {
-        let wanted = schema::instance_types(DocumentKind::CreatePipe, &finding.pointer);
-        let Some(value) = resource.document.value.pointer_mut(&finding.pointer) else {
-            continue;
-        };
-        let wants = |t: &str| wanted.contains(&t);
-        let as_wanted = match &*value {
-            Value::String(text) if wants("integer") => text.parse::<i64>().ok().map(Value::from),
-            Value::String(text) if wants("number") => {
-                serde_json::from_str::<serde_json::Number>(text)
-                    .ok()
-                    .map(Value::Number)
-            }
-            Value::String(text) if wants("boolean") => match text.as_str() {
-                "true" => Some(Value::Bool(true)),
-                "false" => Some(Value::Bool(false)),
-                _ => None,
-            },
-            Value::Number(number) if wants("string") => Some(Value::String(number.to_string())),
-            Value::Bool(flag) if wants("string") => Some(Value::String(flag.to_string())),
-            _ => None,
-        };
-        if let Some(as_wanted) = as_wanted {
-            *value = as_wanted;
-            converted = true;
-        }
-    }
-    converted
 }
 
 /// The name of a `resource "clickhouse_clickpipe" "NAME"` block.

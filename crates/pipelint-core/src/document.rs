@@ -67,14 +67,18 @@ impl Document {
         !self.unknown.is_empty()
             && std::iter::once(pointer)
                 .chain(pointer.match_indices('/').map(|(cut, _)| &pointer[..cut]))
-                .any(|at| self.unknown.binary_search_by(|u| u.as_str().cmp(at)).is_ok())
+                .any(|at| {
+                    self.unknown
+                        .binary_search_by(|u| u.as_str().cmp(at))
+                        .is_ok()
+                })
     }
 
     /// Whether an unknown value lies inside the value at `pointer` (strictly).
     pub(crate) fn holds_unknown(&self, pointer: &str) -> bool {
-        self.unknown
-            .iter()
-            .any(|u| u.len() > pointer.len() && u.starts_with(pointer) && u[pointer.len()..].starts_with('/'))
+        self.unknown.iter().any(|u| {
+            u.len() > pointer.len() && u.starts_with(pointer) && u[pointer.len()..].starts_with('/')
+        })
     }
 
     /// The key and value spans of the node at an RFC 6901 pointer.

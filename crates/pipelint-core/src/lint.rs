@@ -301,7 +301,7 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
 }
 
 /// The schema's and the rules' findings on a document, as its context says to check it.
-fn check(context: &Context) -> Vec<Diagnostic> {
+pub(crate) fn check(context: &Context) -> Vec<Diagnostic> {
     let mut found = schema::validate(context.kind, context.document, &context.profile);
     for (_, check) in rules::CHECKS
         .iter()

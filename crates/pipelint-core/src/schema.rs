@@ -283,6 +283,9 @@ fn diagnostics_of<'i>(
                             | ValidationErrorKind::Contains
                             | ValidationErrorKind::UniqueItems
                     ))
+                || (conditional(e.schema_path().as_str())
+                    && crate::pointer::pointer_split(at)
+                        .is_some_and(|(parent, _)| document.holds_unknown(parent)))
                 || match e.kind() {
                     ValidationErrorKind::AdditionalProperties { unexpected } => {
                         unexpected.iter().all(|name| {
@@ -318,6 +321,12 @@ fn diagnostics_of<'i>(
     }
     fractional_integers(kind, document, &mut out);
     out
+}
+
+/// Whether a schema location lies in a conditional's branch (`then`, `else`): whether it
+/// applies depends on a sibling's value.
+fn conditional(schema_path: &str) -> bool {
+    schema_path.contains("/then/") || schema_path.contains("/else/")
 }
 
 fn map_error(

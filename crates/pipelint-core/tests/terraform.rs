@@ -298,12 +298,20 @@ fn literals_terraform_converts_are_not_wrong_types() {
     let text = text.replace("replicas = \"2\"", "replicas = \"50\"");
     let result = lint_tf(&text);
     assert_eq!(codes(&result), ["PL027"]);
-    assert!(result.diagnostics[0].message.contains("`terraform validate` fails"));
+    assert!(
+        result.diagnostics[0]
+            .message
+            .contains("`terraform validate` fails")
+    );
     // Text Terraform cannot convert is Terraform's error too.
     let text = text.replace("replicas = \"50\"", "replicas = \"two\"");
     let result = lint_tf(&text);
     assert_eq!(codes(&result), ["PL027"]);
-    assert!(result.diagnostics[0].message.contains("inappropriate value"));
+    assert!(
+        result.diagnostics[0]
+            .message
+            .contains("inappropriate value")
+    );
 }
 
 #[test]

@@ -17,8 +17,8 @@ use crate::diagnostic::Diagnostic;
 use crate::pointer::{pointer_join, pointer_split, resolve};
 use crate::rule::Rule;
 use crate::rules::terraform::{
-    terraform_apply_fails, terraform_block_form, terraform_invalid_argument,
-    terraform_plan_fails, terraform_unsupported_argument,
+    terraform_apply_fails, terraform_block_form, terraform_invalid_argument, terraform_plan_fails,
+    terraform_unsupported_argument,
 };
 
 /// Where Terraform stops on a check.
@@ -400,7 +400,12 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
         "`connection_string` is required",
         azure_connection_string_required,
     ),
-    check("url-required", Stage::Apply, "`url` is required", url_required),
+    check(
+        "url-required",
+        Stage::Apply,
+        "`url` is required",
+        url_required,
+    ),
     check(
         "kinesis-access-key-required",
         Stage::Apply,
@@ -466,7 +471,9 @@ fn set_unknown(body: &mut Value, pointer: &str) {
         return;
     };
     if let Some(Value::Object(map)) = body.pointer_mut(parent) {
-        let collection = map.get(&name).is_some_and(|v| v.is_object() || v.is_array());
+        let collection = map
+            .get(&name)
+            .is_some_and(|v| v.is_object() || v.is_array());
         let kind = collection.then_some(super::provider_schema::Type::Object);
         map.insert(name, stand_in(kind));
     }
@@ -553,7 +560,10 @@ impl Run<'_> {
             "mongodb",
         ];
         let source = self.body.get("source")?.as_object()?;
-        ORDER.iter().copied().find(|kind| source.contains_key(*kind))
+        ORDER
+            .iter()
+            .copied()
+            .find(|kind| source.contains_key(*kind))
     }
 
     fn is_cdc(&self) -> Option<bool> {
@@ -649,8 +659,7 @@ fn pubsub_seek_timestamp_not_allowed(run: &mut Run) {
 
 fn pubsub_seek_timestamp_required(run: &mut Run) {
     let timestamp = "/source/pubsub/seekTimestamp";
-    if run.text("/source/pubsub/seekType", "") == Some("timestamp") && !run.set(timestamp, false)
-    {
+    if run.text("/source/pubsub/seekType", "") == Some("timestamp") && !run.set(timestamp, false) {
         run.report(
             run.key_span("/source/pubsub/seekType"),
             timestamp,
@@ -909,9 +918,7 @@ fn queue_url_gcs_auth(run: &mut Run) {
 
 fn skip_initial_load_needs_queue_url(run: &mut Run) {
     let skip = "/source/objectStorage/skipInitialLoad";
-    if run.flag(skip, false) == Some(true)
-        && !run.set("/source/objectStorage/queueUrl", true)
-    {
+    if run.flag(skip, false) == Some(true) && !run.set("/source/objectStorage/queueUrl", true) {
         run.report(
             run.key_span(skip),
             skip,
@@ -1055,8 +1062,7 @@ fn mariadb_gtid_only(run: &mut Run) {
     let Some(kind) = run.text("/source/mysql/type", "mysql") else {
         return;
     };
-    if !matches!(kind, "mariadb" | "rdsmariadb") || run.object("/source/mysql/settings").is_none()
-    {
+    if !matches!(kind, "mariadb" | "rdsmariadb") || run.object("/source/mysql/settings").is_none() {
         return;
     }
     if let Read::Known(Value::String(value)) = run.read(mechanism)
@@ -1114,7 +1120,10 @@ fn destination_required(run: &mut Run, member: &str, name: &str) {
         _ => false,
     };
     if missing {
-        let kind = run.source().map(super::convert::snake_case).unwrap_or_default();
+        let kind = run
+            .source()
+            .map(super::convert::snake_case)
+            .unwrap_or_default();
         run.report(
             run.key_span("/destination"),
             &pointer,
@@ -1222,15 +1231,16 @@ fn azure_required(run: &mut Run, member: &str, name: &str, help: &str) {
         && !run.set("/source/objectStorage/url", true)
         && !run.set(&pointer, true)
     {
-        if name == "connection_string"
-            && !run.set("/source/objectStorage/azureContainerName", true)
+        if name == "connection_string" && !run.set("/source/objectStorage/azureContainerName", true)
         {
             return;
         }
         run.report(
             run.key_span(OBJECT_STORAGE),
             &pointer,
-            format!("`{name}` is required when using Azure Blob Storage (\"Error Creating ClickPipe\")"),
+            format!(
+                "`{name}` is required when using Azure Blob Storage (\"Error Creating ClickPipe\")"
+            ),
             &format!("`{name}` missing"),
             help,
             &[&pointer],

@@ -342,10 +342,18 @@ impl Builder {
                     if let (Some(value), Part::Expr(expression)) = (&literal, &member.part) {
                         let pointer = pointer_join(site.pointer, member.name);
                         let span = span_of(*expression);
-                        self.conform(attribute, value.clone(), member.name, span, &tf_path, &pointer);
+                        self.conform(
+                            attribute,
+                            value.clone(),
+                            member.name,
+                            span,
+                            &tf_path,
+                            &pointer,
+                        );
                     }
                 }
-                self.not_in_body.insert(tf_path, (literal, member.key.clone()));
+                self.not_in_body
+                    .insert(tf_path, (literal, member.key.clone()));
                 continue;
             };
             let pointer = pointer_join(site.pointer, &json_name);
@@ -362,9 +370,14 @@ impl Builder {
             let ident = member.ident;
             let read = !attribute.is_some_and(|(_, a)| a.sensitive);
             let member_site = Site::new(&tf_path, &pointer, key.clone());
-            let Some((value, span)) =
-                self.part(member.part.clone(), inner, kind, children, read, &member_site)
-            else {
+            let Some((value, span)) = self.part(
+                member.part.clone(),
+                inner,
+                kind,
+                children,
+                read,
+                &member_site,
+            ) else {
                 continue;
             };
             if ident {
@@ -610,7 +623,8 @@ impl Builder {
     }
 
     fn is_unknown(&self, pointer: &str) -> bool {
-        self.unknown.iter().any(|(p, ..)| p == pointer) || self.rejected.iter().any(|p| p == pointer)
+        self.unknown.iter().any(|(p, ..)| p == pointer)
+            || self.rejected.iter().any(|p| p == pointer)
     }
 
     fn part(
@@ -738,7 +752,13 @@ impl Builder {
     }
 
     /// An expression: present, its value unknown (a stand-in of its type no rule reads).
-    fn unknown(&mut self, pointer: &str, span: Range<usize>, kind: Option<Type>, read: bool) -> Value {
+    fn unknown(
+        &mut self,
+        pointer: &str,
+        span: Range<usize>,
+        kind: Option<Type>,
+        read: bool,
+    ) -> Value {
         self.unknown.push((pointer.to_owned(), span, read));
         stand_in(kind)
     }
@@ -821,7 +841,9 @@ fn convert_to(kind: Type, value: Value) -> Result<Value, Value> {
         },
         (Type::Object, Value::Object(map)) => Ok(Value::Object(map)),
         (Type::ListObject | Type::SetObject, Value::Array(items))
-            if items.iter().all(|i| i.is_object() || i == &(Document::UNKNOWN_SCALAR)()) =>
+            if items
+                .iter()
+                .all(|i| i.is_object() || i == &(Document::UNKNOWN_SCALAR)()) =>
         {
             Ok(Value::Array(items))
         }
@@ -858,10 +880,15 @@ fn validator_problem(
                 "did you mean `{meant}`? The provider accepts {}",
                 crate::suggest::list_code(&listed)
             ),
-            None => format!("the provider accepts {}", crate::suggest::list_code(&listed)),
+            None => format!(
+                "the provider accepts {}",
+                crate::suggest::list_code(&listed)
+            ),
         };
         return Some((
-            format!("is `{text}`, which is not one of the provider's values (\"Invalid Attribute Value Match\")"),
+            format!(
+                "is `{text}`, which is not one of the provider's values (\"Invalid Attribute Value Match\")"
+            ),
             help,
             meant.map(str::to_owned),
         ));
@@ -871,7 +898,9 @@ fn validator_problem(
         && !(min <= n && n <= max)
     {
         return Some((
-            format!("is {n}, and the provider accepts {min} to {max} (\"Invalid Attribute Value\")"),
+            format!(
+                "is {n}, and the provider accepts {min} to {max} (\"Invalid Attribute Value\")"
+            ),
             format!("write a value from {min} to {max}"),
             None,
         ));
@@ -880,7 +909,9 @@ fn validator_problem(
         && n < min
     {
         return Some((
-            format!("is {n}, and the provider accepts at least {min} (\"Invalid Attribute Value\")"),
+            format!(
+                "is {n}, and the provider accepts at least {min} (\"Invalid Attribute Value\")"
+            ),
             format!("write {min} or more, or leave it out for the server's default"),
             None,
         ));
@@ -892,14 +923,16 @@ fn validator_problem(
         && text.chars().count() > max
     {
         return Some((
-            format!("is {} characters long, and the provider accepts at most {max} (\"Invalid Attribute Value Length\")", text.chars().count()),
+            format!(
+                "is {} characters long, and the provider accepts at most {max} (\"Invalid Attribute Value Length\")",
+                text.chars().count()
+            ),
             format!("shorten it to {max} characters"),
             None,
         ));
     }
-    let matches = |p: &super::provider_schema::Pattern| {
-        p.compiled.as_ref().is_none_or(|r| r.is_match(text))
-    };
+    let matches =
+        |p: &super::provider_schema::Pattern| p.compiled.as_ref().is_none_or(|r| r.is_match(text));
     let failed: Vec<&super::provider_schema::Pattern> =
         attribute.patterns.iter().filter(|p| !matches(p)).collect();
     let rejected = if attribute.any_pattern {
@@ -910,7 +943,10 @@ fn validator_problem(
     if rejected {
         let messages: Vec<&str> = failed.iter().map(|p| p.message.as_str()).collect();
         return Some((
-            format!("{} (\"Invalid Attribute Value Match\")", messages.join(", or ")),
+            format!(
+                "{} (\"Invalid Attribute Value Match\")",
+                messages.join(", or ")
+            ),
             "write the value in the form the provider accepts".to_owned(),
             None,
         ));

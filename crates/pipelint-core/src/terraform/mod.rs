@@ -24,7 +24,6 @@ use std::ops::Range;
 use hcl_edit::Span;
 use hcl_edit::structure::{Block, BlockLabel, Structure};
 
-
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
 use crate::line_index::floor_char_boundary;
@@ -144,4 +143,147 @@ fn syntax_error(text: &str, error: &hcl_edit::parser::Error) -> Diagnostic {
     .with_help(
         "Terraform cannot read the file either; no clickpipe in it is checked until this is mended",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+    use std::path::{Path, PathBuf};
+
+    use serde_json::Value;
+
+    use crate::api::profile::Profile;
+    use crate::document::Document;
+    use crate::kind::{DocumentKind, KindChoice};
+    use crate::rule::Context;
+
+    fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                json_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Every member's pointer (array items past the third left out: they repeat a shape).
+    fn pointers(value: &Value, at: &str, out: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                for (key, member) in map {
+                    let pointer = crate::pointer::pointer_join(at, key);
+                    out.push(pointer.clone());
+                    pointers(member, &pointer, out);
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate().take(3) {
+                    let pointer = crate::pointer::pointer_join(at, &index.to_string());
+                    out.push(pointer.clone());
+                    pointers(item, &pointer, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn findings(document: &Document, text: &str) -> HashSet<(&'static str, String)> {
+        let context = Context::new(
+            document,
+            text,
+            DocumentKind::CreatePipe,
+            None,
+            Profile::default(),
+        );
+        crate::lint::check(&context)
+            .into_iter()
+            .map(|d| (d.code(), d.pointer))
+            .collect()
+    }
+
+    /// The design that keeps the rules away from values Terraform computes: an unknown value
+    /// could be the value that was there, so making any member of any create-pipe fixture
+    /// unknown must never add a finding (nor keep one at or inside it, but for a finding
+    /// about the member's name or presence). No rule needs a list of exceptions for this.
+    #[test]
+    fn an_unknown_value_never_adds_a_finding_and_is_never_judged() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let mut files = Vec::new();
+        json_files(&root, &mut files);
+        files.sort();
+        let mut checked = 0;
+        let mut failures = Vec::new();
+        for path in files {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let loaded = crate::load::load(&bytes);
+            let Some(document) = loaded.document else {
+                continue;
+            };
+            let name = path.file_name().and_then(|n| n.to_str());
+            if KindChoice::decide(None, name, &document.value).kind
+                != Some(DocumentKind::CreatePipe)
+            {
+                continue;
+            }
+            let text = loaded.text;
+            let before = findings(&document, &text);
+            let mut members = Vec::new();
+            pointers(&document.value, "", &mut members);
+            for pointer in members {
+                let mut value = document.value.clone();
+                // `null` is no value in Terraform (`x = null` leaves `x` out): never unknown.
+                let Some(slot) = value.pointer_mut(&pointer).filter(|slot| !slot.is_null()) else {
+                    continue;
+                };
+                *slot = if slot.is_object() || slot.is_array() {
+                    (Document::UNKNOWN_COLLECTION)()
+                } else {
+                    (Document::UNKNOWN_SCALAR)()
+                };
+                let unknown = Document {
+                    value,
+                    source: document.source.clone(),
+                    spans: std::sync::OnceLock::new(),
+                    unrepresentable: Vec::new(),
+                    fractional_integers: Vec::new(),
+                    unknown: vec![pointer.clone()],
+                    accepted: Vec::new(),
+                };
+                checked += 1;
+                for (code, at) in findings(&unknown, &text) {
+                    // At the member itself, a finding it had already may be about presence.
+                    let within = at.starts_with(&format!("{pointer}/"));
+                    // The profile rules and unknown-field are about a member's name.
+                    let about_name = matches!(code, "PL014" | "PL017" | "PL018" | "PL746");
+                    // Findings another rule takes over where that one can tell (an empty
+                    // `iamRole` that the required-members rule reports, `concurrency` that
+                    // scaling-for-source reports): with its cause unknown, the literal value
+                    // is reported by the rule that judges it alone.
+                    let handed_over = matches!(code, "PL502" | "PL506") && !within;
+                    if (!before.contains(&(code, at.clone())) && !handed_over)
+                        || (within && !about_name)
+                    {
+                        failures.push(format!(
+                            "{}: {pointer} unknown gives {code} at {at}",
+                            path.display()
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} cases");
+        assert!(
+            failures.is_empty(),
+            "{} of {checked}:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
 }

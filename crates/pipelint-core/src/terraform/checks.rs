@@ -741,7 +741,7 @@ fn version_column_only_replacing(run: &mut Run) {
             format!("`version_column_id` can only be used with ReplacingMergeTree, and the engine is `{engine}` (\"Invalid Configuration\")"),
             "not with this engine",
             "remove `version_column_id`, or use `type = \"ReplacingMergeTree\"`",
-            &[version],
+            &["/destination/tableDefinition/engine/type"],
         );
     }
 }
@@ -763,7 +763,7 @@ fn column_ids_only_summing(run: &mut Run) {
             format!("`column_ids` can only be used with SummingMergeTree, and the engine is `{engine}` (\"Invalid Configuration\")"),
             "not with this engine",
             "remove `column_ids`, or use `type = \"SummingMergeTree\"`",
-            &[ids],
+            &["/destination/tableDefinition/engine/type"],
         );
     }
 }

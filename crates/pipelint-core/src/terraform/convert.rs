@@ -484,6 +484,13 @@ impl Builder {
                 format!("`{name}` or `{others}` missing here"),
                 "add `password_wo = var.registry_password` with `password_wo_version = 1` (or `password = var.registry_password`)",
             );
+            // Terraform stops here: the rules take the member as present.
+            if let Some(json) = json_name(scope, name)
+                && !map.contains_key(&json)
+            {
+                self.rejected.push(pointer_join(site.pointer, &json));
+                map.insert(json, stand_in(Some(attribute.kind)));
+            }
         }
     }
 

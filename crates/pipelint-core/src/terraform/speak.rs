@@ -139,7 +139,10 @@ fn code_word(resource: &Resource, code: &str) -> String {
     if let Some((name, value)) = code.split_once(": ")
         && is_name(name)
     {
-        let value = if value.parse::<f64>().is_ok() || matches!(value, "true" | "false") {
+        let value = if value.parse::<f64>().is_ok()
+            || matches!(value, "true" | "false")
+            || (value.starts_with('"') && value.ends_with('"') && value.len() > 1)
+        {
             value.to_owned()
         } else {
             hcl_string(value)

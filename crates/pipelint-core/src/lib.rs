@@ -135,6 +135,9 @@ mod terraform;
 
 pub use api::changes::{Change, What};
 pub use api::profile::{ApiVersion, Axis, Profile, StackVersion, Version};
+pub use api::provider::{
+    ProviderRelease, ProviderVersion, Selected as ProviderSelected, select as select_provider,
+};
 pub use catalog::{Applicability, FixAvailability, Rule, Severity};
 pub use diagnostic::{Diagnostic, Fix, Label, Versions, apply_fixes};
 pub use document::{Document, NodeSpans};

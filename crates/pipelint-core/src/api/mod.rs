@@ -6,6 +6,7 @@ pub mod changes;
 pub(crate) mod ids;
 pub(crate) mod object_storage;
 pub mod profile;
+pub mod provider;
 pub(crate) mod records;
 pub(crate) mod sources;
 pub(crate) mod streaming;

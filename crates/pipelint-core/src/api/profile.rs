@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::provider::ProviderVersion;
 use crate::kind::DocumentKind;
 
 /// A snapshot of the cloud API (the `api-version` setting).
@@ -226,6 +227,9 @@ pub struct Profile {
     /// Whether the user chose the stack release: a stack server of that release really
     /// rejects a newer value, so the finding is an error rather than a warning.
     pub stack_explicit: bool,
+    /// The Terraform provider release a `.tf` file is checked against (the newest bundled
+    /// one unless the setting or the module's `required_providers` pin says otherwise).
+    pub provider: ProviderVersion,
 }
 
 impl Profile {
@@ -246,6 +250,13 @@ impl Profile {
     pub fn with_stack(mut self, stack: StackVersion) -> Profile {
         self.stack = stack;
         self.stack_explicit = true;
+        self
+    }
+
+    /// The same profile with another Terraform provider release (the API snapshot is chosen
+    /// separately: see [`ProviderVersion::api`]).
+    pub fn with_provider(mut self, provider: ProviderVersion) -> Profile {
+        self.provider = provider;
         self
     }
 

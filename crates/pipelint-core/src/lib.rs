@@ -246,7 +246,7 @@ pub mod internals {
             .map(|check| TerraformCheck {
                 id: check.id,
                 stage: check.stage.name(),
-                since: check.since,
+                since: check.since.as_str(),
                 rule: check.rule().name,
                 says: check.says,
             })

@@ -262,7 +262,7 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
             };
         }
     };
-    let read = terraform::read(&load::parser_text(&text));
+    let read = terraform::read(&load::parser_text(&text), options.profile.provider);
     diagnostics.extend(read.diagnostics);
     let mut overrides_used = settle_unchecked(settings, None, &mut diagnostics);
     // Each resource is a create-pipe body checked on its own (no paired pipe).

@@ -289,9 +289,8 @@ fn diagnostics_of<'i>(
                 || match e.kind() {
                     ValidationErrorKind::AdditionalProperties { unexpected } => {
                         unexpected.iter().all(|name| {
-                            document
-                                .accepted
-                                .contains(&crate::pointer::pointer_join(at, name))
+                            let member = crate::pointer::pointer_join(at, name);
+                            document.accepted.contains(&member) || document.is_unknown(&member)
                         })
                     }
                     _ => false,

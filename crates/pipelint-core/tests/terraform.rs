@@ -471,3 +471,37 @@ fn every_provider_check_has_an_invalid_and_a_valid_fixture() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The provider release in force decides: a check made from a later release on is not made
+/// at an earlier one, and an attribute a release lacks is Terraform's "Unsupported argument".
+#[test]
+fn the_provider_release_in_force_decides_the_checks() {
+    use pipelint_core::{Profile, ProviderVersion};
+    let root = common::repo_root().join("fixtures/terraform/invalid");
+    let at = |name: &str, version: ProviderVersion| {
+        let path = root.join(name);
+        let bytes = std::fs::read(&path).unwrap();
+        let options = LintOptions::new()
+            .file_name(name)
+            .profile(Profile::default().with_provider(version));
+        lint(&bytes, &options)
+            .diagnostics
+            .iter()
+            .map(|d| d.name())
+            .collect::<Vec<_>>()
+    };
+    // `stopped = true` at create is rejected from 3.16.0 on.
+    let stopped = "terraform-plan-fails--stopped-at-create.tf";
+    assert!(at(stopped, ProviderVersion::V3_16_0).contains(&"terraform-plan-fails"));
+    assert!(!at(stopped, ProviderVersion::V3_14_0).contains(&"terraform-plan-fails"));
+    // `password_wo` came in 3.16.0: before, it is an unsupported argument.
+    let password = "terraform-invalid-argument--password-wo-needs-version.tf";
+    assert_eq!(
+        at(password, ProviderVersion::V3_14_0),
+        ["terraform-unsupported-argument"]
+    );
+    // `table_definition` on a CDC pipe is rejected from 3.17.2 on.
+    let cdc = "terraform-plan-fails--table-definition-on-cdc.tf";
+    assert!(at(cdc, ProviderVersion::V3_17_2).contains(&"terraform-plan-fails"));
+    assert!(!at(cdc, ProviderVersion::V3_17_1).contains(&"terraform-plan-fails"));
+}

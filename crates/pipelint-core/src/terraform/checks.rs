@@ -13,6 +13,7 @@ use std::ops::Range;
 use serde_json::{Map, Value};
 
 use super::convert::{Builder, stand_in};
+use crate::api::provider::ProviderVersion;
 use crate::diagnostic::Diagnostic;
 use crate::pointer::{pointer_join, pointer_split, resolve};
 use crate::rule::Rule;
@@ -73,9 +74,8 @@ pub(crate) struct ProviderCheck {
     /// The fixtures' name.
     pub(crate) id: &'static str,
     pub(crate) stage: Stage,
-    /// The first bundled provider version that makes the check (all of them so far: the
-    /// bundled versions are v3.25.3 only until the provider-version table lands).
-    pub(crate) since: &'static str,
+    /// The first bundled provider release that makes the check (per the release's source).
+    pub(crate) since: ProviderVersion,
     pub(crate) by: By,
     /// Words of its finding's message, which its invalid fixture must show.
     pub(crate) says: &'static str,
@@ -91,13 +91,11 @@ impl ProviderCheck {
     }
 }
 
-const V3_25_3: &str = "3.25.3";
-
 const fn schema(id: &'static str, rule: &'static Rule, says: &'static str) -> ProviderCheck {
     ProviderCheck {
         id,
         stage: Stage::Validate,
-        since: V3_25_3,
+        since: ProviderVersion::V3_14_0,
         by: By::Schema(rule),
         says,
     }
@@ -112,9 +110,17 @@ const fn check(
     ProviderCheck {
         id,
         stage,
-        since: V3_25_3,
+        since: ProviderVersion::V3_14_0,
         by: By::Check(run),
         says,
+    }
+}
+
+/// The same check, made from a later release on.
+const fn since(version: ProviderVersion, check: ProviderCheck) -> ProviderCheck {
+    ProviderCheck {
+        since: version,
+        ..check
     }
 }
 
@@ -171,40 +177,58 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
         &terraform_invalid_argument::RULE,
         "the provider accepts at least 1",
     ),
-    schema(
-        "pubsub-topic-pattern",
-        &terraform_invalid_argument::RULE,
-        "must be the topic name only",
+    since(
+        ProviderVersion::V3_16_0,
+        schema(
+            "pubsub-topic-pattern",
+            &terraform_invalid_argument::RULE,
+            "must be the topic name only",
+        ),
     ),
-    schema(
-        "pubsub-project-id-pattern",
-        &terraform_invalid_argument::RULE,
-        "must be a valid GCP project ID",
+    since(
+        ProviderVersion::V3_16_0,
+        schema(
+            "pubsub-project-id-pattern",
+            &terraform_invalid_argument::RULE,
+            "must be a valid GCP project ID",
+        ),
     ),
-    schema(
-        "pubsub-filter-length",
-        &terraform_invalid_argument::RULE,
-        "at most 256",
+    since(
+        ProviderVersion::V3_16_0,
+        schema(
+            "pubsub-filter-length",
+            &terraform_invalid_argument::RULE,
+            "at most 256",
+        ),
     ),
     schema(
         "queue-url-pattern",
         &terraform_invalid_argument::RULE,
         "must be a valid SQS URL",
     ),
-    schema(
-        "partition-by-expr-blank",
-        &terraform_invalid_argument::RULE,
-        "must not be empty or whitespace-only",
+    since(
+        ProviderVersion::V3_23_1,
+        schema(
+            "partition-by-expr-blank",
+            &terraform_invalid_argument::RULE,
+            "must not be empty or whitespace-only",
+        ),
     ),
-    schema(
-        "password-conflicts",
-        &terraform_invalid_argument::RULE,
-        "cannot be set together with `password_wo`",
+    since(
+        ProviderVersion::V3_16_0,
+        schema(
+            "password-conflicts",
+            &terraform_invalid_argument::RULE,
+            "cannot be set together with `password_wo`",
+        ),
     ),
-    schema(
-        "password-wo-needs-version",
-        &terraform_invalid_argument::RULE,
-        "needs `password_wo_version` beside it",
+    since(
+        ProviderVersion::V3_16_0,
+        schema(
+            "password-wo-needs-version",
+            &terraform_invalid_argument::RULE,
+            "needs `password_wo_version` beside it",
+        ),
     ),
     schema(
         "schema-registry-password-required",
@@ -212,30 +236,42 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
         "or `password_wo` must be set",
     ),
     // `terraform validate`: the config validators.
-    check(
-        "pubsub-seek-timestamp-not-allowed",
-        Stage::Validate,
-        "must not be set when `seek_type` is",
-        pubsub_seek_timestamp_not_allowed,
+    since(
+        ProviderVersion::V3_16_0,
+        check(
+            "pubsub-seek-timestamp-not-allowed",
+            Stage::Validate,
+            "must not be set when `seek_type` is",
+            pubsub_seek_timestamp_not_allowed,
+        ),
     ),
-    check(
-        "pubsub-seek-timestamp-required",
-        Stage::Validate,
-        "is required when `seek_type` is",
-        pubsub_seek_timestamp_required,
+    since(
+        ProviderVersion::V3_16_0,
+        check(
+            "pubsub-seek-timestamp-required",
+            Stage::Validate,
+            "is required when `seek_type` is",
+            pubsub_seek_timestamp_required,
+        ),
     ),
-    check(
-        "cdc-scaling",
-        Stage::Validate,
-        "`scaling` cannot be configured",
-        cdc_scaling,
+    since(
+        ProviderVersion::V3_18_0,
+        check(
+            "cdc-scaling",
+            Stage::Validate,
+            "`scaling` cannot be configured",
+            cdc_scaling,
+        ),
     ),
     // `terraform plan`: ModifyPlan.
-    check(
-        "stopped-at-create",
-        Stage::Plan,
-        "cannot be created stopped",
-        stopped_at_create,
+    since(
+        ProviderVersion::V3_16_0,
+        check(
+            "stopped-at-create",
+            Stage::Plan,
+            "cannot be created stopped",
+            stopped_at_create,
+        ),
     ),
     check(
         "version-column-required",
@@ -297,17 +333,23 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
         "`queue_url` with GCS requires",
         queue_url_gcs_auth,
     ),
-    check(
-        "skip-initial-load-needs-queue-url",
-        Stage::Plan,
-        "`queue_url` is required when `skip_initial_load` is true",
-        skip_initial_load_needs_queue_url,
+    since(
+        ProviderVersion::V3_18_0,
+        check(
+            "skip-initial-load-needs-queue-url",
+            Stage::Plan,
+            "`queue_url` is required when `skip_initial_load` is true",
+            skip_initial_load_needs_queue_url,
+        ),
     ),
-    check(
-        "start-after-with-skip-initial-load",
-        Stage::Plan,
-        "`start_after` cannot be provided when `skip_initial_load` is true",
-        start_after_with_skip_initial_load,
+    since(
+        ProviderVersion::V3_18_0,
+        check(
+            "start-after-with-skip-initial-load",
+            Stage::Plan,
+            "`start_after` cannot be provided when `skip_initial_load` is true",
+            start_after_with_skip_initial_load,
+        ),
     ),
     check(
         "gcs-iam-role",
@@ -339,17 +381,23 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
         "is used by multiple source tables",
         duplicate_target_table,
     ),
-    check(
-        "mariadb-gtid-only",
-        Stage::Plan,
-        "only supports the GTID replication mechanism",
-        mariadb_gtid_only,
+    since(
+        ProviderVersion::V3_18_0,
+        check(
+            "mariadb-gtid-only",
+            Stage::Plan,
+            "only supports the GTID replication mechanism",
+            mariadb_gtid_only,
+        ),
     ),
-    check(
-        "table-definition-on-cdc",
-        Stage::Plan,
-        "`table_definition` is not supported for database (CDC) pipes",
-        table_definition_on_cdc,
+    since(
+        ProviderVersion::V3_17_2,
+        check(
+            "table-definition-on-cdc",
+            Stage::Plan,
+            "`table_definition` is not supported for database (CDC) pipes",
+            table_definition_on_cdc,
+        ),
     ),
     // `terraform apply`: Create, before the request.
     check(
@@ -439,14 +487,14 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
 ];
 
 /// Runs the cross-field checks on a resource's body as written.
-pub(super) fn run(body: &mut Value, builder: &mut Builder) {
+pub(super) fn run(body: &mut Value, builder: &mut Builder, version: ProviderVersion) {
     let mut run = Run {
         body,
         builder,
         settle: Vec::new(),
         stage: Stage::Validate,
     };
-    for row in CHECKS {
+    for row in CHECKS.iter().filter(|row| row.since <= version) {
         if let By::Check(check) = row.by {
             run.stage = row.stage;
             check(&mut run);
@@ -1306,6 +1354,12 @@ fn database_auth(run: &Run) -> Option<(&'static str, String)> {
         let source = format!("/source/{kind}");
         if run.object(&source).is_some() {
             let method = run.text(&format!("{source}/authentication"), "basic")?;
+            // Postgres spelt the IAM method `iam_role` before 3.22.1.
+            let method = if method == "iam_role" {
+                "IAM_ROLE"
+            } else {
+                method
+            };
             return Some((kind, method.to_owned()));
         }
     }

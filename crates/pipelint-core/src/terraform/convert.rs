@@ -17,6 +17,7 @@ use serde_json::{Map, Number, Value};
 
 use super::provider_schema::{Attribute, Attributes, Type};
 use super::{Resource, label_text, span_of};
+use crate::api::provider::ProviderVersion;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::document::{Document, NodeSpans};
 use crate::pointer::pointer_join;
@@ -96,7 +97,7 @@ pub(super) struct Builder {
 
 /// The attributes of a `resource "clickhouse_clickpipe" "NAME"` block as written, as a
 /// body (the provider's changes to it come next, in `shape`).
-pub(super) fn attributes(block: &Block) -> (Value, Builder) {
+pub(super) fn attributes(block: &Block, version: ProviderVersion) -> (Value, Builder) {
     let mut builder = Builder {
         spans: HashMap::new(),
         names: HashMap::new(),
@@ -119,7 +120,7 @@ pub(super) fn attributes(block: &Block) -> (Value, Builder) {
         },
     );
     let members = body_members(&block.body);
-    let schema = super::provider_schema::resource();
+    let schema = super::provider_schema::resource(version);
     let value = Value::Object(builder.object(
         members,
         Scope::Resource,
@@ -311,6 +312,14 @@ impl Builder {
                     None => {
                         if !(scope == Scope::Resource && META_ARGUMENTS.contains(&member.name)) {
                             self.unsupported(&member, schema, &site);
+                            // Terraform stops here: the rules take what it says as present
+                            // and unknown (a `password_wo` a release lacks is a password).
+                            if let Some(json) = json_name(scope, member.name)
+                                && !map.contains_key(&json)
+                            {
+                                self.rejected.push(pointer_join(site.pointer, &json));
+                                map.insert(json, stand_in(None));
+                            }
                         }
                         continue;
                     }

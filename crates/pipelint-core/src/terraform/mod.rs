@@ -24,6 +24,7 @@ use std::ops::Range;
 use hcl_edit::Span;
 use hcl_edit::structure::{Block, BlockLabel, Structure};
 
+use crate::api::provider::ProviderVersion;
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
 use crate::line_index::floor_char_boundary;
@@ -69,9 +70,9 @@ pub(crate) struct Read {
     pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
-/// Reads the `clickhouse_clickpipe` resources of a `.tf` text. Never panics: a syntax
-/// error is a finding at its position.
-pub(crate) fn read(text: &str) -> Read {
+/// Reads the `clickhouse_clickpipe` resources of a `.tf` text as the provider release
+/// `version` reads them. Never panics: a syntax error is a finding at its position.
+pub(crate) fn read(text: &str, version: ProviderVersion) -> Read {
     let body = match hcl_edit::parser::parse_body(text) {
         Ok(body) => body,
         Err(error) => {
@@ -88,9 +89,9 @@ pub(crate) fn read(text: &str) -> Read {
             Structure::Attribute(_) => None,
         })
         .map(|(name, block)| {
-            let (mut value, mut builder) = convert::attributes(block);
+            let (mut value, mut builder) = convert::attributes(block, version);
             // The provider's checks read the values as written, before it reshapes them.
-            checks::run(&mut value, &mut builder);
+            checks::run(&mut value, &mut builder, version);
             shape::as_the_provider_sends(&mut value, &mut builder);
             convert::resource(name, value, builder)
         })

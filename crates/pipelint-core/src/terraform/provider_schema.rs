@@ -1,13 +1,16 @@
 //! The provider's `clickhouse_clickpipe` schema as data: what `terraform validate` knows of
 //! each attribute (its type, Required/Optional/Computed, write-only, default) and its
-//! validators (value lists, bounds, patterns, conflicts). One JSON file per provider
-//! release, read from the provider's source by `provider/extract.py`; the reader checks
-//! every attribute against it before the rules see the body.
+//! validators (value lists, bounds, patterns, conflicts). One JSON file per bundled provider
+//! release that changed it, read from the release's source by `provider/extract.py`; the
+//! reader checks every attribute against the schema of the release in force before the
+//! rules see the body.
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
+
+use crate::api::provider::ProviderVersion;
 use serde::Deserialize;
 
 /// An attribute's type as the provider declares it.
@@ -104,17 +107,52 @@ impl Attribute {
 /// The attributes of an object, by name.
 pub(crate) type Attributes = BTreeMap<String, Attribute>;
 
-/// The schema of provider v3.25.3 (the version the checks were written for).
-static V3_25_3: LazyLock<Attributes> = LazyLock::new(|| {
-    let mut attributes: Attributes =
-        serde_json::from_str(include_str!("provider/schema-3.25.3.json")).unwrap_or_default();
-    compile(&mut attributes);
-    attributes
+/// The schema of each bundled provider release that changed it, read from the release's
+/// source by `provider/extract.py` (3.17.2 has 3.17.1's schema, 3.25.3 has 3.23.1's).
+static SCHEMAS: LazyLock<[(ProviderVersion, Attributes); 6]> = LazyLock::new(|| {
+    [
+        (
+            ProviderVersion::V3_14_0,
+            load(include_str!("provider/schema-3.14.0.json")),
+        ),
+        (
+            ProviderVersion::V3_16_0,
+            load(include_str!("provider/schema-3.16.0.json")),
+        ),
+        (
+            ProviderVersion::V3_17_1,
+            load(include_str!("provider/schema-3.17.1.json")),
+        ),
+        (
+            ProviderVersion::V3_18_0,
+            load(include_str!("provider/schema-3.18.0.json")),
+        ),
+        (
+            ProviderVersion::V3_22_1,
+            load(include_str!("provider/schema-3.22.1.json")),
+        ),
+        (
+            ProviderVersion::V3_23_1,
+            load(include_str!("provider/schema-3.23.1.json")),
+        ),
+    ]
 });
 
-/// The resource's top-level attributes at the provider version in force.
-pub(crate) fn resource() -> &'static Attributes {
-    &V3_25_3
+fn load(json: &str) -> Attributes {
+    let mut attributes: Attributes = serde_json::from_str(json).unwrap_or_default();
+    compile(&mut attributes);
+    attributes
+}
+
+/// The resource's top-level attributes at a provider release: the schema of the newest
+/// release that changed it, not after this one.
+pub(crate) fn resource(version: ProviderVersion) -> &'static Attributes {
+    let schemas = &*SCHEMAS;
+    schemas
+        .iter()
+        .rev()
+        .find(|(since, _)| *since <= version)
+        .map_or(&schemas[0].1, |(_, attributes)| attributes)
 }
 
 fn compile(attributes: &mut Attributes) {
@@ -132,9 +170,7 @@ mod tests {
 
     /// A file that does not parse would leave every attribute unknown to the reader.
     #[test]
-    fn the_bundled_schema_reads_and_every_pattern_compiles() {
-        let schema = resource();
-        assert!(schema.contains_key("source") && schema.contains_key("destination"));
+    fn the_bundled_schemas_read_and_every_pattern_compiles() {
         fn walk(attributes: &Attributes, count: &mut usize) {
             for attribute in attributes.values() {
                 *count += 1;
@@ -144,11 +180,31 @@ mod tests {
                 walk(&attribute.attributes, count);
             }
         }
-        let mut count = 0;
-        walk(schema, &mut count);
-        assert!(count > 150, "{count} attributes");
-        let replicas = &schema["scaling"].attributes["replicas"];
-        assert_eq!(replicas.between, Some((1.0, 10.0)));
-        assert!(schema["state"].is_read_only());
+        for &version in ProviderVersion::ALL {
+            let schema = resource(version);
+            let mut count = 0;
+            walk(schema, &mut count);
+            assert!(count > 150, "{version:?}: {count} attributes");
+            let replicas = &schema["scaling"].attributes["replicas"];
+            assert_eq!(replicas.between, Some((1.0, 10.0)));
+            assert!(schema["state"].is_read_only());
+        }
+        // What the releases changed, as the provider-version table says.
+        let source = |v: ProviderVersion| &resource(v)["source"].attributes;
+        assert!(!source(ProviderVersion::V3_14_0).contains_key("pubsub"));
+        assert!(source(ProviderVersion::V3_16_0).contains_key("pubsub"));
+        let postgres_methods = |v: ProviderVersion| {
+            source(v)["postgres"].attributes["authentication"]
+                .one_of
+                .clone()
+        };
+        assert_eq!(
+            postgres_methods(ProviderVersion::V3_18_0),
+            Some(vec!["basic".to_owned(), "iam_role".to_owned()])
+        );
+        assert_eq!(
+            postgres_methods(ProviderVersion::V3_25_3),
+            Some(vec!["basic".to_owned(), "IAM_ROLE".to_owned()])
+        );
     }
 }

@@ -277,7 +277,7 @@ mod tests {
 
     fn code_word_of(code: &str) -> String {
         let text = "resource \"clickhouse_clickpipe\" \"x\" {\n  name = \"x\"\n}\n";
-        let read = super::super::read(text);
+        let read = super::super::read(text, crate::api::provider::ProviderVersion::LATEST);
         code_word(&read.resources[0], code)
     }
 

@@ -7,6 +7,8 @@ ClickHouse/terraform-provider-clickhouse and prints it as the data pipelint chec
     git -C PROVIDER show v3.25.3:internal/api/clickpipe.go > /tmp/a.go
     python3 extract.py /tmp/r.go /tmp/a.go > schema-3.25.3.json
 
+A release whose schema equals the one before it needs no file of its own.
+
 Only facts are kept: attribute names, types, Required/Optional/Computed/WriteOnly, and the
 validators' arguments (value lists, bounds, patterns with their messages, the attributes
 a conflict or requirement names).

@@ -59,7 +59,20 @@ pub(crate) fn speak_terraform(resource: &Resource, text: &str, diagnostics: &mut
                 "keep the secret out of the file: a write-only argument (`password_wo` with `password_wo_version`) or a variable marked `sensitive = true`".to_owned(),
             );
         }
-        diagnostic.help = diagnostic.help.as_deref().map(|help| words(resource, help));
+        diagnostic.help = diagnostic.help.as_deref().map(|help| {
+            let help = words(resource, help);
+            // Where a password is asked for, the write-only form keeps it out of the state.
+            match help.find("password = var.") {
+                Some(at) if !help.contains("password_wo") => {
+                    let name: String = help[at + "password = ".len()..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+                        .collect();
+                    format!("{help}; or, to keep it out of the state, `password_wo = {name}` with `password_wo_version = 1`")
+                }
+                _ => help,
+            }
+        });
         diagnostic.primary.text = diagnostic
             .primary
             .text
@@ -132,6 +145,34 @@ fn words(resource: &Resource, text: &str) -> String {
 }
 
 fn code_word(resource: &Resource, code: &str) -> String {
+    variables(&json_code_word(resource, code))
+}
+
+/// Placeholders filled in at send time (`"${KAFKA_PASSWORD}"`) are no HCL: a variable
+/// stands there in Terraform (`var.kafka_password`).
+fn variables(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(start) = rest.find("\"${") {
+        let after = &rest[start + 3..];
+        let Some(end) = after.find("}\"") else {
+            break;
+        };
+        let name = &after[..end];
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            out.push_str(&rest[..start]);
+            out.push_str("var.");
+            out.push_str(&name.to_ascii_lowercase());
+        } else {
+            out.push_str(&rest[..start + 3 + end + 2]);
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn json_code_word(resource: &Resource, code: &str) -> String {
     if code.starts_with('/') && !code.contains(' ') {
         return tf_path(resource, code);
     }
@@ -156,7 +197,7 @@ fn code_word(resource: &Resource, code: &str) -> String {
 /// (`consumerGroup`), the attribute as written for a name the body does not know
 /// (`consumer_grup`), else as it is (a value such as `secondaryPreferred`).
 fn member_word(resource: &Resource, code: &str) -> String {
-    if code.starts_with('{') {
+    if code.starts_with('{') || (code.starts_with('"') && code.contains("\": ")) {
         return hcl_object(code);
     }
     if code.starts_with("db_") || MEMBER_NAMES.contains(code) {
@@ -279,6 +320,17 @@ mod tests {
         let text = "resource \"clickhouse_clickpipe\" \"x\" {\n  name = \"x\"\n}\n";
         let read = super::super::read(text, crate::api::provider::ProviderVersion::LATEST);
         code_word(&read.resources[0], code)
+    }
+
+    #[test]
+    fn placeholders_become_variables_and_json_objects_hcl() {
+        assert_eq!(
+            code_word_of(
+                r#""credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}"#
+            ),
+            "credentials = {username = var.kafka_username, password = var.kafka_password}"
+        );
+        assert_eq!(code_word_of(r#""a${b}c""#), r#""a${b}c""#);
     }
 
     #[test]

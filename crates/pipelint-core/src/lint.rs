@@ -262,7 +262,22 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
             };
         }
     };
-    let read = terraform::read(&load::parser_text(&text), options.profile.provider);
+    // Terraform's JSON syntax, by the file name or (given as `terraform`) the content.
+    let json = options
+        .file_name
+        .is_some_and(|name| name.to_ascii_lowercase().ends_with(".tf.json"))
+        || (options
+            .file_name
+            .is_none_or(|name| !name.to_ascii_lowercase().ends_with(".tf"))
+            && text
+                .trim_start_matches('\u{feff}')
+                .trim_start()
+                .starts_with('{'));
+    let read = if json {
+        terraform::read_json(&text, options.profile.provider)
+    } else {
+        terraform::read(&load::parser_text(&text), options.profile.provider)
+    };
     diagnostics.extend(read.diagnostics);
     let mut overrides_used = settle_unchecked(settings, None, &mut diagnostics);
     // Each resource is a create-pipe body checked on its own (no paired pipe).
@@ -293,6 +308,7 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
         kind: Some(DocumentKind::Terraform),
         kind_reason: Some(match options.kind {
             Some(_) => "given as `terraform`".to_owned(),
+            None if json => "the file name ends in `.tf.json` (Terraform's JSON syntax)".to_owned(),
             None => "the file name ends in `.tf` (Terraform)".to_owned(),
         }),
         diagnostics,

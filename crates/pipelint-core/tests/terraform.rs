@@ -505,3 +505,62 @@ fn the_provider_release_in_force_decides_the_checks() {
     assert!(at(cdc, ProviderVersion::V3_17_2).contains(&"terraform-plan-fails"));
     assert!(!at(cdc, ProviderVersion::V3_17_1).contains(&"terraform-plan-fails"));
 }
+
+/// A `.tf.json` file is read as Terraform reads it: the same findings as its `.tf` twin
+/// (rule and attribute), each at the line of the same attribute in its own text.
+#[test]
+fn terraform_json_twins_give_the_same_findings_at_their_own_lines() {
+    let root = common::repo_root().join("fixtures/terraform/invalid");
+    let mut twins = 0;
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let json_path = entry.unwrap().path();
+        let name = json_path.file_name().unwrap().to_str().unwrap().to_owned();
+        let Some(stem) = name.strip_suffix(".tf.json") else {
+            continue;
+        };
+        twins += 1;
+        let hcl = lint_fixture(&root.join(format!("{stem}.tf")));
+        let json = lint_fixture(&json_path);
+        let json_text = std::fs::read_to_string(&json_path).unwrap();
+        let hcl_text = std::fs::read_to_string(root.join(format!("{stem}.tf"))).unwrap();
+        let summary = |result: &LintResult| -> Vec<(String, String)> {
+            result
+                .diagnostics
+                .iter()
+                .map(|d| (d.name().to_owned(), d.pointer.clone()))
+                .collect()
+        };
+        assert_eq!(summary(&json), summary(&hcl), "{name}");
+        for (j, h) in json.diagnostics.iter().zip(&hcl.diagnostics) {
+            // The same attribute: the key (or value) the finding points at, quotes aside.
+            let token = |text: &str, d: &pipelint_core::Diagnostic| {
+                text[d.primary.span.clone()].trim_matches('"').to_owned()
+            };
+            assert_eq!(
+                token(&json_text, j),
+                token(&hcl_text, h),
+                "{name}: {}",
+                j.message
+            );
+            let line = line_of(&json_text, j.primary.span.start);
+            // Its line: where it stands as a key (`"stopped":`) or as a value (`: 12`).
+            let token = token(&json_text, j);
+            let expected = json_text
+                .lines()
+                .position(|l| {
+                    l.contains(&format!("\"{token}\":"))
+                        || l.trim_end_matches(',').ends_with(&format!(": {token}"))
+                        || l.trim_end_matches(',').ends_with(&format!(": \"{token}\""))
+                })
+                .unwrap()
+                + 1;
+            assert_eq!(line, expected, "{name}: {}", j.message);
+        }
+    }
+    assert!(twins >= 3, "{twins} twins");
+    // A valid module in JSON syntax reads "no problems".
+    let valid = common::repo_root().join("fixtures/terraform/valid/kafka-variables.tf.json");
+    let result = lint_fixture(&valid);
+    assert_eq!(result.kind, Some(DocumentKind::Terraform));
+    assert!(result.diagnostics.is_empty(), "{:?}", codes(&result));
+}

@@ -73,6 +73,8 @@ enum Part<'a> {
     Blocks(Vec<&'a Block>),
     /// A `dynamic "NAME"` block: its content is computed.
     Dynamic(Range<usize>),
+    /// A value of Terraform's JSON syntax (`.tf.json`), with its value's span.
+    Json(&'a Value, Range<usize>),
 }
 
 /// Builds one resource's body.
@@ -93,6 +95,8 @@ pub(super) struct Builder {
     pub(super) findings: Vec<Diagnostic>,
     /// Inside a member written as a block: its inner blocks are not reported again.
     in_block: bool,
+    /// For Terraform's JSON syntax: the spans of the file's members, by the file's pointer.
+    json_spans: HashMap<String, NodeSpans>,
 }
 
 /// The attributes of a `resource "clickhouse_clickpipe" "NAME"` block as written, as a
@@ -109,6 +113,7 @@ pub(super) fn attributes(block: &Block, version: ProviderVersion) -> (Value, Bui
         keys: HashSet::new(),
         findings: Vec::new(),
         in_block: false,
+        json_spans: HashMap::new(),
     };
     // Missing members of the body are anchored on the header, `resource "…" "NAME"`.
     let header = header_span(block);
@@ -128,6 +133,86 @@ pub(super) fn attributes(block: &Block, version: ProviderVersion) -> (Value, Bui
         Site::new("", "", header_span(block)),
     ));
     (value, builder)
+}
+
+/// The attributes of a resource in Terraform's JSON syntax (`.tf.json`): the object at
+/// `at` in `document`, whose name's key is where findings about the whole resource point.
+pub(super) fn attributes_json(
+    document: &Document,
+    at: &str,
+    version: ProviderVersion,
+) -> Option<(Value, Builder)> {
+    let object = crate::pointer::resolve(&document.value, at)?.as_object()?;
+    let mut builder = empty_builder();
+    let mut pending = vec![at.to_owned()];
+    while let Some(pointer) = pending.pop() {
+        if let Some(spans) = document.spans(&pointer) {
+            builder.json_spans.insert(pointer.clone(), spans.clone());
+        }
+        match crate::pointer::resolve(&document.value, &pointer) {
+            Some(Value::Object(map)) => {
+                pending.extend(map.keys().map(|k| pointer_join(&pointer, k)));
+            }
+            Some(Value::Array(items)) => {
+                pending.extend((0..items.len()).map(|i| pointer_join(&pointer, &i.to_string())));
+            }
+            _ => {}
+        }
+    }
+    let header = document.key_span(at);
+    builder.spans.insert(
+        String::new(),
+        NodeSpans {
+            key: Some(header.clone()),
+            value: document.value_span(at),
+        },
+    );
+    let members = builder.json_members(object, at);
+    let schema = super::provider_schema::resource(version);
+    let value = Value::Object(builder.object(
+        members,
+        Scope::Resource,
+        Some(schema),
+        Site::new("", "", header),
+    ));
+    Some((value, builder))
+}
+
+fn empty_builder() -> Builder {
+    Builder {
+        spans: HashMap::new(),
+        names: HashMap::new(),
+        unknown: Vec::new(),
+        rejected: Vec::new(),
+        not_in_body: HashMap::new(),
+        defaulted: HashMap::new(),
+        literals: HashSet::new(),
+        keys: HashSet::new(),
+        findings: Vec::new(),
+        in_block: false,
+        json_spans: HashMap::new(),
+    }
+}
+
+/// A JSON literal as Terraform reads it: a string with an interpolation or a directive is
+/// an expression (`None`).
+fn json_literal(value: &Value) -> Option<Value> {
+    match value {
+        Value::String(text) if is_template(text) => None,
+        Value::String(_) | Value::Number(_) | Value::Bool(_) => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// Whether a JSON string is a template Terraform evaluates (`${…}`, `%{…}`; `$${` is a
+/// literal `${`).
+fn is_template(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    (0..bytes.len().saturating_sub(1)).any(|i| {
+        matches!(bytes[i], b'$' | b'%')
+            && bytes[i + 1] == b'{'
+            && (i == 0 || bytes[i - 1] != bytes[i])
+    })
 }
 
 /// `resource "…" "NAME"`: where findings about the whole resource point.
@@ -341,16 +426,24 @@ impl Builder {
                 // Not in the body: kept for the provider's own checks (`stopped`).
                 let literal = match &member.part {
                     Part::Expr(expression) => literal(expression),
+                    Part::Json(value, _) => json_literal(value),
                     _ => None,
                 };
                 if let Some((name, attribute)) = attribute {
-                    let null = matches!(member.part, Part::Expr(Expression::Null(_)));
+                    let null = matches!(
+                        member.part,
+                        Part::Expr(Expression::Null(_)) | Part::Json(Value::Null, _)
+                    );
                     if !null {
                         set.push((name, member.key.clone(), attribute.sensitive));
                     }
-                    if let (Some(value), Part::Expr(expression)) = (&literal, &member.part) {
+                    let span = match &member.part {
+                        Part::Expr(expression) => Some(span_of(*expression)),
+                        Part::Json(_, span) => Some(span.clone()),
+                        _ => None,
+                    };
+                    if let (Some(value), Some(span)) = (&literal, span) {
                         let pointer = pointer_join(site.pointer, member.name);
-                        let span = span_of(*expression);
                         self.conform(
                             attribute,
                             value.clone(),
@@ -655,6 +748,7 @@ impl Builder {
         let (tf_path, pointer) = (site.tf_path, site.pointer);
         match part {
             Part::Expr(expression) => self.expression(expression, scope, kind, schema, read, site),
+            Part::Json(value, span) => self.json(value, span, scope, kind, schema, read, site),
             Part::Block(block) => {
                 let outer = self.enter_block(block, tf_path, pointer, false);
                 let members = body_members(&block.body);
@@ -765,6 +859,91 @@ impl Builder {
             },
         );
         self.names.insert(pointer.to_owned(), tf_path.to_owned());
+    }
+
+    /// The members of a JSON object at the file's pointer `at`.
+    fn json_members<'v>(&self, object: &'v Map<String, Value>, at: &str) -> Vec<Member<'v>> {
+        object
+            .iter()
+            .map(|(name, value)| {
+                let pointer = pointer_join(at, name);
+                let spans = self.json_spans.get(&pointer);
+                let value_span = spans.map_or(0..0, |s| s.value.clone());
+                Member {
+                    name,
+                    key: spans
+                        .and_then(|s| s.key.clone())
+                        .unwrap_or(value_span.clone()),
+                    // A quoted key: a rename would have to keep the quotes.
+                    ident: false,
+                    part: Part::Json(value, value_span),
+                }
+            })
+            .collect()
+    }
+
+    /// A value of Terraform's JSON syntax, as [`Builder::expression`] reads HCL.
+    #[allow(clippy::too_many_arguments)]
+    fn json(
+        &mut self,
+        value: &Value,
+        span: Range<usize>,
+        scope: Scope,
+        kind: Option<Type>,
+        schema: Option<&'static Attributes>,
+        read: bool,
+        site: &Site,
+    ) -> Option<(Value, Range<usize>)> {
+        let (tf_path, pointer) = (site.tf_path, site.pointer);
+        // The file's pointer of this value, found back from its span.
+        let at = self
+            .json_spans
+            .iter()
+            .find(|(_, s)| s.value == span)
+            .map(|(p, _)| p.clone())
+            .unwrap_or_default();
+        let converted = match value {
+            Value::Null => return None,
+            Value::String(text) if is_template(text) => {
+                self.unknown(pointer, span.clone(), kind, read)
+            }
+            Value::String(_) | Value::Number(_) => {
+                self.literals.insert(span.clone());
+                value.clone()
+            }
+            Value::Bool(_) => value.clone(),
+            Value::Array(items) => {
+                let item_kind = match kind {
+                    Some(Type::ListObject | Type::SetObject) => Some(Type::Object),
+                    Some(Type::ListString | Type::SetString) => Some(Type::String),
+                    _ => None,
+                };
+                let items = items
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(index, item)| {
+                        let tf_path = format!("{tf_path}[{index}]");
+                        let pointer = pointer_join(pointer, &index.to_string());
+                        let item_at = pointer_join(&at, &index.to_string());
+                        let item_span = self
+                            .json_spans
+                            .get(&item_at)
+                            .map_or(0..0, |s| s.value.clone());
+                        let site = Site::new(&tf_path, &pointer, item_span.clone());
+                        let (value, item_span) =
+                            self.json(item, item_span, scope, item_kind, schema, read, &site)?;
+                        self.item(&pointer, &tf_path, item_span);
+                        Some(value)
+                    })
+                    .collect();
+                Value::Array(items)
+            }
+            Value::Object(map) => {
+                let members = self.json_members(map, &at);
+                Value::Object(self.object(members, scope, schema, site.clone()))
+            }
+        };
+        Some((converted, span))
     }
 
     /// An expression: present, its value unknown (a stand-in of its type no rule reads).

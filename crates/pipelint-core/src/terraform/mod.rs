@@ -24,6 +24,8 @@ use std::ops::Range;
 use hcl_edit::Span;
 use hcl_edit::structure::{Block, BlockLabel, Structure};
 
+use serde_json::Value;
+
 use crate::api::provider::ProviderVersion;
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
@@ -99,6 +101,63 @@ pub(crate) fn read(text: &str, version: ProviderVersion) -> Read {
     Read {
         resources,
         diagnostics: Vec::new(),
+    }
+}
+
+/// Reads the `clickhouse_clickpipe` resources of a Terraform JSON text (`.tf.json`): the
+/// same conversion and checks as [`read`], with positions in the JSON text.
+pub(crate) fn read_json(text: &str, version: ProviderVersion) -> Read {
+    let loaded = crate::load::load(text.as_bytes());
+    let Some(document) = loaded.document else {
+        return Read {
+            resources: Vec::new(),
+            diagnostics: loaded.diagnostics,
+        };
+    };
+    // `resource` is an object, or a list of objects, of types holding names.
+    let mut places = Vec::new();
+    let blocks: Vec<String> = match document.value.get("resource") {
+        Some(Value::Array(items)) => (0..items.len()).map(|i| format!("/resource/{i}")).collect(),
+        Some(Value::Object(_)) => vec!["/resource".to_owned()],
+        _ => Vec::new(),
+    };
+    for block in blocks {
+        let at = format!("{block}/{CLICKPIPE}");
+        match crate::pointer::resolve(&document.value, &at) {
+            Some(Value::Object(names)) => {
+                places.extend(
+                    names
+                        .keys()
+                        .map(|name| (name.clone(), crate::pointer::pointer_join(&at, name))),
+                );
+            }
+            Some(Value::Array(items)) => {
+                for (index, item) in items.iter().enumerate() {
+                    if let Value::Object(names) = item {
+                        let at = format!("{at}/{index}");
+                        places.extend(
+                            names.keys().map(|name| {
+                                (name.clone(), crate::pointer::pointer_join(&at, name))
+                            }),
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let resources = places
+        .into_iter()
+        .filter_map(|(name, at)| {
+            let (mut value, mut builder) = convert::attributes_json(&document, &at, version)?;
+            checks::run(&mut value, &mut builder, version);
+            shape::as_the_provider_sends(&mut value, &mut builder);
+            Some(convert::resource(&name, value, builder))
+        })
+        .collect();
+    Read {
+        resources,
+        diagnostics: loaded.diagnostics,
     }
 }
 

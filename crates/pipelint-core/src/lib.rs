@@ -136,8 +136,10 @@ mod terraform;
 pub use api::changes::{Change, What};
 pub use api::profile::{ApiVersion, Axis, Profile, StackVersion, Version};
 pub use api::provider::{
-    ProviderRelease, ProviderVersion, Selected as ProviderSelected, select as select_provider,
+    KNOWN as KNOWN_PROVIDER_RELEASES, ProviderRelease, ProviderVersion,
+    RELEASES as PROVIDER_RELEASES, Selected as ProviderSelected, select as select_provider,
 };
+pub use api::provider_pin::{ProviderPin, provider_pin};
 pub use catalog::{Applicability, FixAvailability, Rule, Severity};
 pub use diagnostic::{Diagnostic, Fix, Label, Versions, apply_fixes};
 pub use document::{Document, NodeSpans};

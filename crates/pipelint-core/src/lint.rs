@@ -300,6 +300,9 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
         terraform::speak_terraform(resource, &text, &mut found);
         diagnostics.extend(found);
     }
+    // Overrides by address and inline ignores see the findings as they print (T8, T9).
+    overrides_used.extend(settings.judge_addresses(&mut diagnostics));
+    terraform::ignore::apply(&text, settings, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.primary.span.start, d.primary.span.end));
     overrides_used.sort_unstable();
     overrides_used.dedup();

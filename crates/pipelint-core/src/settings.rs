@@ -332,7 +332,10 @@ impl Settings {
                 let code = diagnostic.rule.code;
                 let mut level = self.levels.get(code).copied();
                 let uses = match &index {
-                    Some(index) => index.covering(&diagnostic.pointer, code, document),
+                    Some(index) => {
+                        let pointer = pointer::matched_pointer(&diagnostic.pointer);
+                        index.covering(&pointer, code, document)
+                    }
                     None => Vec::new(),
                 };
                 // A later override wins.
@@ -349,6 +352,52 @@ impl Settings {
                 }
             })
             .collect()
+    }
+}
+
+impl Settings {
+    /// Applies the overrides whose pointers are Terraform addresses to the findings of a
+    /// `.tf` file, which carry the address they print as their pointer: the level of the
+    /// last such override that covers a finding and names its rule wins (`off` drops it).
+    /// The other overrides were applied with the rules' JSON pointers. Returns the uses.
+    pub(crate) fn judge_addresses(&self, diagnostics: &mut Vec<Diagnostic>) -> Vec<OverrideUse> {
+        let any_address = self
+            .overrides
+            .iter()
+            .any(|o| o.pointers.iter().any(PointerPattern::address));
+        if !any_address {
+            return Vec::new();
+        }
+        let is_address = |u: &OverrideUse| {
+            self.overrides
+                .get(u.entry)
+                .and_then(|o| o.pointers.get(u.pointer))
+                .is_some_and(PointerPattern::address)
+        };
+        let judged = self.judge(diagnostics, None);
+        let mut used = Vec::new();
+        let mut levels = judged.into_iter().map(|judged| {
+            let uses: Vec<OverrideUse> = judged.uses.into_iter().filter(is_address).collect();
+            used.extend(uses.iter().copied());
+            uses.last().copied()
+        });
+        diagnostics.retain_mut(|diagnostic| {
+            let last = levels.next().flatten();
+            let level = last
+                .and_then(|u| self.overrides.get(u.entry))
+                .and_then(|o| o.levels.get(diagnostic.rule.code));
+            match level.map(|level| level.severity()) {
+                None => true,
+                Some(None) => false,
+                Some(Some(severity)) => {
+                    diagnostic.severity = severity;
+                    true
+                }
+            }
+        });
+        used.sort_unstable();
+        used.dedup();
+        used
     }
 }
 
@@ -445,7 +494,7 @@ mod tests {
             error,
             "unknown rule `leaked-secrte`; did you mean `leaked-secret`?"
         );
-        for wrong in ["PL9", "", "XYZ"] {
+        for wrong in ["PL99", "", "XYZ"] {
             let error = settings.set(wrong, Level::Off).err().unwrap();
             assert!(
                 error.starts_with(&format!("unknown rule `{wrong}`")),
@@ -458,7 +507,7 @@ mod tests {
             Level::from(leaked_secret::RULE.severity)
         );
         let mut entry = Override::new(Vec::new());
-        assert!(entry.set("PL9", Level::Off).is_err());
+        assert!(entry.set("PL99", Level::Off).is_err());
         assert!(entry.codes().is_empty());
     }
 

@@ -111,6 +111,7 @@ const NO_JSON_EXAMPLE: &[(&str, &str)] = &[
     ("PL027", "a Terraform file, not JSON"),
     ("PL028", "a Terraform file, not JSON"),
     ("PL029", "a Terraform file, not JSON"),
+    ("PL900", "a Terraform file, not JSON"),
 ];
 
 #[derive(Debug)]

@@ -59,6 +59,15 @@ const ROOT: &[&str] = &[
     "Change",
     "What",
     "changes",
+    // Terraform provider versions
+    "ProviderVersion",
+    "ProviderRelease",
+    "PROVIDER_RELEASES",
+    "KNOWN_PROVIDER_RELEASES",
+    "ProviderSelected",
+    "select_provider",
+    "ProviderPin",
+    "provider_pin",
     // For front ends
     "Document",
     "Loaded",
@@ -311,4 +320,24 @@ fn every_listed_item_is_usable_from_outside() {
     );
     let change: &Change = changes().next().unwrap_or_else(|| panic!("a change"));
     assert!(matches!(change.what, What::Member | What::Value(_)));
+
+    use pipelint_core::{
+        KNOWN_PROVIDER_RELEASES, PROVIDER_RELEASES, ProviderPin, ProviderRelease, ProviderSelected,
+        ProviderVersion, provider_pin, select_provider,
+    };
+    let newest: &ProviderRelease = &PROVIDER_RELEASES[PROVIDER_RELEASES.len() - 1];
+    assert_eq!(newest.version, ProviderVersion::LATEST);
+    assert!(KNOWN_PROVIDER_RELEASES.contains(&ProviderVersion::OLDEST.as_str()));
+    let selected: ProviderSelected = select_provider("~> 3.25").unwrap();
+    assert_eq!(
+        selected.version(),
+        ProviderVersion::parse("3.25.3").unwrap()
+    );
+    let pin: Option<ProviderPin> = provider_pin(
+        "terraform {\n  required_providers {\n    clickhouse = { source = \"ClickHouse/clickhouse\" }\n  }\n}\n",
+        false,
+    );
+    assert_eq!(pin.map(|p| p.constraint), Some(None));
+    let tf_profile = Profile::default().with_provider(ProviderVersion::OLDEST);
+    assert_eq!(tf_profile.provider.api(), ApiVersion::V2026_04);
 }

@@ -10,8 +10,8 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use pipelint_core::{
-    ApiVersion, Applicability, Diagnostic, DocumentKind, Level, LineIndex, LintResult, Rule,
-    Selector, StackVersion, rules,
+    ApiVersion, Applicability, Diagnostic, DocumentKind, Level, LineIndex, LintResult,
+    ProviderVersion, Rule, Selector, StackVersion, rules,
 };
 use pipelint_workspace::config::{Resolver, RuleSelection, VersionChoice};
 use pipelint_workspace::read::Links;
@@ -22,7 +22,7 @@ use pyo3::types::{PyBytes, PyDict};
 
 /// Lints one document (UTF-8 bytes) and returns its findings as dicts, secrets masked.
 #[pyfunction]
-#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None, path=None))]
+#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None, provider_version=None, path=None))]
 #[allow(clippy::too_many_arguments)] // the Python call's keywords, one by one
 fn lint<'py>(
     py: Python<'py>,
@@ -32,9 +32,14 @@ fn lint<'py>(
     config: Vec<(String, String)>,
     api_version: Option<&str>,
     stack_version: Option<&str>,
+    provider_version: Option<&str>,
     path: Option<PathBuf>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let request = Request::parse(kind, &config, api_version, stack_version)?;
+    let request = Request::parse(
+        kind,
+        &config,
+        [api_version, stack_version, provider_version],
+    )?;
     let prepared = request.prepare(file_name, path.as_deref())?;
     // Linting holds no Python object, so other Python threads may run meanwhile.
     let result = py.detach(|| prepared.lint(body));
@@ -45,7 +50,7 @@ fn lint<'py>(
 /// `--unsafe-fixes` too) and returns a dict: `text` (the fixed bytes), `applied` (the fixes
 /// applied) and `findings` (those of the fixed text, as [`lint`] gives them).
 #[pyfunction]
-#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None, path=None, unsafe_fixes=false))]
+#[pyo3(signature = (body, kind=None, file_name=None, config=Vec::new(), api_version=None, stack_version=None, provider_version=None, path=None, unsafe_fixes=false))]
 #[allow(clippy::too_many_arguments)] // the Python call's keywords, one by one
 fn fix<'py>(
     py: Python<'py>,
@@ -55,10 +60,15 @@ fn fix<'py>(
     config: Vec<(String, String)>,
     api_version: Option<&str>,
     stack_version: Option<&str>,
+    provider_version: Option<&str>,
     path: Option<PathBuf>,
     unsafe_fixes: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let request = Request::parse(kind, &config, api_version, stack_version)?;
+    let request = Request::parse(
+        kind,
+        &config,
+        [api_version, stack_version, provider_version],
+    )?;
     let prepared = request.prepare(file_name, path.as_deref())?;
     let applicability = if unsafe_fixes {
         Applicability::Unsafe
@@ -83,12 +93,11 @@ impl Request {
     fn parse(
         kind: Option<&str>,
         config: &[(String, String)],
-        api_version: Option<&str>,
-        stack_version: Option<&str>,
+        [api, stack, provider]: [Option<&str>; 3],
     ) -> PyResult<Self> {
         let flags = Flags {
             kind: kind.map(parse_kind).transpose()?,
-            versions: versions(api_version, stack_version)?,
+            versions: versions(api, stack, provider)?,
             rule_levels: rule_levels(config)?,
             // The command's default limit, for the body and for the pipe beside `path`:
             // what `pipelint check` would not read is not read here either.
@@ -240,14 +249,22 @@ fn rule_levels(config: &[(String, String)]) -> PyResult<Vec<(Selector, Level)>> 
         .collect()
 }
 
-/// The profile the two versions choose (as `pipelint.toml`'s keys do); the contract's
-/// where one is `None`. An unknown version is a `ValueError` naming the known ones.
-fn versions(api: Option<&str>, stack: Option<&str>) -> PyResult<VersionChoice> {
+/// The profile the three versions choose (as `pipelint.toml`'s keys do); the contract's
+/// (for the provider, the module's pin) where one is `None`. An unknown version is a
+/// `ValueError` naming the known ones.
+fn versions(
+    api: Option<&str>,
+    stack: Option<&str>,
+    provider: Option<&str>,
+) -> PyResult<VersionChoice> {
     let parse_api = |api: &str| ApiVersion::parse(api).map_err(PyValueError::new_err);
     let parse_stack = |stack: &str| StackVersion::parse(stack).map_err(PyValueError::new_err);
+    let parse_provider =
+        |provider: &str| ProviderVersion::parse(provider).map_err(PyValueError::new_err);
     Ok(VersionChoice {
         api: api.map(parse_api).transpose()?,
         stack: stack.map(parse_stack).transpose()?,
+        provider: provider.map(parse_provider).transpose()?,
     })
 }
 

@@ -19,6 +19,7 @@
 
 pub mod config;
 pub mod paths;
+pub mod provider;
 pub mod read;
 
 use std::ops::ControlFlow;
@@ -33,6 +34,8 @@ use pipelint_core::{
 use config::{
     Config, ConfigError, FileSettings, Resolver, SelectedBy, VersionChoice, VersionOrigin,
 };
+use pipelint_core::ProviderVersion;
+use provider::{Pins, ProviderOrigin};
 use read::{DEFAULT_MAX_FILE_SIZE, Links, Unread};
 
 /// What a front end's flags say about every file; each beats the config. The default is an
@@ -76,6 +79,8 @@ impl Default for Flags {
 pub struct Workspace {
     resolver: Resolver,
     flags: Flags,
+    /// The provider pins of the Terraform modules read so far.
+    pins: Pins,
 }
 
 /// Where a file stands in the workspace: the config that governs it and its path as that
@@ -175,7 +180,11 @@ pub enum Preparation {
 impl Workspace {
     /// A workspace with the configs `resolver` finds and `flags` laid over them.
     pub fn new(resolver: Resolver, flags: Flags) -> Workspace {
-        Workspace { resolver, flags }
+        Workspace {
+            resolver,
+            flags,
+            pins: Pins::default(),
+        }
     }
 
     /// An editor's workspace: configs found from each file's directory upward, no flags.
@@ -186,6 +195,12 @@ impl Workspace {
 
     pub fn flags(&self) -> &Flags {
         &self.flags
+    }
+
+    /// One warning line for each module read so far whose provider pin selects no bundled
+    /// release (or cannot be read), sorted; `shown` names a file for the line.
+    pub fn pin_warnings(&self, shown: impl Fn(&Path) -> String) -> Vec<String> {
+        self.pins.warnings(shown)
     }
 
     /// The configs found so far (for the report of unused overrides and renamed rules).
@@ -243,8 +258,24 @@ impl Workspace {
             }
             levelled
         });
+        let chosen = flags.versions.over(settings.versions());
+        let mut profile = chosen.profile();
+        let provider_from = self.provider_of(located, kind, &settings, chosen);
+        if let Some(from) = &provider_from {
+            let provider = match from {
+                ProviderOrigin::Chosen(_) => chosen.provider.unwrap_or_default(),
+                ProviderOrigin::Pin(pin) => pin.version(),
+                ProviderOrigin::Newest => ProviderVersion::LATEST,
+            };
+            profile = profile.with_provider(provider);
+            // An `api-version` chosen for the file wins over the provider's snapshot.
+            if chosen.api.is_none() {
+                profile = profile.with_api(provider.api());
+            }
+        }
         Prepared {
-            profile: flags.versions.over(settings.versions()).profile(),
+            profile,
+            provider_from,
             settings,
             levelled,
             kind,
@@ -255,6 +286,40 @@ impl Workspace {
             versions_from_flags: flags.versions,
             show_secrets: flags.show_secrets,
             max_file_size: flags.max_file_size,
+        }
+    }
+
+    /// Where the provider release of a Terraform file comes from ([`provider`]); `None` for
+    /// any other file.
+    fn provider_of(
+        &self,
+        located: &Located,
+        kind: Option<DocumentKind>,
+        settings: &FileSettings,
+        chosen: VersionChoice,
+    ) -> Option<ProviderOrigin> {
+        let terraform = match kind.or(self.flags.kind) {
+            Some(kind) => kind == DocumentKind::Terraform,
+            None => located
+                .file_name()
+                .is_some_and(|name| provider::is_terraform_name(&name)),
+        };
+        if !terraform {
+            return None;
+        }
+        if chosen.provider.is_some() {
+            return Some(ProviderOrigin::Chosen(
+                if self.flags.versions.provider.is_some() {
+                    VersionOrigin::Flag
+                } else {
+                    settings.provider_origin()
+                },
+            ));
+        }
+        let dir = located.path.as_deref().and_then(Path::parent);
+        match dir.and_then(|dir| self.pins.of(dir, self.flags.max_file_size)) {
+            Some(pin) => Some(ProviderOrigin::Pin(pin)),
+            None => Some(ProviderOrigin::Newest),
         }
     }
 
@@ -309,6 +374,8 @@ impl Workspace {
 #[derive(Debug)]
 pub struct Prepared {
     settings: FileSettings,
+    /// For a Terraform file: where its provider release comes from.
+    provider_from: Option<ProviderOrigin>,
     /// The settings with the flags' rule levels laid over them, when there are any.
     levelled: Option<Settings>,
     profile: Profile,
@@ -373,6 +440,12 @@ impl Prepared {
                 stack
             },
         )
+    }
+
+    /// For a Terraform file, where the provider release in force comes from; `None` for
+    /// any other file.
+    pub fn provider_from(&self) -> Option<&ProviderOrigin> {
+        self.provider_from.as_ref()
     }
 
     /// Where the pipe a scaling patch is checked against comes from; `None` without one.

@@ -96,7 +96,7 @@ fn the_flags_beat_the_config() {
     let older = Flags {
         versions: VersionChoice {
             api: Some(ApiVersion::default()),
-            stack: None,
+            ..VersionChoice::default()
         },
         ..Flags::default()
     };
@@ -187,4 +187,125 @@ fn a_file_two_kinds_globs_claim_is_not_linted_but_reported_on_its_config() {
     // A file one glob claims is ready.
     let other = workspace.prepare(&dir.path().join("bodies/items.json"));
     assert!(matches!(other, Preparation::Ready(_)));
+}
+
+/// A module's `versions.tf` pinning the ClickHouse provider with `constraint`.
+fn versions_tf(constraint: &str) -> String {
+    format!(
+        "terraform {{\n  required_providers {{\n    clickhouse = {{\n      source  = \
+         \"ClickHouse/clickhouse\"\n      version = \"{constraint}\"\n    }}\n  }}\n}}\n"
+    )
+}
+
+fn provider_of(workspace: &Workspace, path: &Path) -> (ProviderVersion, ApiVersion) {
+    let prepared = ready(workspace.prepare(path));
+    (prepared.profile().provider, prepared.profile().api)
+}
+
+#[test]
+fn the_modules_pin_selects_the_provider_and_its_api_snapshot() {
+    use ProviderVersion as P;
+    let cases = [
+        ("~> 3.25", P::V3_25_3, false),
+        (">= 3.20, < 4.0", P::V3_25_3, false),
+        ("= 3.25.3", P::V3_25_3, false),
+        ("3.17.2", P::V3_17_2, false),
+        ("~> 3.17.0", P::V3_17_2, false),
+        ("~> 3.16.0", P::V3_16_0, false),
+        (">= 3.26", P::V3_25_3, true),
+        ("~> 3.12.0", P::V3_14_0, true),
+        ("not a constraint", P::V3_25_3, true),
+    ];
+    for (constraint, expected, warns) in cases {
+        let dir = tree(&[
+            ("mod/versions.tf", &versions_tf(constraint)),
+            ("mod/main.tf", ""),
+        ]);
+        let workspace = Workspace::discover(dir.path());
+        let main = dir.path().join("mod/main.tf");
+        assert_eq!(
+            provider_of(&workspace, &main),
+            (expected, expected.api()),
+            "{constraint}"
+        );
+        let warnings = workspace.pin_warnings(|p| p.display().to_string());
+        assert_eq!(
+            warnings.len(),
+            usize::from(warns),
+            "{constraint}: {warnings:?}"
+        );
+        if warns {
+            assert!(warnings[0].contains("versions.tf:5:"), "{warnings:?}");
+        }
+    }
+}
+
+#[test]
+fn a_module_without_a_pin_gets_the_newest_and_json_files_are_not_terraform() {
+    let dir = tree(&[("a/main.tf", ""), ("a/orders.pipe.json", "{}")]);
+    let workspace = Workspace::discover(dir.path());
+    let main = dir.path().join("a/main.tf");
+    assert_eq!(
+        provider_of(&workspace, &main),
+        (ProviderVersion::LATEST, ProviderVersion::LATEST.api())
+    );
+    let prepared = ready(workspace.prepare(&main));
+    assert_eq!(
+        prepared.provider_from(),
+        Some(&provider::ProviderOrigin::Newest)
+    );
+    // A JSON body keeps the contract's snapshot and has no provider.
+    let pipe = ready(workspace.prepare(&dir.path().join("a/orders.pipe.json")));
+    assert_eq!(pipe.provider_from(), None);
+    assert_eq!(pipe.profile().api, ApiVersion::default());
+}
+
+#[test]
+fn a_setting_beats_the_pin_and_an_api_version_beats_the_providers_snapshot() {
+    let config = "provider-version = \"3.18.0\"\n\
+        [[overrides]]\nfiles = [\"old/*.tf\"]\nprovider-version = \"3.14.0\"\n\
+        [[overrides]]\nfiles = [\"api/*.tf\"]\napi-version = \"2025-11\"\n";
+    let dir = tree(&[
+        ("pipelint.toml", config),
+        ("new/versions.tf", &versions_tf("~> 3.25")),
+        ("new/main.tf", ""),
+        ("old/main.tf", ""),
+        ("api/main.tf", ""),
+    ]);
+    let workspace = Workspace::discover(dir.path());
+    let at = |file: &str| provider_of(&workspace, &dir.path().join(file));
+    use ProviderVersion as P;
+    assert_eq!(at("new/main.tf"), (P::V3_18_0, P::V3_18_0.api()));
+    assert_eq!(at("old/main.tf"), (P::V3_14_0, P::V3_14_0.api()));
+    assert_eq!(at("api/main.tf"), (P::V3_18_0, ApiVersion::V2025_11));
+    // The flag beats them all.
+    let flags = Flags {
+        versions: VersionChoice {
+            provider: Some(P::V3_16_0),
+            ..VersionChoice::default()
+        },
+        ..Flags::default()
+    };
+    let flagged = with_flags(dir.path(), flags);
+    assert_eq!(
+        provider_of(&flagged, &dir.path().join("old/main.tf")),
+        (P::V3_16_0, P::V3_16_0.api())
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pin_behind_a_link_is_not_read() {
+    let outside = tree(&[("versions.tf", &versions_tf("~> 3.16.0"))]);
+    let dir = tree(&[("mod/main.tf", "")]);
+    std::os::unix::fs::symlink(
+        outside.path().join("versions.tf"),
+        dir.path().join("mod/versions.tf"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let workspace = Workspace::discover(dir.path());
+    assert_eq!(
+        provider_of(&workspace, &dir.path().join("mod/main.tf")).0,
+        ProviderVersion::LATEST
+    );
 }

@@ -112,6 +112,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "VERSION", value_parser = pipelint_core::StackVersion::parse)]
     pub stack_version: Option<pipelint_core::StackVersion>,
 
+    /// The Terraform provider release to check `.tf` files against (a bundled one, or
+    /// latest); without it, the module's `required_providers` pin selects one.
+    #[arg(long, value_name = "VERSION", value_parser = pipelint_core::ProviderVersion::parse)]
+    pub provider_version: Option<pipelint_core::ProviderVersion>,
+
     /// Show secret values instead of masking them (local debugging only: never in CI logs).
     #[arg(long)]
     pub show_secrets: bool,

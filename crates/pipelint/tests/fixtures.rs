@@ -1,6 +1,6 @@
 //! The fixture harness: every file under `fixtures/` is a test.
 //!
-//! - `<kind>/valid/*.json` and `rules/<rule>/valid/*.json`: realistic bodies. A kind's valid
+//! - `<kind>/valid/*.json` and `rules/<rule>/valid/*.json` (or `*.tf`): realistic bodies. A kind's valid
 //!   fixtures yield no diagnostic at all; a rule's valid fixtures never yield that rule.
 //! - `<kind>/invalid/<rule>--<what>.json` and `rules/<rule>/invalid/*.json`: each yields the
 //!   named rule, and its rendered output is snapshotted beside it (`<name>.snap`).
@@ -196,7 +196,7 @@ fn rule_fixtures() {
                 continue;
             }
         };
-        for path in json_files(&rule_dir.join("valid")) {
+        for path in fixture_files(&rule_dir.join("valid")) {
             cases.push(case(path, move |check_path| {
                 let result = lint_file(check_path, None);
                 let kind = result
@@ -216,7 +216,7 @@ fn rule_fixtures() {
                 );
             }));
         }
-        for path in json_files(&rule_dir.join("invalid")) {
+        for path in fixture_files(&rule_dir.join("invalid")) {
             cases.push(case(path, move |check_path| {
                 let result = lint_file(check_path, None);
                 assert!(
@@ -261,7 +261,7 @@ fn every_rule_has_fixtures() {
         } else if CLI_ONLY.contains(&rule.name) {
             // Produced by the command line, not by `lint`; tested in `bad_input.rs`.
         } else if !named_by_kind_fixtures.iter().any(|n| n == rule.name)
-            && json_files(&rule_dir.join("invalid")).is_empty()
+            && fixture_files(&rule_dir.join("invalid")).is_empty()
         {
             missing.push(format!("{} is produced by no invalid fixture", rule.name));
         }

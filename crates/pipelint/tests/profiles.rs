@@ -285,6 +285,13 @@ fn the_config_schema_and_the_starter_know_every_version() {
     };
     assert_eq!(listed("api-version"), api);
     assert_eq!(listed("stack-version"), stack);
+    let provider: Vec<String> = pipelint_core::KNOWN_PROVIDER_RELEASES
+        .iter()
+        .copied()
+        .chain(["latest"])
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(listed("provider-version"), provider);
 
     let cases = [
         ("api-version = \"latest\"\nstack-version = \"2.27\"\n", true),
@@ -298,6 +305,24 @@ fn the_config_schema_and_the_starter_know_every_version() {
         ("[[overrides]]\nfiles = [\"a\"]\nrules = {}\n", true),
         (
             "[[overrides]]\nfiles = [\"a\"]\npointers = [\"/a\"]\nstack-version = \"2.24\"\n",
+            false,
+        ),
+        ("provider-version = \"3.24.1\"\n", true),
+        ("provider-version = \"3.15.0\"\n", false),
+        (
+            "[[overrides]]\nfiles = [\"*.tf\"]\nprovider-version = \"latest\"\n",
+            true,
+        ),
+        (
+            "[[overrides]]\nfiles = [\"a.tf\"]\npointers = [\"clickhouse_clickpipe.a\"]\nprovider-version = \"latest\"\n",
+            false,
+        ),
+        (
+            "[[overrides]]\nfiles = [\"a.tf\"]\npointers = [\"clickhouse_clickpipe.*.source\"]\nrules = { PL011 = \"off\" }\n",
+            true,
+        ),
+        (
+            "[[overrides]]\nfiles = [\"a.tf\"]\npointers = [\"source.kafka\"]\nrules = { PL011 = \"off\" }\n",
             false,
         ),
     ];

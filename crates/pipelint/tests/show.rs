@@ -241,3 +241,63 @@ fn show_settings_says_a_walk_leaves_out_a_file_and_refuses_a_kind_conflict() {
         run.stderr
     );
 }
+
+#[test]
+fn show_settings_of_a_tf_file_names_its_provider_version_and_where_it_comes_from() {
+    let tree = Tree::new();
+    tree.write(
+        "mod/versions.tf",
+        "terraform {\n  required_providers {\n    clickhouse = {\n      source  = \"ClickHouse/clickhouse\"\n      version = \"~> 3.17.0\"\n    }\n  }\n}\n",
+    )
+    .write("mod/main.tf", "");
+    let run = tree
+        .run(&["check", "--show-settings", "mod/main.tf"])
+        .expect(0);
+    assert!(
+        run.stdout.contains(
+            "provider-version: 3.17.2 (`required_providers` constraint `~> 3.17.0` at \
+             mod/versions.tf:5: the newest release it allows, 3.17.3, checks as this bundled \
+             version)\napi-version: 2026-05 (what provider 3.17.2 targets)\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    // No stack release applies to a `.tf` file.
+    assert!(!run.stdout.contains("stack-version"), "{}", run.stdout);
+    let run = tree
+        .run(&[
+            "check",
+            "--show-settings",
+            "mod/main.tf",
+            "--provider-version",
+            "latest",
+            "--api-version",
+            "2026-04",
+        ])
+        .expect(0);
+    assert!(
+        run.stdout.contains(
+            "provider-version: 3.25.3 (--provider-version)\napi-version: 2026-04 (--api-version)\n"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_pin_no_bundled_version_satisfies_is_a_warning_listing_them() {
+    let tree = Tree::new();
+    tree.write(
+        "versions.tf",
+        "terraform {\n  required_providers {\n    ch = {\n      source  = \"registry.terraform.io/clickhouse/clickhouse\"\n      version = \">= 9.0\"\n    }\n  }\n}\n",
+    );
+    let run = tree.run(&["check", "versions.tf"]).expect(0);
+    assert!(
+        run.stderr.contains(
+            "versions.tf:5: warning: the provider constraint `>= 9.0` allows no bundled provider \
+             version (bundled: `3.14.0`"
+        ) && run.stderr.contains("the nearest, 3.25.3"),
+        "{}",
+        run.stderr
+    );
+}

@@ -7,6 +7,7 @@ pub(crate) mod ids;
 pub(crate) mod object_storage;
 pub mod profile;
 pub mod provider;
+pub(crate) mod provider_pin;
 pub(crate) mod records;
 pub(crate) mod sources;
 pub(crate) mod streaming;

@@ -67,6 +67,13 @@ impl ApiVersion {
     }
 }
 
+impl ProviderVersion {
+    /// The API snapshot the release targets (its row's `api`).
+    pub fn api(self) -> ApiVersion {
+        ApiVersion::parse(self.release().api).unwrap_or(ApiVersion::LATEST)
+    }
+}
+
 /// A release of the self-hosted analytics-stack server (the `stack-version` setting).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
@@ -302,6 +309,22 @@ mod tests {
             error.contains("`2025-11`") && error.contains("`latest`"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn each_provider_release_targets_the_newest_snapshot_not_after_it() {
+        use super::super::provider::RELEASES;
+        for row in RELEASES {
+            // The newest snapshot whose month is not after the release's month.
+            let month = &row.date[..7];
+            let expected = ApiVersion::ALL
+                .iter()
+                .rev()
+                .find(|a| a.as_str() <= month)
+                .copied();
+            assert_eq!(ApiVersion::parse(row.api).ok(), expected, "{}", row.tag);
+            assert_eq!(Some(row.version.api()), expected, "{}", row.tag);
+        }
     }
 
     #[test]

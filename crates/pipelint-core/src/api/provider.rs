@@ -14,8 +14,6 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::profile::ApiVersion;
-
 /// A bundled release of the Terraform provider (the `provider-version` setting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
@@ -49,8 +47,9 @@ pub struct ProviderRelease {
     pub date: &'static str,
     /// The tagged commit (abbreviated).
     pub commit: &'static str,
-    /// The API snapshot it targets: the newest bundled `api-version` not later than `date`.
-    pub api: ApiVersion,
+    /// The API snapshot it targets: the newest bundled `api-version` not later than `date`
+    /// (`ProviderVersion::api` reads it as an `ApiVersion`).
+    pub api: &'static str,
     /// What the release changed for `clickhouse_clickpipe`, with the pull requests.
     pub changes: &'static str,
 }
@@ -64,7 +63,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         tag: "v3.14.0",
         date: "2026-04-10",
         commit: "bdad42e",
-        api: ApiVersion::V2026_04,
+        api: "2026-04",
         changes: "the resource leaves alpha (#492): the first stable release that has it, with \
                   Kafka, object storage, Kinesis, Postgres, MySQL, BigQuery and MongoDB sources",
     },
@@ -73,7 +72,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         tag: "v3.16.0",
         date: "2026-06-01",
         commit: "d8041f2",
-        api: ApiVersion::V2026_05,
+        api: "2026-05",
         changes: "Pub/Sub source (#527) without the `snapshot` seek type (#551); write-only \
                   `password_wo` and `password_wo_version` (#532); Kafka type `gcmk` (#548); \
                   scaling plan fixes (#533)",
@@ -83,7 +82,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         tag: "v3.17.1",
         date: "2026-06-05",
         commit: "1aef78f",
-        api: ApiVersion::V2026_05,
+        api: "2026-05",
         changes: "object storage format `Avro` (#566); `table_mappings[].excluded_columns` \
                   becomes a set (#560); managed table of CDC pipes (#563)",
     },
@@ -92,7 +91,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         tag: "v3.17.2",
         date: "2026-06-11",
         commit: "b5957c3",
-        api: ApiVersion::V2026_05,
+        api: "2026-05",
         changes: "plan rejects `destination.table_definition` on CDC pipes (#572)",
     },
     ProviderRelease {
@@ -100,7 +99,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         tag: "v3.18.0",
         date: "2026-07-07",
         commit: "aa167af",
-        api: ApiVersion::V2026_07,
+        api: "2026-07",
         changes: "Kafka `exactly_once` (#581); object storage `skip_initial_load` and \
                   `start_after` with their plan checks (#590); a validator rejects `scaling` on \
                   CDC pipes (#583)",
@@ -110,7 +109,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         tag: "v3.22.1",
         date: "2026-07-27",
         commit: "84b9c06",
-        api: ApiVersion::V2026_07,
+        api: "2026-07",
         changes: "Postgres `authentication` takes `IAM_ROLE` instead of `iam_role` (#642)",
     },
     ProviderRelease {
@@ -118,7 +117,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         tag: "v3.23.1",
         date: "2026-08-04",
         commit: "432f5be",
-        api: ApiVersion::V2026_07,
+        api: "2026-07",
         changes: "Postgres `table_mappings[].partition_by_expr` (#649)",
     },
     ProviderRelease {
@@ -126,7 +125,7 @@ pub const RELEASES: &[ProviderRelease] = &[
         tag: "v3.25.3",
         date: "2026-08-21",
         commit: "c320db9",
-        api: ApiVersion::V2026_07,
+        api: "2026-07",
         changes: "the newest release; the resource as in 3.23.1",
     },
 ];
@@ -168,11 +167,6 @@ impl ProviderVersion {
     pub fn as_str(self) -> &'static str {
         let tag = self.release().tag;
         tag.strip_prefix('v').unwrap_or(tag)
-    }
-
-    /// The API snapshot the release targets.
-    pub fn api(self) -> ApiVersion {
-        self.release().api
     }
 
     /// Reads `3.25.3` (a leading `v` allowed) or `latest`; anything else is an error naming
@@ -431,19 +425,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_is_ordered_and_dated_and_targets_the_newest_snapshot_not_after_it() {
+    fn the_table_is_ordered_and_every_bundled_release_is_known() {
         assert_eq!(RELEASES.len(), ProviderVersion::ALL.len());
         for (row, version) in RELEASES.iter().zip(ProviderVersion::ALL) {
             assert_eq!(row.version, *version);
             assert!(KNOWN.contains(&version.as_str()), "{version} is not known");
-            // The newest snapshot whose month is not after the release's month.
-            let month = &row.date[..7];
-            let expected = ApiVersion::ALL
-                .iter()
-                .rev()
-                .find(|a| a.as_str() <= month)
-                .copied();
-            assert_eq!(Some(row.api), expected, "{}", row.tag);
         }
         assert!(RELEASES.windows(2).all(|w| w[0].date < w[1].date));
         assert_eq!(

@@ -29,6 +29,7 @@ pub mod service;
 pub mod stack;
 pub(crate) mod streaming;
 pub mod support;
+pub mod suppression;
 pub(crate) mod table_mappings;
 pub mod terraform;
 #[cfg(test)]
@@ -68,6 +69,7 @@ static GROUPS: &[&[(&Rule, Option<Check>)]] = &[
     service::RULES,
     stack::RULES,
     terraform::RULES,
+    suppression::RULES,
 ];
 
 /// Every rule with its check, sorted by code once for both lists below (a run that checks

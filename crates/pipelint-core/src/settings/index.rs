@@ -63,7 +63,7 @@ impl<'s> OverrideIndex<'s> {
             for (position, pattern) in over.pointers.iter().enumerate() {
                 let hit = (entry, position);
                 let ends = if pattern.is_plain() {
-                    index.plain.entry(pattern.source()).or_default()
+                    index.plain.entry(pattern.pointer()).or_default()
                 } else {
                     let node = index.insert(pattern);
                     &mut index.nodes[node].ends

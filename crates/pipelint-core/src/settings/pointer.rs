@@ -46,10 +46,67 @@ impl Token {
 }
 
 /// An override pointer; it covers the findings at the places it names and below them.
+///
+/// For a Terraform file it may also be the address a finding prints
+/// (`clickhouse_clickpipe.logs.source.kafka.authentication`, `*` for a resource name or a
+/// list index: `clickhouse_clickpipe.*.destination.columns[*].type`); it then covers the
+/// findings whose address is at or below it.
 #[derive(Clone, Debug)]
 pub struct PointerPattern {
     source: String,
+    /// The pattern as a JSON pointer: `source` itself, or an address's tokens.
+    pointer: String,
     tokens: Vec<Token>,
+}
+
+/// The first token of a Terraform address pipelint prints.
+const ADDRESS_START: &str = "clickhouse_clickpipe.";
+
+/// Whether `text` is a Terraform address (what `.tf` findings print) rather than a JSON
+/// pointer.
+pub(crate) fn is_address(text: &str) -> bool {
+    text.starts_with(ADDRESS_START)
+}
+
+/// An address as a JSON pointer over its tokens: `clickhouse_clickpipe.a.columns[2].name`
+/// gives `/clickhouse_clickpipe/a/columns/2/name`. Each `.` part and each `[…]` is a token.
+pub(crate) fn address_pointer(address: &str) -> String {
+    let mut pointer = String::new();
+    let mut token = String::new();
+    let mut in_brackets = false;
+    let mut tokens = Vec::new();
+    for c in address.chars() {
+        match c {
+            '.' if !in_brackets => tokens.push(std::mem::take(&mut token)),
+            '[' if !in_brackets => {
+                if !token.is_empty() {
+                    tokens.push(std::mem::take(&mut token));
+                }
+                in_brackets = true;
+            }
+            ']' if in_brackets => {
+                tokens.push(std::mem::take(&mut token));
+                in_brackets = false;
+            }
+            c => token.push(c),
+        }
+    }
+    if !token.is_empty() || tokens.is_empty() {
+        tokens.push(token);
+    }
+    for token in tokens.iter().filter(|t| !t.is_empty()) {
+        pointer = pointer_join(&pointer, token);
+    }
+    pointer
+}
+
+/// A finding's pointer as overrides match it: an address as [`address_pointer`] gives it.
+pub(crate) fn matched_pointer(pointer: &str) -> std::borrow::Cow<'_, str> {
+    if is_address(pointer) {
+        std::borrow::Cow::Owned(address_pointer(pointer))
+    } else {
+        std::borrow::Cow::Borrowed(pointer)
+    }
 }
 
 impl PointerPattern {
@@ -78,17 +135,40 @@ impl PointerPattern {
         stable_all(document, pointers)
     }
 
-    /// `source` starts with `/` or is empty (the whole document); checked by the caller.
+    /// `source` starts with `/`, is empty (the whole document) or is a Terraform address
+    /// ([`PointerPattern::is_address`]); checked by the caller.
     pub fn new(source: &str) -> PointerPattern {
+        let pointer = if is_address(source) {
+            address_pointer(source)
+        } else {
+            source.to_owned()
+        };
         PointerPattern {
             source: source.to_owned(),
-            tokens: pointer_tokens(source).map(Token::parse).collect(),
+            tokens: pointer_tokens(&pointer).map(Token::parse).collect(),
+            pointer,
         }
+    }
+
+    /// Whether `text` is written as a Terraform address (`clickhouse_clickpipe.NAME…`), as
+    /// `.tf` findings print their place, rather than as a JSON pointer.
+    pub fn is_address(text: &str) -> bool {
+        is_address(text)
     }
 
     /// The pattern as written.
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// Whether it is written as a Terraform address.
+    pub fn address(&self) -> bool {
+        is_address(&self.source)
+    }
+
+    /// The pattern as a JSON pointer (an address's tokens for an address).
+    pub(super) fn pointer(&self) -> &str {
+        &self.pointer
     }
 
     pub(super) fn tokens(&self) -> &[Token] {
@@ -105,9 +185,10 @@ impl PointerPattern {
     pub fn covers(&self, pointer: &str, document: Option<&Value>) -> bool {
         #[cfg(test)]
         COVERS_CALLS.with(|calls| calls.set(calls.get() + 1));
+        let pointer = &*matched_pointer(pointer);
         if self.is_plain() {
             // Most pointers: a prefix on token boundaries (`/ab` is not below `/a`).
-            let source = self.source.as_str();
+            let source = self.pointer.as_str();
             return pointer == source
                 || (pointer.starts_with(source)
                     && pointer.as_bytes().get(source.len()) == Some(&b'/'));
@@ -235,6 +316,30 @@ mod tests {
 
     fn covers(pattern: &str, pointer: &str) -> bool {
         PointerPattern::new(pattern).covers(pointer, Some(&pipe()))
+    }
+
+    #[test]
+    fn an_address_covers_the_addresses_at_and_below_it_with_stars_for_names_and_indices() {
+        let pattern = PointerPattern::new("clickhouse_clickpipe.logs.source.kafka");
+        assert!(pattern.address());
+        assert!(pattern.covers(
+            "clickhouse_clickpipe.logs.source.kafka.authentication",
+            None
+        ));
+        assert!(!pattern.covers("clickhouse_clickpipe.logs.source.kafkax", None));
+        assert!(!pattern.covers("clickhouse_clickpipe.other.source.kafka", None));
+        // A JSON pointer does not cover an address.
+        assert!(!PointerPattern::new("/source").covers("clickhouse_clickpipe.a.source", None));
+        let any = PointerPattern::new("clickhouse_clickpipe.*.destination.columns[*].type");
+        assert!(any.covers("clickhouse_clickpipe.b.destination.columns[3].type", None));
+        assert!(!any.covers("clickhouse_clickpipe.b.destination.columns[3].name", None));
+        let one = PointerPattern::new("clickhouse_clickpipe.b.destination.columns[1]");
+        assert!(one.covers("clickhouse_clickpipe.b.destination.columns[1].type", None));
+        assert!(!one.covers("clickhouse_clickpipe.b.destination.columns[10].type", None));
+        assert_eq!(
+            address_pointer("clickhouse_clickpipe.a.columns[2].name"),
+            "/clickhouse_clickpipe/a/columns/2/name"
+        );
     }
 
     #[test]

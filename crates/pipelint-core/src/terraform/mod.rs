@@ -14,6 +14,7 @@
 
 pub(crate) mod checks;
 mod convert;
+pub(crate) mod ignore;
 pub(crate) mod provider_schema;
 mod shape;
 mod speak;

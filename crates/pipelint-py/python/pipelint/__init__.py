@@ -156,6 +156,7 @@ def lint(
     config: _Mapping[str, str] | None = None,
     api_version: str | None = None,
     stack_version: str | None = None,
+    provider_version: str | None = None,
     path: str | _os.PathLike[str] | None = None,
 ) -> list[Finding]:
     """Lints one document and returns its findings, sorted by position.
@@ -183,6 +184,11 @@ def lint(
     alerts, chart series and dashboards. Choose ``"latest"`` for bodies sent to today's cloud
     API; ``pipelint profiles`` lists what each version adds.
 
+    ``provider_version``: the Terraform provider release a ``.tf`` file is checked against
+    (``"3.25.3"``, ``"latest"``, …; ``docs/terraform.md`` lists the bundled ones), as the
+    ``provider-version`` key sets it. Without it (and without the key), the module's
+    ``required_providers`` pin beside ``path`` selects one, else the newest.
+
     ``path``: the file's place in its project, for a body that is (or will be) that file.
     The body is linted as ``pipelint check --stdin-filename PATH -`` lints it, through the
     same per-file steps as the command line and the language server: the closest
@@ -204,7 +210,9 @@ def lint(
     (``NaN`` included) or that is nested too deeply to write; ``json.dumps``'s ``TypeError``
     for values it cannot serialize passes through.
     """
-    arguments = _arguments(body, kind, file_name, config, api_version, stack_version, path)
+    arguments = _arguments(
+        body, kind, file_name, config, api_version, stack_version, provider_version, path
+    )
     raw = _pipelint.lint(*arguments)
     return [_finding(f) for f in raw]
 
@@ -218,6 +226,7 @@ def fix(
     unsafe: bool = False,
     api_version: str | None = None,
     stack_version: str | None = None,
+    provider_version: str | None = None,
     path: str | _os.PathLike[str] | None = None,
 ) -> Fixed:
     """Applies the fixes of the findings to one document, as ``pipelint check --fix`` does,
@@ -237,7 +246,9 @@ def fix(
     """
     if not isinstance(unsafe, bool):
         raise TypeError(f"unsafe must be a bool, not {_type(unsafe)}")
-    arguments = _arguments(body, kind, file_name, config, api_version, stack_version, path)
+    arguments = _arguments(
+        body, kind, file_name, config, api_version, stack_version, provider_version, path
+    )
     raw = _pipelint.fix(*arguments, unsafe)
     return Fixed(
         text=raw["text"].decode("utf-8", "surrogateescape"),
@@ -264,7 +275,14 @@ def rules() -> list[Rule]:
 
 # The native module's lint() and fix() take these, in this order.
 _Arguments = tuple[
-    bytes, str | None, str | None, list[tuple[str, str]], str | None, str | None, str | None
+    bytes,
+    str | None,
+    str | None,
+    list[tuple[str, str]],
+    str | None,
+    str | None,
+    str | None,
+    str | None,
 ]
 
 
@@ -275,6 +293,7 @@ def _arguments(
     config: object,
     api_version: str | None,
     stack_version: str | None,
+    provider_version: str | None,
     path: str | _os.PathLike[str] | None,
 ) -> _Arguments:
     """The native module's arguments for :func:`lint` and :func:`fix`: the body as bytes,
@@ -285,7 +304,11 @@ def _arguments(
     name = None if file_name is None else _os.fspath(file_name)
     if name is not None and not isinstance(name, str):
         raise TypeError(f"file_name must be a str or os.PathLike[str], not {_type(name)}")
-    for setting, version in (("api_version", api_version), ("stack_version", stack_version)):
+    for setting, version in (
+        ("api_version", api_version),
+        ("stack_version", stack_version),
+        ("provider_version", provider_version),
+    ):
         if version is not None and not isinstance(version, str):
             raise TypeError(f"{setting} must be a str, not {_type(version)}")
     place = None if path is None else _os.fspath(path)
@@ -294,7 +317,7 @@ def _arguments(
     if place is not None and name is not None:
         raise ValueError("give path or file_name, not both (path names the file too)")
     items = _config_items(config)
-    return text, kind_name, name, items, api_version, stack_version, place
+    return text, kind_name, name, items, api_version, stack_version, provider_version, place
 
 
 def _body_bytes(body: object) -> bytes:

@@ -50,6 +50,7 @@ def lint(
     config: list[tuple[str, str]] = ...,
     api_version: str | None = None,
     stack_version: str | None = None,
+    provider_version: str | None = None,
     path: str | None = None,
 ) -> list[_FindingDict]: ...
 def fix(
@@ -59,6 +60,7 @@ def fix(
     config: list[tuple[str, str]] = ...,
     api_version: str | None = None,
     stack_version: str | None = None,
+    provider_version: str | None = None,
     path: str | None = None,
     unsafe_fixes: bool = False,
 ) -> _FixedDict: ...

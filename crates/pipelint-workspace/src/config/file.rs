@@ -23,6 +23,7 @@ struct RawConfig {
     fail_on: Option<FailLevel>,
     api_version: Option<Spanned<toml::Value>>,
     stack_version: Option<Spanned<toml::Value>>,
+    provider_version: Option<Spanned<toml::Value>>,
     include: Option<Vec<Spanned<String>>>,
     exclude: Option<Vec<Spanned<String>>>,
     #[serde(default)]
@@ -45,6 +46,8 @@ struct RawOverride {
     api_version: Option<Spanned<toml::Value>>,
     #[serde(rename = "stack-version")]
     stack_version: Option<Spanned<toml::Value>>,
+    #[serde(rename = "provider-version")]
+    provider_version: Option<Spanned<toml::Value>>,
 }
 
 /// Builds errors that point into one config file.
@@ -57,13 +60,15 @@ struct Located<'a> {
 }
 
 impl Located<'_> {
-    /// `api-version` and `stack-version` as written (see [`VersionChoice::read`]).
+    /// `api-version`, `stack-version` and `provider-version` as written (see
+    /// [`VersionChoice::read`]).
     fn versions(
         &self,
         api: Option<&Spanned<toml::Value>>,
         stack: Option<&Spanned<toml::Value>>,
+        provider: Option<&Spanned<toml::Value>>,
     ) -> Result<VersionChoice, ConfigError> {
-        VersionChoice::read(self.text, api, stack)
+        VersionChoice::read(self.text, api, stack, provider)
             .map_err(|(span, message)| self.at(Some(span), message))
     }
 
@@ -225,10 +230,14 @@ impl Checked {
             }
             for pointer in &entry.pointers {
                 let p = pointer.get_ref();
-                if !(p.is_empty() || p.starts_with('/')) {
+                if !(p.is_empty() || p.starts_with('/') || PointerPattern::is_address(p)) {
                     return Err(file.at(
                         Some(pointer.span()),
-                        format!("`{p}` is not a JSON pointer: write `/{p}` (RFC 6901)"),
+                        format!(
+                            "`{p}` is not a JSON pointer: write `/{p}` (RFC 6901), or for a \
+                             `.tf` file the address a finding prints \
+                             (`clickhouse_clickpipe.NAME.{p}`)"
+                        ),
                     ));
                 }
             }
@@ -245,13 +254,16 @@ impl Checked {
             let used = (0..pointers.len().max(1))
                 .map(|_| Default::default())
                 .collect();
-            let versions =
-                file.versions(entry.api_version.as_ref(), entry.stack_version.as_ref())?;
+            let versions = file.versions(
+                entry.api_version.as_ref(),
+                entry.stack_version.as_ref(),
+                entry.provider_version.as_ref(),
+            )?;
             if entry.rules.is_none() && versions.is_empty() {
                 return Err(file.at(
                     Some(spanned.span()),
-                    "an [[overrides]] entry sets nothing: give it `rules`, `api-version` or \
-                     `stack-version`"
+                    "an [[overrides]] entry sets nothing: give it `rules`, `api-version`, \
+                     `stack-version` or `provider-version`"
                         .into(),
                 ));
             }
@@ -260,8 +272,8 @@ impl Checked {
             if !versions.is_empty() && !entry.pointers.is_empty() {
                 return Err(file.at(
                     Some(spanned.span()),
-                    "an [[overrides]] entry with `pointers` cannot set `api-version` or \
-                     `stack-version` (a version applies to whole files)"
+                    "an [[overrides]] entry with `pointers` cannot set `api-version`, \
+                     `stack-version` or `provider-version` (a version applies to whole files)"
                         .into(),
                 ));
             }
@@ -289,7 +301,11 @@ impl Checked {
 
         Ok(Checked {
             fail_on: raw.fail_on,
-            versions: file.versions(raw.api_version.as_ref(), raw.stack_version.as_ref())?,
+            versions: file.versions(
+                raw.api_version.as_ref(),
+                raw.stack_version.as_ref(),
+                raw.provider_version.as_ref(),
+            )?,
             include: raw.include.as_deref().map(strings),
             exclude: raw.exclude.as_deref().map(strings),
             kinds,
@@ -665,7 +681,10 @@ mod tests {
             .err()
             .map(|e| e.to_string())
             .unwrap();
-        assert_eq!(error, "--config rules.PL999=off: unknown rule `PL999`");
+        assert_eq!(
+            error,
+            "--config rules.PL999=off: unknown rule `PL999`; did you mean `PL900`?"
+        );
     }
 
     #[test]

@@ -236,6 +236,17 @@ impl FileSettings {
         )
     }
 
+    /// Where the config's provider version for the file comes from (as
+    /// [`FileSettings::version_origins`]).
+    pub fn provider_origin(&self) -> VersionOrigin {
+        let applied = self.applied_overrides();
+        match applied.iter().rev().find(|e| e.versions.provider.is_some()) {
+            Some(entry) => VersionOrigin::Override(entry.line),
+            None if self.config.versions.provider.is_some() => VersionOrigin::Config,
+            None => VersionOrigin::Default,
+        }
+    }
+
     /// The rules whose level outside every override differs from the catalog's (through
     /// `[rules]` or the command line's `--select`/`--ignore`): code, name, level, default.
     pub fn changed_levels(&self) -> Vec<(&'static str, &'static str, Level, Level)> {

@@ -155,7 +155,7 @@ mod tests {
         ));
         let error = RuleSelector::parse("unknown-feild").unwrap_err();
         assert!(error.contains("did you mean `unknown-field`?"), "{error}");
-        assert!(RuleSelector::parse("PL9").is_err());
+        assert!(RuleSelector::parse("PL99").is_err());
         assert!(RuleSelector::parse("").is_err());
     }
 

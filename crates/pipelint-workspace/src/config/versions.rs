@@ -1,10 +1,11 @@
-//! `api-version` and `stack-version`: the profile a file is checked against. The config's top
-//! level sets it, each `[[overrides]]` entry whose files match sets it for those files (later
-//! entries win), and `--api-version` / `--stack-version` beat both.
+//! `api-version`, `stack-version` and `provider-version`: the profile a file is checked
+//! against. The config's top level sets it, each `[[overrides]]` entry whose files match sets
+//! it for those files (later entries win), and `--api-version` / `--stack-version` /
+//! `--provider-version` beat both.
 
 use std::ops::Range;
 
-use pipelint_core::{ApiVersion, Profile, StackVersion};
+use pipelint_core::{ApiVersion, Profile, ProviderVersion, StackVersion};
 use toml::Spanned;
 
 /// The versions one place chooses; `None` leaves the one beneath in force.
@@ -12,6 +13,8 @@ use toml::Spanned;
 pub struct VersionChoice {
     pub api: Option<ApiVersion>,
     pub stack: Option<StackVersion>,
+    /// The Terraform provider release of `.tf` files.
+    pub provider: Option<ProviderVersion>,
 }
 
 impl VersionChoice {
@@ -20,11 +23,12 @@ impl VersionChoice {
         VersionChoice {
             api: self.api.or(beneath.api),
             stack: self.stack.or(beneath.stack),
+            provider: self.provider.or(beneath.provider),
         }
     }
 
     pub fn is_empty(self) -> bool {
-        self.api.is_none() && self.stack.is_none()
+        self.api.is_none() && self.stack.is_none() && self.provider.is_none()
     }
 
     /// The profile: the contract's versions where nothing is chosen. A stack version chosen
@@ -37,20 +41,27 @@ impl VersionChoice {
         if let Some(stack) = self.stack {
             profile = profile.with_stack(stack);
         }
+        if let Some(provider) = self.provider {
+            profile = profile.with_provider(provider);
+        }
         profile
     }
 
-    /// Reads the two keys as written in `text`; an unknown value is an error at its span
+    /// Reads the three keys as written in `text`; an unknown value is an error at its span
     /// that lists the known ones.
     pub fn read(
         text: &str,
         api: Option<&Spanned<toml::Value>>,
         stack: Option<&Spanned<toml::Value>>,
+        provider: Option<&Spanned<toml::Value>>,
     ) -> Result<VersionChoice, (Range<usize>, String)> {
         Ok(VersionChoice {
             api: api.map(|v| parse(text, v, ApiVersion::parse)).transpose()?,
             stack: stack
                 .map(|v| parse(text, v, StackVersion::parse))
+                .transpose()?,
+            provider: provider
+                .map(|v| parse(text, v, ProviderVersion::parse))
                 .transpose()?,
         })
     }
@@ -126,7 +137,7 @@ mod tests {
         // The flags beat the config, overrides too.
         let flags = VersionChoice {
             api: Some(ApiVersion::V2026_07),
-            stack: None,
+            ..VersionChoice::default()
         };
         let old = config.settings_for(Some("old/a.json"));
         assert_eq!(

@@ -94,6 +94,10 @@ fn summarise(args: &CheckArgs, plan: &Plan, ran: Ran) -> Result<u8, String> {
         .filter(|p| p.is_dir())
         .map(|p| crate::paths::absolute(cwd, p))
         .collect();
+    let shown = |path: &std::path::Path| crate::paths::display_name(cwd, path);
+    for line in plan.workspace.pin_warnings(shown) {
+        console::to_stderr(&format!("{}\n", visible(&line)));
+    }
     let resolver = plan.workspace.resolver();
     for line in resolver.inline_renamed_rules(cwd) {
         console::to_stderr(&format!("{}\n", visible(&line)));

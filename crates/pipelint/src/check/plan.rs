@@ -80,6 +80,7 @@ impl Plan {
                 versions: VersionChoice {
                     api: args.api_version,
                     stack: args.stack_version,
+                    provider: args.provider_version,
                 },
                 show_secrets: args.show_secrets,
                 pipe,

@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
-use pipelint_core::DocumentKind;
+use pipelint_core::{DocumentKind, ProviderSelected};
 use pipelint_workspace::config::{SelectedBy, VersionOrigin};
+use pipelint_workspace::provider::{ModulePin, ProviderOrigin};
 use pipelint_workspace::{KindSource, PipeFrom};
 
 use super::plan::Plan;
@@ -118,13 +119,37 @@ pub(super) fn settings(plan: &Plan, file: &Path) -> Result<u8, String> {
         }
         VersionOrigin::Override(None) => "an [[overrides]] entry".to_owned(),
     };
-    out.push_str(&format!(
-        "api-version: {} ({})\nstack-version: {} ({})\n",
-        profile.api.as_str(),
-        origin(api_from, "api-version"),
-        profile.stack.as_str(),
-        origin(stack_from, "stack-version"),
-    ));
+    match prepared.provider_from() {
+        // A Terraform file: its provider release, and the API snapshot that follows from it
+        // unless one is chosen; no stack release applies.
+        Some(provider_from) => {
+            let provider = profile.provider;
+            let from = match provider_from {
+                ProviderOrigin::Chosen(chosen) => origin(chosen.clone(), "provider-version"),
+                ProviderOrigin::Newest => {
+                    "no `required_providers` pin of ClickHouse/clickhouse beside it: the \
+                     newest bundled"
+                        .to_owned()
+                }
+                ProviderOrigin::Pin(pin) => pin_origin(pin, &shown(&pin.file)),
+            };
+            let api = match api_from {
+                VersionOrigin::Default => format!("what provider {provider} targets"),
+                chosen => origin(chosen, "api-version"),
+            };
+            out.push_str(&format!(
+                "provider-version: {provider} ({from})\napi-version: {} ({api})\n",
+                profile.api.as_str(),
+            ));
+        }
+        None => out.push_str(&format!(
+            "api-version: {} ({})\nstack-version: {} ({})\n",
+            profile.api.as_str(),
+            origin(api_from, "api-version"),
+            profile.stack.as_str(),
+            origin(stack_from, "stack-version"),
+        )),
+    }
 
     // The kind as a check tells it: from the flag, a glob, the name, else the content.
     let (kind, why) = match prepared.read(&absolute, Links::Follow) {
@@ -188,6 +213,9 @@ pub(super) fn settings(plan: &Plan, file: &Path) -> Result<u8, String> {
             if let Some(stack) = entry.versions.stack {
                 what.push(format!("stack-version={}", stack.as_str()));
             }
+            if let Some(provider) = entry.versions.provider {
+                what.push(format!("provider-version={provider}"));
+            }
             out.push_str(&format!(
                 "  {at} (files {}): {}\n",
                 entry.files.join(", "),
@@ -213,4 +241,30 @@ pub(super) fn settings(plan: &Plan, file: &Path) -> Result<u8, String> {
         .map(|line| format!("{}\n", visible(line)))
         .collect();
     Ok(console::to_stdout(&shown))
+}
+
+/// Where a module's pin puts the provider release: "`~> 3.25` in versions.tf:10, newest
+/// bundled release it allows (it allows 3.25.3)".
+fn pin_origin(pin: &ModulePin, file: &str) -> String {
+    let at = format!("{file}:{}", pin.line);
+    let Some(constraint) = &pin.constraint else {
+        return format!(
+            "`required_providers` at {at} has no version constraint: the newest bundled"
+        );
+    };
+    match &pin.selected {
+        None => format!("`{constraint}` at {at} cannot be read: the newest bundled"),
+        Some(ProviderSelected::Matches { release, .. }) => format!(
+            "`required_providers` constraint `{constraint}` at {at}: the newest release it \
+             allows, {release}, checks as this bundled version"
+        ),
+        Some(ProviderSelected::NoneMatches { .. }) => format!(
+            "`required_providers` constraint `{constraint}` at {at} allows no bundled version: \
+             the nearest"
+        ),
+        Some(ProviderSelected::OlderThanBundled) => format!(
+            "`required_providers` constraint `{constraint}` at {at} allows only older releases: \
+             the oldest bundled"
+        ),
+    }
 }

@@ -43,9 +43,44 @@ pub struct Document {
     /// Pointers of whole numbers written with a fraction or exponent (`10.0`, `1e1`): JSON
     /// Schema counts them as integers, but the API's integer members reject them.
     pub(crate) fractional_integers: Vec<String>,
+    /// Pointers of values that are present but unknown (a Terraform expression, or a value
+    /// Terraform rejects before anything is sent), sorted. Such a value holds a stand-in of
+    /// a type the schema does not allow there ([`Document::UNKNOWN_SCALAR`],
+    /// [`Document::UNKNOWN_COLLECTION`]); the schema does not judge it, and rules, which
+    /// leave a value of the wrong type to the schema, read nothing from it. Empty for JSON.
+    pub(crate) unknown: Vec<String>,
+    /// Pointers of members the contract lacks and the body's target is known to take (a
+    /// settings key the Terraform provider documents): not unknown members. Empty for JSON.
+    pub(crate) accepted: Vec<String>,
 }
 
 impl Document {
+    /// The stand-in of an unknown string, number or bool: an empty object, which no rule
+    /// reads as text, a number or a flag.
+    pub(crate) const UNKNOWN_SCALAR: fn() -> Value = || Value::Object(serde_json::Map::new());
+    /// The stand-in of an unknown object or list: `true`, which no rule reads as members or
+    /// items (present, with contents unknown).
+    pub(crate) const UNKNOWN_COLLECTION: fn() -> Value = || Value::Bool(true);
+
+    /// Whether the value at `pointer` is unknown: it, or a value holding it, is.
+    pub(crate) fn is_unknown(&self, pointer: &str) -> bool {
+        !self.unknown.is_empty()
+            && std::iter::once(pointer)
+                .chain(pointer.match_indices('/').map(|(cut, _)| &pointer[..cut]))
+                .any(|at| {
+                    self.unknown
+                        .binary_search_by(|u| u.as_str().cmp(at))
+                        .is_ok()
+                })
+    }
+
+    /// Whether an unknown value lies inside the value at `pointer` (strictly).
+    pub(crate) fn holds_unknown(&self, pointer: &str) -> bool {
+        self.unknown.iter().any(|u| {
+            u.len() > pointer.len() && u.starts_with(pointer) && u[pointer.len()..].starts_with('/')
+        })
+    }
+
     /// The key and value spans of the node at an RFC 6901 pointer.
     pub fn spans(&self, pointer: &str) -> Option<&NodeSpans> {
         self.span_index().get(&self.source, pointer)

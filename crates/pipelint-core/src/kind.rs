@@ -120,6 +120,7 @@ pub const FILE_SUFFIXES: &[(&str, DocumentKind)] = &[
     (".dashboard.json", DocumentKind::Dashboard),
     (".dashboard-update.json", DocumentKind::DashboardUpdate),
     (".tf", DocumentKind::Terraform),
+    (".tf.json", DocumentKind::Terraform),
 ];
 
 /// The outcome of telling a document's kind, with the reason (for `--explain-kind`).

@@ -239,6 +239,38 @@ pub mod internals {
         rule.refutes
     }
 
+    /// The Terraform provider's checks pipelint makes, from their one table: each check's
+    /// fixture name, where Terraform stops (`validate`, `plan`, `apply`), the first
+    /// provider version that makes it, the rule of its findings, and words its finding says.
+    pub fn terraform_provider_checks() -> Vec<TerraformCheck> {
+        crate::terraform::checks::CHECKS
+            .iter()
+            .map(|check| TerraformCheck {
+                id: check.id,
+                stage: check.stage.name(),
+                since: check.since.as_str(),
+                rule: check.rule().name,
+                says: check.says,
+            })
+            .collect()
+    }
+
+    /// One row of [`terraform_provider_checks`].
+    #[derive(Clone, Debug)]
+    pub struct TerraformCheck {
+        /// The fixtures' name: `fixtures/terraform/invalid/<rule>--<id>.tf` and
+        /// `fixtures/terraform/valid/<id>.tf`.
+        pub id: &'static str,
+        /// `validate`, `plan` or `apply`.
+        pub stage: &'static str,
+        /// The first provider version that makes the check.
+        pub since: &'static str,
+        /// The name of the rule of its findings.
+        pub rule: &'static str,
+        /// Words its finding's message says.
+        pub says: &'static str,
+    }
+
     /// The checks of the rules that apply to `kind`, as [`crate::lint`] runs them after the
     /// schema.
     pub fn checks(kind: DocumentKind) -> Vec<fn(&Context, &mut Vec<Diagnostic>)> {

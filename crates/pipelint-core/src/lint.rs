@@ -242,8 +242,9 @@ fn is_terraform(options: &LintOptions) -> bool {
     }
 }
 
-/// Lints each `clickhouse_clickpipe` resource of a Terraform file as a create-pipe body
-/// (the same schema and rules), then puts the findings in Terraform's words.
+/// Lints each `clickhouse_clickpipe` resource of a Terraform file as the create-pipe body
+/// Terraform would send (the same schema and rules; the reader's own findings are what
+/// Terraform and the provider reject), then puts the findings in Terraform's words.
 fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
     let default_settings = Settings::default();
     let settings = options.settings.unwrap_or(&default_settings);
@@ -261,7 +262,22 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
             };
         }
     };
-    let read = terraform::read(&load::parser_text(&text));
+    // Terraform's JSON syntax, by the file name or (given as `terraform`) the content.
+    let json = options
+        .file_name
+        .is_some_and(|name| name.to_ascii_lowercase().ends_with(".tf.json"))
+        || (options
+            .file_name
+            .is_none_or(|name| !name.to_ascii_lowercase().ends_with(".tf"))
+            && text
+                .trim_start_matches('\u{feff}')
+                .trim_start()
+                .starts_with('{'));
+    let read = if json {
+        terraform::read_json(&text, options.profile.provider)
+    } else {
+        terraform::read(&load::parser_text(&text), options.profile.provider)
+    };
     diagnostics.extend(read.diagnostics);
     let mut overrides_used = settle_unchecked(settings, None, &mut diagnostics);
     // Each resource is a create-pipe body checked on its own (no paired pipe).
@@ -274,18 +290,13 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
             options.profile,
         ))
     };
-    for mut resource in read.resources {
+    for resource in &read.resources {
+        // The rules run once on what Terraform sends; they never read an unknown value,
+        // so nothing they find is taken back.
         let mut found = as_body(&resource.document);
-        if terraform::convert_like_terraform(&mut resource, &found) {
-            found = as_body(&resource.document);
-        }
-        let resource = &resource;
-        let document = &resource.document;
-        terraform::drop_unknowable(resource, &mut found);
-        terraform::drop_provider_members(&mut found);
         found.extend(resource.findings.iter().cloned());
         found.extend(terraform::unchecked_values(resource));
-        overrides_used.extend(settle(settings, Some(document), &mut found));
+        overrides_used.extend(settle(settings, Some(&resource.document), &mut found));
         terraform::speak_terraform(resource, &text, &mut found);
         diagnostics.extend(found);
     }
@@ -300,6 +311,7 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
         kind: Some(DocumentKind::Terraform),
         kind_reason: Some(match options.kind {
             Some(_) => "given as `terraform`".to_owned(),
+            None if json => "the file name ends in `.tf.json` (Terraform's JSON syntax)".to_owned(),
             None => "the file name ends in `.tf` (Terraform)".to_owned(),
         }),
         diagnostics,
@@ -308,7 +320,7 @@ fn lint_terraform(bytes: &[u8], options: &LintOptions) -> LintResult {
 }
 
 /// The schema's and the rules' findings on a document, as its context says to check it.
-fn check(context: &Context) -> Vec<Diagnostic> {
+pub(crate) fn check(context: &Context) -> Vec<Diagnostic> {
     let mut found = schema::validate(context.kind, context.document, &context.profile);
     for (_, check) in rules::CHECKS
         .iter()

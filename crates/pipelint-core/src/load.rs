@@ -239,6 +239,8 @@ fn settle_whole_floats(text: &str, read: reader::Read) -> Option<Document> {
         spans: OnceLock::new(),
         unrepresentable: Vec::new(),
         fractional_integers: Vec::new(),
+        unknown: Vec::new(),
+        accepted: Vec::new(),
     };
     for pointer in read.whole_floats {
         let span = document.spans(&pointer)?.value.clone();
@@ -317,6 +319,8 @@ fn parse_with_syntax_tree(
         spans: OnceLock::new(),
         unrepresentable: builder.unrepresentable,
         fractional_integers: builder.fractional_integers,
+        unknown: Vec::new(),
+        accepted: Vec::new(),
     };
     (Some(document), diagnostics)
 }

@@ -99,7 +99,7 @@ impl<'a> Context<'a> {
     /// compares them.
     pub(crate) fn pipe_index(&self) -> &PipeIndex<'a> {
         self.pipe_index
-            .get_or_init(|| PipeIndex::new(&self.document.value))
+            .get_or_init(|| PipeIndex::new(self.document))
     }
 
     /// The document's value.

@@ -268,7 +268,35 @@ fn diagnostics_of<'i>(
     profile: &Profile,
     errors: impl Iterator<Item = ValidationError<'i>>,
 ) -> Vec<Diagnostic> {
-    let errors: Vec<ValidationError> = errors.collect();
+    // An unknown value is not judged, nor is a choice among shapes that depends on one.
+    let errors: Vec<ValidationError> = errors
+        .filter(|e| {
+            let at = e.instance_path().as_str();
+            !(document.is_unknown(at)
+                || (document.holds_unknown(at)
+                    && matches!(
+                        e.kind(),
+                        ValidationErrorKind::OneOfNotValid { .. }
+                            | ValidationErrorKind::OneOfMultipleValid { .. }
+                            | ValidationErrorKind::AnyOf { .. }
+                            | ValidationErrorKind::Not { .. }
+                            | ValidationErrorKind::Contains
+                            | ValidationErrorKind::UniqueItems
+                    ))
+                || (conditional(e.schema_path().as_str())
+                    && crate::pointer::pointer_split(at)
+                        .is_some_and(|(parent, _)| document.holds_unknown(parent)))
+                || match e.kind() {
+                    ValidationErrorKind::AdditionalProperties { unexpected } => {
+                        unexpected.iter().all(|name| {
+                            let member = crate::pointer::pointer_join(at, name);
+                            document.accepted.contains(&member) || document.is_unknown(&member)
+                        })
+                    }
+                    _ => false,
+                })
+        })
+        .collect();
     // Looked up once per `enum` or `const` error: a set keeps that linear in the errors.
     let typed: HashSet<&str> = errors
         .iter()
@@ -303,6 +331,12 @@ fn diagnostics_of<'i>(
     }
     fractional_integers(kind, document, &mut out);
     out
+}
+
+/// Whether a schema location lies in a conditional's branch (`then`, `else`): whether it
+/// applies depends on a sibling's value.
+fn conditional(schema_path: &str) -> bool {
+    schema_path.contains("/then/") || schema_path.contains("/else/")
 }
 
 fn map_error(

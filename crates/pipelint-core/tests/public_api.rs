@@ -152,6 +152,8 @@ const INTERNALS: &[&str] = &[
     "refutes",
     "is_secret_name",
     "secret_ranges",
+    "terraform_provider_checks",
+    "TerraformCheck",
     "validate",
 ];
 

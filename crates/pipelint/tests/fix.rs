@@ -49,7 +49,11 @@ fn fixable_fixtures() -> Vec<Fixture> {
         let Some(kind) = DocumentKind::from_name(&name) else {
             continue;
         };
-        for path in json_files(&dir.path().join("invalid")) {
+        let mut paths = json_files(&dir.path().join("invalid"));
+        if kind == DocumentKind::Terraform {
+            paths.extend(tf_files(&dir.path().join("invalid")));
+        }
+        for path in paths {
             let stem = file_name(&path);
             let named = stem.split("--").next().unwrap_or_default();
             if let Some(rule) = find_rule(named) {
@@ -68,6 +72,20 @@ fn fixable_fixtures() -> Vec<Fixture> {
             .any(|d| std::ptr::eq(d.rule, fixture.rule) && d.fix.is_some())
     });
     candidates
+}
+
+/// The Terraform files of a directory, sorted.
+fn tf_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "tf"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
 }
 
 fn file_name(path: &Path) -> String {
@@ -172,10 +190,19 @@ fn check_fixture(fixture: &Fixture, crlf: bool) {
             "{context}: a line ending changed:\n{after:?}"
         );
     }
-    assert!(
-        serde_json::from_str::<serde_json::Value>(&after).is_ok(),
-        "{context}: the fixed text is not JSON:\n{after}"
-    );
+    if *kind == Some(DocumentKind::Terraform) {
+        assert!(
+            !findings(after.as_bytes(), &name, *kind)
+                .iter()
+                .any(|d| d.name() == "terraform-syntax"),
+            "{context}: the fixed text is not HCL:\n{after}"
+        );
+    } else {
+        assert!(
+            serde_json::from_str::<serde_json::Value>(&after).is_ok(),
+            "{context}: the fixed text is not JSON:\n{after}"
+        );
+    }
 
     // Each line the diff adds is in the fixed file, each it removes was in the original
     // (as findings show them: secrets masked).

@@ -118,6 +118,11 @@ pub(crate) fn required_members(cx: &Context) -> Vec<Requirement> {
         return required;
     }
     let storage = storage_type(cx);
+    // A type of another kind than a string is the schema's finding (or a value not known
+    // yet): which members it needs cannot be told.
+    if cx.get(TYPE).is_some_and(|t| !t.is_string() && !t.is_null()) {
+        return required;
+    }
     match storage {
         Some(AZURE) => {
             for member in ["azureContainerName", "path"] {

@@ -9,7 +9,7 @@ use serde_json::Value;
 /// Column names and mapping destinations, with where each first stands.
 #[derive(Debug, Default)]
 pub(crate) struct PipeIndex<'a> {
-    /// Whether `destination.columns` is an array.
+    /// Whether `destination.columns` is an array (or unknown: present).
     pub columns_given: bool,
     /// `(index, name)` of each destination column that has a string name, in order.
     pub columns: Vec<(usize, &'a str)>,
@@ -19,11 +19,16 @@ pub(crate) struct PipeIndex<'a> {
     first_column: HashMap<&'a str, usize>,
     /// Each mapping destination, with the index where it first stands.
     first_destination: HashMap<&'a str, usize>,
+    /// Whether a column's name, or a mapping's destination, is unknown (a Terraform
+    /// expression): any name may then be a column, or be mapped.
+    columns_open: bool,
+    destinations_open: bool,
 }
 
 impl<'a> PipeIndex<'a> {
     /// The index of the create body `root`.
-    pub(crate) fn new(root: &'a Value) -> Self {
+    pub(crate) fn new(document: &'a crate::document::Document) -> Self {
+        let root = &document.value;
         let column_values = root
             .get("destination")
             .and_then(|d| d.get("columns"))
@@ -33,8 +38,21 @@ impl<'a> PipeIndex<'a> {
             root.get("fieldMappings").and_then(Value::as_array),
             "destinationField",
         );
+        let open = |list: &str, member: &str, items: Option<&Vec<Value>>| {
+            document.is_unknown(list)
+                || (0..items.map_or(0, Vec::len))
+                    .any(|i| document.is_unknown(&format!("{list}/{i}/{member}")))
+        };
+        let columns_open = open("/destination/columns", "name", column_values);
+        let destinations_open = open(
+            "/fieldMappings",
+            "destinationField",
+            root.get("fieldMappings").and_then(Value::as_array),
+        );
         PipeIndex {
-            columns_given: column_values.is_some(),
+            columns_open,
+            destinations_open,
+            columns_given: column_values.is_some() || document.is_unknown("/destination/columns"),
             first_column: first_indexes(&columns),
             first_destination: first_indexes(&destinations),
             columns,
@@ -44,12 +62,12 @@ impl<'a> PipeIndex<'a> {
 
     /// Whether `name` is the name of a destination column.
     pub(crate) fn is_column(&self, name: &str) -> bool {
-        self.first_column.contains_key(name)
+        self.columns_open || self.first_column.contains_key(name)
     }
 
     /// Whether some field mapping has `name` as its destination.
     pub(crate) fn is_mapped(&self, name: &str) -> bool {
-        self.first_destination.contains_key(name)
+        self.destinations_open || self.first_destination.contains_key(name)
     }
 
     /// For each column name that repeats an earlier one: its index, the index of the first,

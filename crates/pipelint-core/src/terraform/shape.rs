@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::convert::{Builder, UNKNOWN, snake_case};
+use super::convert::{Builder, snake_case, stand_in};
 use crate::api::sources::SourceKind;
 use crate::api::time::{Leniency, Part, calendar_date, read_date_time};
 use crate::diagnostic::Diagnostic;
@@ -264,9 +264,6 @@ fn kinesis_timestamp(kinesis: &mut Map<String, Value>, builder: &mut Builder) {
     let Some(Value::String(text)) = kinesis.get("timestamp") else {
         return;
     };
-    if text == UNKNOWN {
-        return;
-    }
     let seconds = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         text.parse::<u64>().ok().map(Value::from)
     } else {
@@ -293,8 +290,8 @@ fn kinesis_timestamp(kinesis: &mut Map<String, Value>, builder: &mut Builder) {
                 .with_help("write the UTC time as `YYYY-MM-DDThh:mm` (seconds and a final `Z` may follow), or Unix seconds as digits"),
             );
             // Present, and checked no further: the finding above says what is wrong.
-            kinesis.insert("timestamp".to_owned(), Value::String(UNKNOWN.to_owned()));
-            builder.unconverted.push((pointer.to_owned(), span));
+            kinesis.insert("timestamp".to_owned(), stand_in(None));
+            builder.rejected.push(pointer.to_owned());
         }
     }
 }

@@ -1,127 +1,28 @@
-//! The create-pipe findings of a resource, in Terraform's words: none that would need a
-//! value Terraform computes, the resource address and snake_case attribute paths in place
-//! of JSON pointers and member names, the provider's default named where it is the cause,
-//! and fixes only where they replace one literal or one attribute name in the `.tf` text.
+//! The findings on a resource, in Terraform's words: the resource address and snake_case
+//! attribute paths in place of JSON pointers and member names, the provider's default
+//! named where it is the cause, and fixes only where they replace one literal or one
+//! attribute name in the `.tf` text. Nothing is taken back here: the rules never read a
+//! value Terraform computes (`Document::unknown`).
 
 use std::collections::HashSet;
-use std::ops::Range;
 use std::sync::LazyLock;
 
 use serde_json::Value;
 
-use super::convert::{UNKNOWN, snake_case, tf_name};
+use super::convert::{snake_case, tf_name};
 use super::{Resource, span_of_header};
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::kind::DocumentKind;
 use crate::pointer::pointer_split;
-use crate::rules::profile::{needs_newer_api, preview_feature, removed_in_api};
-use crate::rules::schema::unknown_field;
 use crate::rules::security::plaintext_secret;
 use crate::rules::terraform::terraform_unchecked_values;
 use crate::schema;
 
-/// Rules that read the elements of a collection, skipped when the whole collection is an
-/// expression (`columns = var.columns`): (pointer, or a suffix of one, first and last code).
-const COLLECTION_READERS: &[(&str, &str, &str)] = &[
-    ("/destination/columns", "PL101", "PL114"),
-    ("/destination/tableDefinition", "PL110", "PL114"),
-    ("/fieldMappings", "PL101", "PL114"),
-    ("/tableMappings", "PL400", "PL403"),
-    ("/settings", "PL503", "PL505"),
-];
-
-/// Rules whose findings are about a member's name or presence, not its value.
-const MEMBER_RULES: &[&crate::catalog::Rule] = &[
-    &unknown_field::RULE,
-    &needs_newer_api::RULE,
-    &preview_feature::RULE,
-    &removed_in_api::RULE,
-    &plaintext_secret::RULE, // reads the written expression itself (a literal inside one)
-];
-
-/// Members the provider's documentation writes that the contract lacks, accepted without a
-/// warning in Terraform files: the settings key its docs example uses.
-const PROVIDER_MEMBERS: &[&str] = &["/settings/kafka_read_committed"];
-
-/// Drops the unknown-field findings on members the provider documents and the contract
-/// lacks.
-pub(crate) fn drop_provider_members(diagnostics: &mut Vec<Diagnostic>) {
-    diagnostics.retain(|d| {
-        !(std::ptr::eq(d.rule, &unknown_field::RULE)
-            && PROVIDER_MEMBERS.contains(&d.pointer.as_str()))
-    });
-}
-
-/// Drops the findings that would need a value Terraform computes: at or inside an
-/// expression, taking one as their premise or pointing at one as their cause, quoting
-/// one, or reading the elements of a collection that is one.
-pub(crate) fn drop_unknowable(resource: &Resource, diagnostics: &mut Vec<Diagnostic>) {
-    if resource.unknown.is_empty() {
-        return;
-    }
-    // Looked up, not scanned, so that dropping stays linear in the findings and the values.
-    let unknown: HashSet<&str> = resource.unknown.iter().map(|(p, _)| p.as_str()).collect();
-    let holding_unknown: HashSet<&str> = resource
-        .unknown
-        .iter()
-        .flat_map(|(pointer, _)| ancestors(pointer))
-        .collect();
-    let mut spans: Vec<&Range<usize>> = resource.unknown.iter().map(|(_, span)| span).collect();
-    spans.sort_by_key(|span| span.start);
-    let at_or_inside = |pointer: &str| {
-        std::iter::once(pointer)
-            .chain(ancestors(pointer))
-            .any(|at| unknown.contains(at))
-    };
-    // Expressions do not nest: the one starting last before a span is the only candidate.
-    let in_unknown_span = |span: &Range<usize>| {
-        let before = spans.partition_point(|unknown| unknown.start <= span.start);
-        before > 0 && span.end <= spans[before - 1].end
-    };
-    let skipped_codes: Vec<(&str, &str)> = COLLECTION_READERS
-        .iter()
-        .filter(|(collection, ..)| {
-            resource
-                .unknown
-                .iter()
-                .any(|(pointer, _)| pointer.ends_with(collection))
-        })
-        .map(|&(_, first, last)| (first, last))
-        .collect();
-    let under = |pointer: &str| holding_unknown.contains(pointer);
-    diagnostics.retain(|d| {
-        // Findings about a member's name or presence hold whatever its value is.
-        let about_the_member = MEMBER_RULES.iter().any(|rule| std::ptr::eq(d.rule, *rule));
-        // A secret-named object whose secrets are expressions holds no literal secret.
-        let secret_expressions = std::ptr::eq(d.rule, &plaintext_secret::RULE) && under(&d.pointer);
-        let quoted = d.message.contains(UNKNOWN)
-            || d.help.as_deref().is_some_and(|h| h.contains(UNKNOWN))
-            || d.primary
-                .text
-                .as_deref()
-                .is_some_and(|t| t.contains(UNKNOWN));
-        let reads_collection = skipped_codes
-            .iter()
-            .any(|&(first, last)| first <= d.code() && d.code() <= last);
-        !((at_or_inside(&d.pointer) && !about_the_member)
-            || secret_expressions
-            || d.premise.as_deref().is_some_and(at_or_inside)
-            || d.secondary.iter().any(|label| in_unknown_span(&label.span))
-            || quoted
-            || reads_collection)
-    });
-}
-
-/// The pointers of the members that hold the member at `pointer`, innermost first.
-fn ancestors(pointer: &str) -> impl Iterator<Item = &str> {
-    pointer
-        .rmatch_indices('/')
-        .map(move |(at, _)| &pointer[..at])
-}
-
-/// The one info finding of a resource with values Terraform computes.
+/// The one info finding of a resource whose checks were left undone because a value they
+/// read is an expression (a secret passed by variable is not one: only a literal secret is
+/// a finding).
 pub(crate) fn unchecked_values(resource: &Resource) -> Option<Diagnostic> {
-    let count = resource.computed;
+    let count = resource.unchecked.len();
     if count == 0 {
         return None;
     }
@@ -158,7 +59,20 @@ pub(crate) fn speak_terraform(resource: &Resource, text: &str, diagnostics: &mut
                 "keep the secret out of the file: a write-only argument (`password_wo` with `password_wo_version`) or a variable marked `sensitive = true`".to_owned(),
             );
         }
-        diagnostic.help = diagnostic.help.as_deref().map(|help| words(resource, help));
+        diagnostic.help = diagnostic.help.as_deref().map(|help| {
+            let help = words(resource, help);
+            // Where a password is asked for, the write-only form keeps it out of the state.
+            match help.find("password = var.") {
+                Some(at) if !help.contains("password_wo") => {
+                    let name: String = help[at + "password = ".len()..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+                        .collect();
+                    format!("{help}; or, to keep it out of the state, `password_wo = {name}` with `password_wo_version = 1`")
+                }
+                _ => help,
+            }
+        });
         diagnostic.primary.text = diagnostic
             .primary
             .text
@@ -231,6 +145,34 @@ fn words(resource: &Resource, text: &str) -> String {
 }
 
 fn code_word(resource: &Resource, code: &str) -> String {
+    variables(&json_code_word(resource, code))
+}
+
+/// Placeholders filled in at send time (`"${KAFKA_PASSWORD}"`) are no HCL: a variable
+/// stands there in Terraform (`var.kafka_password`).
+fn variables(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(start) = rest.find("\"${") {
+        let after = &rest[start + 3..];
+        let Some(end) = after.find("}\"") else {
+            break;
+        };
+        let name = &after[..end];
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            out.push_str(&rest[..start]);
+            out.push_str("var.");
+            out.push_str(&name.to_ascii_lowercase());
+        } else {
+            out.push_str(&rest[..start + 3 + end + 2]);
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn json_code_word(resource: &Resource, code: &str) -> String {
     if code.starts_with('/') && !code.contains(' ') {
         return tf_path(resource, code);
     }
@@ -238,7 +180,10 @@ fn code_word(resource: &Resource, code: &str) -> String {
     if let Some((name, value)) = code.split_once(": ")
         && is_name(name)
     {
-        let value = if value.parse::<f64>().is_ok() || matches!(value, "true" | "false") {
+        let value = if value.parse::<f64>().is_ok()
+            || matches!(value, "true" | "false")
+            || (value.starts_with('"') && value.ends_with('"') && value.len() > 1)
+        {
             value.to_owned()
         } else {
             hcl_string(value)
@@ -252,7 +197,7 @@ fn code_word(resource: &Resource, code: &str) -> String {
 /// (`consumerGroup`), the attribute as written for a name the body does not know
 /// (`consumer_grup`), else as it is (a value such as `secondaryPreferred`).
 fn member_word(resource: &Resource, code: &str) -> String {
-    if code.starts_with('{') {
+    if code.starts_with('{') || (code.starts_with('"') && code.contains("\": ")) {
         return hcl_object(code);
     }
     if code.starts_with("db_") || MEMBER_NAMES.contains(code) {
@@ -373,8 +318,19 @@ mod tests {
 
     fn code_word_of(code: &str) -> String {
         let text = "resource \"clickhouse_clickpipe\" \"x\" {\n  name = \"x\"\n}\n";
-        let read = super::super::read(text);
+        let read = super::super::read(text, crate::api::provider::ProviderVersion::LATEST);
         code_word(&read.resources[0], code)
+    }
+
+    #[test]
+    fn placeholders_become_variables_and_json_objects_hcl() {
+        assert_eq!(
+            code_word_of(
+                r#""credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}"#
+            ),
+            "credentials = {username = var.kafka_username, password = var.kafka_password}"
+        );
+        assert_eq!(code_word_of(r#""a${b}c""#), r#""a${b}c""#);
     }
 
     #[test]

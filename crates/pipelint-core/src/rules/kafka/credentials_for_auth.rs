@@ -74,12 +74,20 @@ fn needed_members(method: &str) -> Option<&'static [(&'static str, &'static str)
 
 /// An Azure Event Hubs source that logs in with the real API's `connectionString` shape
 /// (decision 10) instead of a username and password.
+/// A value of another type than a string (the schema's finding, or a Terraform value not
+/// known yet) may be the one that makes it so.
 fn event_hubs_connection_string(cx: &Context, credentials: &Map<String, Value>) -> bool {
-    cx.get_str("/source/kafka/type") == Some("azureeventhub")
-        && credentials
-            .get("connectionString")
-            .and_then(Value::as_str)
-            .is_some_and(|s| !s.trim().is_empty())
+    let event_hubs = match cx.get("/source/kafka/type") {
+        Some(Value::String(kind)) => kind == "azureeventhub",
+        None | Some(Value::Null) => false,
+        Some(_) => true,
+    };
+    let connection_string = match credentials.get("connectionString") {
+        Some(Value::String(text)) => !text.trim().is_empty(),
+        None | Some(Value::Null) => false,
+        Some(_) => true,
+    };
+    event_hubs && connection_string
 }
 
 /// `{"a": "x", "b": "y"}` for the help texts.

@@ -51,9 +51,13 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(text) = text_to_check(cx.get(TIMESTAMP)) else {
         return;
     };
-    if cx
-        .get_str(KAFKA_OFFSET.choice)
-        .is_some_and(|s| KAFKA_OFFSET.ignoring.contains(&s))
+    // Whether the timestamp is read depends on the choice: none of another type than a
+    // string (the schema's finding, or a value not known yet) says so.
+    let choice = cx.get(KAFKA_OFFSET.choice);
+    if choice.is_some_and(|c| !c.is_string() && !c.is_null())
+        || cx
+            .get_str(KAFKA_OFFSET.choice)
+            .is_some_and(|s| KAFKA_OFFSET.ignoring.contains(&s))
     {
         return;
     }

@@ -50,9 +50,13 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(value) = cx.get(TIMESTAMP).and_then(whole_number) else {
         return;
     };
-    if cx
-        .get_str(KINESIS_ITERATOR.choice)
-        .is_some_and(|i| KINESIS_ITERATOR.ignoring.contains(&i))
+    // Whether the timestamp is read depends on the choice: none of another type than a
+    // string (the schema's finding, or a value not known yet) says so.
+    let choice = cx.get(KINESIS_ITERATOR.choice);
+    if choice.is_some_and(|c| !c.is_string() && !c.is_null())
+        || cx
+            .get_str(KINESIS_ITERATOR.choice)
+            .is_some_and(|i| KINESIS_ITERATOR.ignoring.contains(&i))
     {
         return;
     }

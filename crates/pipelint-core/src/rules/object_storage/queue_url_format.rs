@@ -94,7 +94,15 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if gcs && subscription {
         return;
     }
+    // Whether the storage reads a subscription depends on its type: another type than a
+    // string is the schema's finding (or a value not known yet).
+    let typed = cx
+        .get("/source/objectStorage/type")
+        .is_none_or(|kind| kind.is_string() || kind.is_null());
     if subscription {
+        if !typed {
+            return;
+        }
         out.push(
             cx.at_value(
                 &RULE,

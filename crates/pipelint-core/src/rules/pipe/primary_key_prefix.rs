@@ -41,7 +41,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(primary_columns) = plain_columns(primary) else {
         return;
     };
-    if !cx.get(SORTING_KEY).is_some_and(serde_json::Value::is_array) {
+    // Only a list of names says what the sorting key is (another type, or an item of
+    // another type, is the schema's finding, or a value not known yet).
+    let Some(serde_json::Value::Array(items)) = cx.get(SORTING_KEY) else {
+        return;
+    };
+    if !items.iter().all(serde_json::Value::is_string) {
         return;
     }
     let sorting: Vec<&str> = strings(cx.get(SORTING_KEY)).map(|(_, s)| s).collect();

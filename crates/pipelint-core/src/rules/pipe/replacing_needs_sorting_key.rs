@@ -32,10 +32,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     if super::facts::engine_type(cx) != Some("ReplacingMergeTree") {
         return;
     }
-    let has_key = cx
-        .get("/destination/tableDefinition/sortingKey")
-        .and_then(serde_json::Value::as_array)
-        .is_some_and(|k| !k.is_empty());
+    let has_key = match cx.get("/destination/tableDefinition/sortingKey") {
+        None | Some(serde_json::Value::Null) => false,
+        Some(serde_json::Value::Array(key)) => !key.is_empty(),
+        // Another type is the schema's finding (or a value not known yet).
+        Some(_) => return,
+    };
     if !has_key {
         out.push(
             Diagnostic::new(

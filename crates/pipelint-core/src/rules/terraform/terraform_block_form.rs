@@ -7,10 +7,11 @@ declare_rule! {
     /// (`scaling = { … }`, `columns = [{ … }, …]`).
     ///
     /// ## Why it matters
-    /// The provider declares every nested member as a nested attribute, and Terraform
-    /// rejects the block form with "Unsupported block type". The provider's own
-    /// documentation page shows the block form, so it is often copied. pipelint reads both
-    /// forms alike and checks the rest of the resource.
+    /// The provider declares every nested member as a nested attribute, and
+    /// `terraform validate` rejects the block form with "Unsupported block type": nothing is
+    /// planned until it is rewritten. The provider's own documentation page and several of
+    /// its examples show the block form, so it is often copied. pipelint reads both forms
+    /// alike and checks the rest of the resource.
     ///
     /// ## Example
     /// `scaling { replicas = 2 }`
@@ -20,7 +21,7 @@ declare_rule! {
     pub static RULE = {
         code: "PL020",
         name: "terraform-block-form",
-        severity: Warning,
+        severity: Error,
         kinds: [Terraform],
         summary: "A nested clickpipe member is written as a block, which Terraform rejects",
         check: None,

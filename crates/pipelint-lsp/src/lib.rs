@@ -19,8 +19,8 @@
 //!   leave out.
 //! - `pipelint/documentStatus` (pipelint's own request, `{ textDocument: { uri } }`) answers
 //!   `{ linted, kind, reason }` for an open document: the kind it is linted as and why, or
-//!   why it is not linted (no kind, left out by the config, a config that cannot be used,
-//!   `.tf.json`) and how to change that. Editors show it beside a file without diagnostics.
+//!   why it is not linted (no kind, left out by the config, a config that cannot be used)
+//!   and how to change that. Editors show it beside a file without diagnostics.
 //! - A configuration the linter cannot use ([`ConfigProblem`]) is an error published on the
 //!   config file itself; each document it governs shows one "not linted" error instead of
 //!   findings, and is linted again on every edit and save until the problem is gone.

@@ -569,9 +569,8 @@ impl Server {
     /// a file that gets no diagnostics, so that "no problems" and "not looked at" differ.
     fn status(&mut self, uri: &Uri) -> Result<DocumentStatus, Failure> {
         let document = self.document(uri)?;
-        let path = document.path.clone();
         let (analysis, _) = document.analysed();
-        Ok(document_status(path.as_deref(), analysis))
+        Ok(document_status(analysis))
     }
 
     fn hover(&mut self, params: HoverParams) -> Result<Option<Hover>, Failure> {
@@ -740,7 +739,7 @@ struct DocumentStatus {
     reason: String,
 }
 
-fn document_status(path: Option<&std::path::Path>, analysis: &Analysis) -> DocumentStatus {
+fn document_status(analysis: &Analysis) -> DocumentStatus {
     let not_linted = |reason: String| DocumentStatus {
         linted: false,
         kind: None,
@@ -757,16 +756,6 @@ fn document_status(path: Option<&std::path::Path>, analysis: &Analysis) -> Docum
             "not linted: its config cannot be used ({})",
             problem.located
         ));
-    }
-    let name = path
-        .and_then(std::path::Path::file_name)
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    if !analysis.relevant && name.to_ascii_lowercase().ends_with(".tf.json") {
-        return not_linted(
-            "not linted: pipelint reads Terraform's native syntax (`.tf` files), not `.tf.json`"
-                .to_owned(),
-        );
     }
     let why = analysis
         .result
@@ -1134,13 +1123,9 @@ mod tests {
             reason.contains("[kinds]") && reason.contains("*.pipe.json"),
             "{reason}"
         );
-        assert_eq!(answers[2]["linted"], false, "{answers:?}");
-        assert!(
-            answers[2]["reason"]
-                .as_str()
-                .unwrap_or_default()
-                .contains(".tf.json")
-        );
+        // Terraform's JSON syntax is read as Terraform.
+        assert_eq!(answers[2]["linted"], true, "{answers:?}");
+        assert_eq!(answers[2]["kind"], "terraform", "{answers:?}");
         assert_eq!(answers[3]["linted"], true, "{answers:?}");
         assert_eq!(answers[3]["kind"], "terraform", "{answers:?}");
     }

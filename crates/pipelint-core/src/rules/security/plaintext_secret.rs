@@ -65,8 +65,19 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             let at = path_pointer(path);
             // The text is looked at only for a value that holds a literal as read: clean
             // bodies never build the span index.
-            let literal = holds_literal(member)
-                && written_expression(cx, member, &at).is_none_or(expression_holds_literal);
+            let literal = if cx.document.is_unknown(&at) {
+                // A Terraform expression (the reader's stand-in value): a literal inside
+                // its text (`"${var.prefix}hunter2"`, `coalesce(var.pw, "hunter2")`). A
+                // stand-in for a member not written has no text of its own.
+                cx.document.spans(&at).is_some_and(|spans| {
+                    cx.text
+                        .get(spans.value.clone())
+                        .is_some_and(expression_holds_literal)
+                })
+            } else {
+                holds_literal(member)
+                    && written_expression(cx, member, &at).is_none_or(expression_holds_literal)
+            };
             if literal {
                 out.push(
                     cx.at_value(&RULE, &at, format!("`{name}` holds a literal secret"))

@@ -133,4 +133,20 @@ pub(super) static CHANGES: &[Change] = &[
             23,
         )
     },
+    // The AWS Glue schema registry (row 52, after the api-profiles table): `type: glue` with
+    // `glueRegion`, `glueRegistryName` and an optional `glueRoleArn`, and no `url`. Source:
+    // the provider's `ClickPipeKafkaSchemaRegistry` JSON model and its `kafka_glue` example
+    // ("requires the AWS Glue schema registry to be enabled for the organization"), commit
+    // 004a87e of ClickHouse/terraform-provider-clickhouse. Its date could not be resolved
+    // here: it is in no release up to v3.25.3 nor on main as of 2026-08-22, so it is later
+    // than the newest snapshot and bundled with it, as nothing newer is.
+    Change {
+        instead: Some("a Confluent-compatible registry at an HTTPS `url`"),
+        ..added(
+            &["/source/kafka/schemaRegistry/type"],
+            What::Value("glue"),
+            JUL,
+            52,
+        )
+    },
 ];

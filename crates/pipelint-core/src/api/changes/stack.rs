@@ -1,4 +1,5 @@
-//! What changed in the analytics-stack bodies (api-profiles.md, rows 30–45): the self-hosted
+//! What changed in the analytics-stack bodies (api-profiles.md, rows 30–45, and rows 46–51 for the
+//! checks of the newer dashboard members, added here after that table): the self-hosted
 //! kinds by server release, the managed alert by cloud API snapshot.
 
 use super::{Change, What};
@@ -7,6 +8,7 @@ use crate::kind::DocumentKind::{
     self, ChartSeries, Dashboard, DashboardUpdate, ManagedStackAlert, StackAlert,
 };
 
+const S2_22: Version = Version::Stack(StackVersion::V2_22);
 const S2_24: Version = Version::Stack(StackVersion::V2_24);
 const S2_27: Version = Version::Stack(StackVersion::V2_27);
 const S2_30: Version = Version::Stack(StackVersion::V2_30);
@@ -28,6 +30,16 @@ const NUMBER_OUTPUTS: &[&str] = &[
 ];
 
 const THRESHOLD_TYPE: &[&str] = &["/thresholdType"];
+
+/// Where a number tile takes a palette token (row 48).
+const COLOURS: &[&str] = &[
+    "/tiles/*/config/color",
+    "/tiles/*/config/backgroundChart/color",
+    "/tiles/*/config/colorRules/*/color",
+];
+
+const RULE_OPERATOR: &[&str] = &["/tiles/*/config/colorRules/*/operator"];
+const BACKGROUND_TYPE: &[&str] = &["/tiles/*/config/backgroundChart/type"];
 
 pub(super) static CHANGES: &[Change] = &[
     // Alert threshold types (row 30): `above` is `>=`, `above_exclusive` is `>`.
@@ -300,5 +312,73 @@ pub(super) static CHANGES: &[Change] = &[
         What::Value("increase"),
         S2_27,
         45,
+    ),
+    // The checks of the newer dashboard members (rows 46–50), dated by the stack server's
+    // history (`hyperdxio/hyperdx`, the first `@hyperdx/api` tag that has the commit).
+    //
+    // Row 46: a dashboard filter's `type` is `QUERY_EXPRESSION`, the one value, and the filter
+    // object is strict. HDX d759d046f (#1724, filters in the external API) → 2.17.0
+    // (2026-02-18): older than the contract's release, so in force under every profile.
+    Change::added(
+        DASHBOARDS,
+        &["/filters/*/type"],
+        What::Value("QUERY_EXPRESSION"),
+        S2_22,
+        46,
+    ),
+    // Row 47: a formula's own `numberFormat`, checked as a tile's. The server's history has
+    // it in HDX 0ed72ddf4 (#2872, the formula model) → 2.35.0 (2026-08-14) and in the
+    // external API with dc29d57f3 (#2952) → 2.36.0 (2026-08-21), but real-api-notes (which
+    // wins) has the March 2026 server take a number tile with `formulas`; no earlier form of
+    // a formula without `numberFormat` was found, so it stays in force under every profile.
+    Change::added(
+        DASHBOARDS,
+        &["/tiles/*/config/formulas/*/numberFormat"],
+        What::Member,
+        S2_22,
+        47,
+    ),
+    // Rows 48–50: a number tile's colours as the external API checks them: palette tokens
+    // only (row 48), at most 10 colour rules with an operator and a value of its shape
+    // (row 49), a background chart of type `line` or `area` (row 50). HDX f126d5b1d (#2428,
+    // colours) and ba626ef96 (#2509, background chart) → 2.29.0 (2026-06-30), first
+    // bundled in the 2.30 profile.
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-blue"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-orange"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-red"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-cyan"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-green"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-pink"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-purple"), S2_30, 48),
+    Change::added(
+        DASHBOARDS,
+        COLOURS,
+        What::Value("chart-light-blue"),
+        S2_30,
+        48,
+    ),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-brown"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-gray"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-success"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-warning"), S2_30, 48),
+    Change::added(DASHBOARDS, COLOURS, What::Value("chart-error"), S2_30, 48),
+    Change::added(DASHBOARDS, RULE_OPERATOR, What::Value("gt"), S2_30, 49),
+    Change::added(DASHBOARDS, RULE_OPERATOR, What::Value("gte"), S2_30, 49),
+    Change::added(DASHBOARDS, RULE_OPERATOR, What::Value("lt"), S2_30, 49),
+    Change::added(DASHBOARDS, RULE_OPERATOR, What::Value("lte"), S2_30, 49),
+    Change::added(DASHBOARDS, RULE_OPERATOR, What::Value("between"), S2_30, 49),
+    Change::added(DASHBOARDS, RULE_OPERATOR, What::Value("eq"), S2_30, 49),
+    Change::added(DASHBOARDS, RULE_OPERATOR, What::Value("neq"), S2_30, 49),
+    Change::added(DASHBOARDS, BACKGROUND_TYPE, What::Value("line"), S2_30, 50),
+    Change::added(DASHBOARDS, BACKGROUND_TYPE, What::Value("area"), S2_30, 50),
+    // Row 51: a table tile's link-out by id (`onClick.target.id` with `mode: id`) is an
+    // object id (`objectIdSchema`). HDX 9d5f14f3b (#2156) → 2.27.0 (2026-05-19), with the
+    // link-outs themselves (row 42).
+    Change::added(
+        DASHBOARDS,
+        &["/tiles/*/config/onClick/target/id"],
+        What::Member,
+        S2_27,
+        51,
     ),
 ];

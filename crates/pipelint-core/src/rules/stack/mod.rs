@@ -13,6 +13,7 @@ super::rule_files! {
     deprecated_tile_series,
     doc_placeholder,
     dropped_alert_member,
+    duplicate_container_id,
     duplicate_tile_id,
     end_before_start,
     epoch_milliseconds,

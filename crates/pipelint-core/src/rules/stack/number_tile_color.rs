@@ -252,4 +252,30 @@ mod tests {
         let eleven = [r#"{"operator": "gt", "value": 1, "color": "chart-red"}"#; 11].join(", ");
         assert_eq!(rules(&eleven).len(), 1);
     }
+
+    /// The table of changes dates each palette token, background type and rule operator
+    /// (rows 48–50): every one the rule accepts has its row, and no row names another.
+    #[test]
+    fn the_table_of_changes_dates_what_the_rule_accepts() {
+        use crate::api::changes::{What, of_kind};
+        let listed = |place: &str| -> Vec<&str> {
+            of_kind(crate::DocumentKind::Dashboard)
+                .filter(|c| c.at.iter().any(|at| at.ends_with(place)))
+                .filter_map(|c| match c.what {
+                    What::Value(v) => Some(v),
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut tokens = listed("/config/color");
+        tokens.sort_unstable();
+        let mut palette = PALETTE.to_vec();
+        palette.sort_unstable();
+        assert_eq!(tokens, palette);
+        assert_eq!(listed("/backgroundChart/type"), ["line", "area"]);
+        assert_eq!(
+            listed("/colorRules/*/operator"),
+            ["gt", "gte", "lt", "lte", "between", "eq", "neq"]
+        );
+    }
 }

@@ -52,6 +52,15 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             .collect()
     };
     let container_ids = ids(&containers);
+    let repeated: HashSet<&str> = crate::rules::support::repeats(
+        container_ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (i, id.as_str())),
+    )
+    .into_iter()
+    .map(|(_, _, id)| id)
+    .collect();
     // Looked up once per tile: by id, with each container's tab ids, so the check stays
     // linear in tiles plus containers plus tabs.
     let mut by_id: HashMap<&str, (&Map<String, Value>, Vec<String>)> = HashMap::new();
@@ -112,6 +121,11 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let Some(tab_id) = tile.get("tabId").and_then(Value::as_str) else {
             continue;
         };
+        // Two containers of this id: which one's tabs the tile means is unknown, and
+        // `duplicate-container-id` reports the cause.
+        if repeated.contains(container_id) {
+            continue;
+        }
         if tab_sets
             .get(container_id)
             .is_some_and(|tabs| tabs.contains(tab_id))
@@ -165,5 +179,15 @@ mod tests {
             ["/tiles/0/tabId"]
         );
         assert_eq!(pointers(r#""tabId": "t1""#), ["/tiles/0/tabId"]);
+    }
+
+    #[test]
+    fn a_tab_of_a_repeated_container_id_is_left_to_duplicate_container_id() {
+        let json = r#"{"name": "d", "containers": [{"id": "a", "title": "A", "collapsed": false},
+            {"id": "a", "title": "A2", "collapsed": false, "tabs": [{"id": "t1", "title": "One"}]}],
+          "tiles": [{"name": "t", "x": 0, "y": 0, "w": 6, "h": 3, "config": {"displayType": "markdown"}, "containerId": "a", "tabId": "t1"}]}"#;
+        assert!(
+            findings_as_under(&RULE, DocumentKind::Dashboard, json, Profile::latest()).is_empty()
+        );
     }
 }

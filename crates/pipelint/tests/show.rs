@@ -277,7 +277,6 @@ fn a_walk_checks_every_documented_file_name() {
     assert!(!run.stdout.contains("not checked"), "{}", run.stdout);
 }
 
-
 /// A month after the newest snapshot (the API's newest, not yet known to this pipelint) is
 /// checked as the newest snapshot: the run works, says so once however many files use it,
 /// and `--show-settings` says what is in force.

@@ -1,0 +1,69 @@
+//! The provider's official examples are the acceptance test (terraform-mapping.md T5): at its
+//! own release, every example resource under `examples/` of that release gives no error but
+//! what Terraform itself rejects there. The fixtures under `fixtures/terraform/examples/<tag>/`
+//! are written from the facts of each example (same attributes and values); the folder names
+//! the release they are checked at.
+#![allow(clippy::unwrap_used)]
+
+use pipelint_core::{LintOptions, Profile, ProviderVersion, Severity, lint};
+
+#[path = "common/mod.rs"]
+mod common;
+
+/// Errors an official example may give, each with the reason it is right: Terraform (or the
+/// provider) rejects the example as written at that release.
+const ALLOWED: &[(&str, &str)] = &[(
+    "PL020",
+    "block syntax on a nested attribute: `terraform validate` stops on it \
+     (\"Unsupported block type\"), T2; the resource reference examples are written that way",
+)];
+
+#[test]
+fn official_examples_give_no_error_at_their_release() {
+    let root = common::repo_root().join("fixtures/terraform/examples");
+    let mut resources = 0;
+    let mut failures = Vec::new();
+    let mut releases: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    releases.sort();
+    assert!(!releases.is_empty(), "no releases under {}", root.display());
+    for dir in releases {
+        let tag = dir.file_name().unwrap().to_str().unwrap().to_owned();
+        let version = ProviderVersion::parse(&tag).unwrap();
+        // The folder must name a bundled release exactly, not one that reads as another.
+        assert_eq!(format!("v{}", version.as_str()), tag, "{}", dir.display());
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "tf"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            resources += text.matches("resource \"clickhouse_clickpipe\"").count();
+            let name = path.file_name().unwrap().to_str().unwrap();
+            // The profile a `.tf` file gets with no `api-version` set: the release and the API
+            // snapshot it targets (as the workspace resolves it).
+            let profile = Profile::default()
+                .with_provider(version)
+                .with_api(version.api());
+            let options = LintOptions::new().file_name(name).profile(profile);
+            let result = lint(text.as_bytes(), &options);
+            let errors: Vec<String> = result
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .filter(|d| !ALLOWED.iter().any(|(code, _)| *code == d.code()))
+                .map(|d| format!("{} {} at {}: {}", d.code(), d.name(), d.pointer, d.message))
+                .collect();
+            if !errors.is_empty() {
+                failures.push(format!("{tag}/{name}: {errors:#?}"));
+            }
+        }
+    }
+    // Every clickpipe resource of the newest release's examples (34 at v3.25.3) and more.
+    assert!(resources >= 34, "{resources} example resources");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

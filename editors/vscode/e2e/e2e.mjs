@@ -47,7 +47,7 @@ fs.mkdirSync(artifacts, { recursive: true });
 
 const PIPE = fs.readFileSync(path.join(repo, "crates/pipelint-lsp/tests/nvim/orders.pipe.json"), "utf8");
 const TF = fs.readFileSync(
-  path.join(repo, "fixtures/terraform/invalid/invalid-enum-value--authentication-case.tf"),
+  path.join(repo, "fixtures/terraform/invalid/terraform-invalid-argument--authentication-case.tf"),
   "utf8",
 );
 const SLIP = '"authentication": "scram-sha-512"';
@@ -374,9 +374,10 @@ async function main() {
 
     await step("the .tf file shows pipelint's findings in the Problems panel", async () => {
       await openFile("pipes.tf");
-      await poll("pipes.tf with PL011 in the Problems panel", async () => {
+      // The provider's value list rejects the case slip: Terraform's own rule, PL027.
+      await poll("pipes.tf with PL027 in the Problems panel", async () => {
         const text = await markers.innerText();
-        return text.includes("pipes.tf") && /PL011/.test(text);
+        return text.includes("pipes.tf") && /PL027/.test(text);
       });
       await poll("the status item", async () => /pipelint: terraform/.test(await statusItem.innerText()));
       await page.screenshot({ path: path.join(artifacts, "terraform.png") });
@@ -387,7 +388,7 @@ async function main() {
       await page.keyboard.type("pipelint: Fix All Safe Problems");
       await page.locator(".quick-input-list .monaco-list-row", { hasText: "Fix All Safe Problems" }).first().waitFor();
       await page.keyboard.press("Enter");
-      await poll("PL011 gone from the Problems panel", async () => !/PL011/.test(await markers.innerText()));
+      await poll("PL027 gone from the Problems panel", async () => !/PL027/.test(await markers.innerText()));
       await page.keyboard.press("Control+S");
       await poll("the fixed .tf file on disk", () =>
         fs.readFileSync(path.join(workspace, "pipes.tf"), "utf8").includes('"SCRAM-SHA-512"'));

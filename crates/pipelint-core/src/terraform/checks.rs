@@ -182,7 +182,7 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
         schema(
             "pubsub-topic-pattern",
             &terraform_invalid_argument::RULE,
-            "must be the topic name only",
+            "the topic's name alone",
         ),
     ),
     since(
@@ -190,7 +190,7 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
         schema(
             "pubsub-project-id-pattern",
             &terraform_invalid_argument::RULE,
-            "must be a valid GCP project ID",
+            "is not a GCP project ID",
         ),
     ),
     since(
@@ -204,14 +204,14 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
     schema(
         "queue-url-pattern",
         &terraform_invalid_argument::RULE,
-        "must be a valid SQS URL",
+        "is not an SQS queue URL",
     ),
     since(
         ProviderVersion::V3_23_1,
         schema(
             "partition-by-expr-blank",
             &terraform_invalid_argument::RULE,
-            "must not be empty or whitespace-only",
+            "is blank",
         ),
     ),
     since(

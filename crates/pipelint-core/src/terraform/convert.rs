@@ -1140,7 +1140,7 @@ fn validator_problem(
         return Some((
             format!(
                 "{} (\"Invalid Attribute Value Match\")",
-                messages.join(", or ")
+                messages.join(" and ")
             ),
             "write the value in the form the provider accepts".to_owned(),
             None,

@@ -313,7 +313,9 @@ impl Workspace {
     ) -> Option<ProviderOrigin> {
         let terraform = match kind.or(self.flags.kind) {
             Some(kind) => kind == DocumentKind::Terraform,
-            None => file_name.is_some_and(provider::is_terraform_name),
+            None => {
+                file_name.and_then(DocumentKind::from_file_name) == Some(DocumentKind::Terraform)
+            }
         };
         if !terraform {
             return None;

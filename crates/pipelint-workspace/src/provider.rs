@@ -17,7 +17,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use pipelint_core::{ProviderSelected, ProviderVersion, provider_pin, select_provider};
+use pipelint_core::{
+    DocumentKind, ProviderSelected, ProviderVersion, provider_pin, select_provider,
+};
 
 use crate::config::VersionOrigin;
 use crate::read::{self, Links};
@@ -132,9 +134,9 @@ fn read_pin(dir: &Path, limit: u64) -> Option<ModulePin> {
         .ok()?
         .filter_map(Result::ok)
         .filter_map(|entry| {
-            let name = entry.file_name().to_str()?.to_owned();
-            let json = name.ends_with(".tf.json");
-            (json || name.ends_with(".tf")).then(|| (entry.path(), json))
+            // The kinds table tells Terraform files and their syntax, as for the linted file.
+            let (suffix, kind) = DocumentKind::file_suffix(entry.file_name().to_str()?)?;
+            (kind == DocumentKind::Terraform).then(|| (entry.path(), suffix == ".tf.json"))
         })
         .collect();
     files.sort();
@@ -155,9 +157,4 @@ fn read_pin(dir: &Path, limit: u64) -> Option<ModulePin> {
             unreadable,
         })
     })
-}
-
-/// Whether a file is read as Terraform by its name (`.tf`, `.tf.json`).
-pub(crate) fn is_terraform_name(name: &str) -> bool {
-    name.ends_with(".tf") || name.ends_with(".tf.json")
 }

@@ -55,6 +55,166 @@ impl Applicability {
     }
 }
 
+/// The syntaxes a document is written in: JSON (every kind), or Terraform, whose
+/// `clickhouse_clickpipe` resources are create-pipe bodies written in HCL or Terraform's JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Syntax {
+    /// A JSON body of any kind (`*.json`).
+    Json,
+    /// A Terraform file (`.tf`, `.tf.json`): its `clickhouse_clickpipe` resources.
+    Terraform,
+}
+
+impl Syntax {
+    /// Every syntax, in the order the catalog lists them.
+    pub const ALL: &'static [Syntax] = &[Syntax::Json, Syntax::Terraform];
+
+    /// `json` or `terraform`, as `pipelint rules --format json` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Syntax::Json => "json",
+            Syntax::Terraform => "terraform",
+        }
+    }
+
+    /// `JSON` or `Terraform (`.tf`, `.tf.json`)`: the words of a rule's page, with the file
+    /// name suffixes the kinds table gives Terraform files.
+    pub fn describe(self) -> String {
+        match self {
+            Syntax::Json => "JSON".to_owned(),
+            Syntax::Terraform => {
+                let suffixes: Vec<String> = DocumentKind::Terraform
+                    .suffixes()
+                    .map(|s| format!("`{s}`"))
+                    .collect();
+                format!("Terraform ({})", suffixes.join(", "))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Syntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Syntax::Json => "JSON",
+            Syntax::Terraform => "Terraform",
+        })
+    }
+}
+
+/// The kind a Terraform resource is read as: each `clickhouse_clickpipe` resource is checked
+/// as the create-pipe body the provider sends, so every rule of that kind runs on it.
+const TERRAFORM_WRITES: DocumentKind = DocumentKind::CreatePipe;
+
+/// Rules whose mistake, in a Terraform file, a Terraform rule reports first (the provider's
+/// schema or its plan and apply checks, whose rejected values the rules then never read),
+/// with the fixture of that rule which shows it (under `fixtures/terraform/invalid/`, named
+/// `<terraform rule>--<case>`). The tests lint each: it gives that rule's finding and never
+/// this one's, and no Terraform fixture gives this one's.
+const REPORTED_FIRST_IN_TERRAFORM: &[(&str, &str)] = &[
+    ("wrong-type", "terraform-invalid-argument--wrong-type.tf"),
+    (
+        "missing-field",
+        "terraform-invalid-argument--required-argument.tf",
+    ),
+    (
+        "unknown-field",
+        "terraform-unsupported-argument--unsupported-argument.tf",
+    ),
+    (
+        "destination-required-members",
+        "terraform-apply-fails--destination-table-required.tf",
+    ),
+    (
+        "unsupported-source-kind",
+        "terraform-unsupported-argument--unsupported-argument.tf",
+    ),
+    (
+        "version-column-engine",
+        "terraform-plan-fails--version-column-only-replacing.tf",
+    ),
+    (
+        "sum-columns-engine",
+        "terraform-plan-fails--column-ids-only-summing.tf",
+    ),
+    (
+        "replacing-needs-sorting-key",
+        "terraform-plan-fails--sorting-key-required.tf",
+    ),
+    (
+        "destination-members-on-database-pipe",
+        "terraform-plan-fails--table-definition-on-cdc.tf",
+    ),
+    (
+        "pubsub-seek-timestamp-required",
+        "terraform-invalid-argument--pubsub-seek-timestamp-required@api-latest.tf",
+    ),
+    (
+        "object-storage-iam-role-outside-s3",
+        "terraform-plan-fails--gcs-iam-role@api-latest.tf",
+    ),
+    (
+        "object-storage-required-members",
+        "terraform-apply-fails--url-required.tf",
+    ),
+    (
+        "object-storage-queue-url-applies",
+        "terraform-plan-fails--queue-url-storage-type.tf",
+    ),
+    (
+        "object-storage-queue-url-format",
+        "terraform-invalid-argument--queue-url-pattern.tf",
+    ),
+    (
+        "object-storage-skip-initial-load-needs-queue-url",
+        "terraform-plan-fails--skip-initial-load-needs-queue-url.tf",
+    ),
+    (
+        "object-storage-start-after-with-skip-initial-load",
+        "terraform-plan-fails--start-after-with-skip-initial-load.tf",
+    ),
+    (
+        "postgres-duplicate-target-table",
+        "terraform-plan-fails--duplicate-target-table.tf",
+    ),
+    (
+        "postgres-setting-minimum",
+        "terraform-invalid-argument--setting-at-least.tf",
+    ),
+    (
+        "mysql-file-pos-on-mariadb",
+        "terraform-plan-fails--mariadb-gtid-only@api-latest.tf",
+    ),
+    (
+        "mysql-duplicate-target-table",
+        "terraform-plan-fails--mysql-duplicate-target-table@api-latest.tf",
+    ),
+    (
+        "scaling-on-postgres",
+        "terraform-invalid-argument--cdc-scaling.tf",
+    ),
+    (
+        "deprecated-concurrency",
+        "terraform-unsupported-argument--scaling-concurrency.tf",
+    ),
+];
+
+/// Rules of every kind or of create-pipe that a Terraform file never gives, why, and the
+/// valid fixture that shows it where one can (under `fixtures/terraform/valid/`).
+const NEVER_IN_TERRAFORM: &[(&str, &str, Option<&str>)] = &[
+    (
+        "unknown-kind",
+        "a Terraform file's kind is told by its name, `.tf` or `.tf.json`, or by `--kind terraform`",
+        None,
+    ),
+    (
+        "empty-settings",
+        "the provider does not send an empty `settings = {}`",
+        Some("empty-settings.tf"),
+    ),
+];
+
 /// Where each rule's documentation page lives; the page name is the rule name.
 pub const DOCS_BASE_URL: &str = "https://github.com/pipelint/pipelint/blob/main/docs/rules/";
 
@@ -165,6 +325,79 @@ impl Rule {
     /// Whether the rule checks documents of this kind.
     pub fn applies_to(&self, kind: DocumentKind) -> bool {
         self.kinds.is_empty() || self.kinds.contains(&kind)
+    }
+
+    /// The syntaxes the rule applies to, from its kinds: JSON for every kind but Terraform;
+    /// Terraform for its own rules and for the rules of the kind its resources are read as
+    /// (create-pipe), which run on each resource unchanged, and for the rules of every kind
+    /// (the file's own findings: encoding, the JSON syntax of a `.tf.json` file); except
+    /// where the mistake never reaches the rule in a Terraform file
+    /// ([`Rule::terraform_stand_in`]).
+    pub fn syntaxes(&self) -> Vec<Syntax> {
+        let every = self.kinds.is_empty();
+        let json = every || self.kinds.iter().any(|&k| k != DocumentKind::Terraform);
+        let terraform = self.kinds.contains(&DocumentKind::Terraform)
+            || ((every || self.kinds.contains(&TERRAFORM_WRITES))
+                && self.terraform_stand_in().is_none());
+        let mut syntaxes = Vec::new();
+        if json {
+            syntaxes.push(Syntax::Json);
+        }
+        if terraform {
+            syntaxes.push(Syntax::Terraform);
+        }
+        syntaxes
+    }
+
+    /// Whether the rule applies to documents of this syntax.
+    pub fn applies_to_syntax(&self, syntax: Syntax) -> bool {
+        self.syntaxes().contains(&syntax)
+    }
+
+    /// For a rule that runs on Terraform's kind but whose mistake a Terraform file never
+    /// gives it: the Terraform fixture that shows what happens there instead, by its path under
+    /// `fixtures/terraform/` (`invalid/<terraform rule>--<case>.tf` where a Terraform rule
+    /// reports the mistake first, `valid/…` where it is none in Terraform), or `""` where no
+    /// file can show it.
+    pub fn terraform_stand_in(&self) -> Option<String> {
+        if let Some((_, file)) = REPORTED_FIRST_IN_TERRAFORM
+            .iter()
+            .find(|(name, _)| *name == self.name)
+        {
+            return Some(format!("invalid/{file}"));
+        }
+        NEVER_IN_TERRAFORM
+            .iter()
+            .find(|(name, ..)| *name == self.name)
+            .map(|(_, _, file)| file.map(|f| format!("valid/{f}")).unwrap_or_default())
+    }
+
+    /// Why the rule does not apply to Terraform files although it runs on Terraform's kind.
+    pub(crate) fn not_in_terraform(&self) -> Option<String> {
+        if let Some((_, file)) = REPORTED_FIRST_IN_TERRAFORM
+            .iter()
+            .find(|(name, _)| *name == self.name)
+        {
+            let by = file.split("--").next().unwrap_or_default();
+            return Some(format!(
+                "in Terraform files `{by}` reports this mistake first"
+            ));
+        }
+        NEVER_IN_TERRAFORM
+            .iter()
+            .find(|(name, ..)| *name == self.name)
+            .map(|(_, why, _)| format!("never in Terraform files: {why}"))
+    }
+
+    /// The page's line naming the syntaxes, and why a rule of Terraform's kind does not apply
+    /// to Terraform files where that is so.
+    pub(crate) fn syntaxes_line(&self) -> String {
+        let described: Vec<String> = self.syntaxes().into_iter().map(Syntax::describe).collect();
+        let why = self
+            .not_in_terraform()
+            .map(|why| format!(" ({why})"))
+            .unwrap_or_default();
+        format!("{}{why}", described.join(", "))
     }
 
     /// The page's line naming the findings the rule replaces, if any.

@@ -140,7 +140,7 @@ pub use api::provider::{
     RELEASES as PROVIDER_RELEASES, Selected as ProviderSelected, select as select_provider,
 };
 pub use api::provider_pin::{ProviderPin, provider_pin};
-pub use catalog::{Applicability, FixAvailability, Rule, Severity};
+pub use catalog::{Applicability, FixAvailability, Rule, Severity, Syntax};
 pub use diagnostic::{Diagnostic, Fix, Label, Versions, apply_fixes};
 pub use document::{Document, NodeSpans};
 pub use fix::{Fixed, MAX_FIX_PASSES, fix, fix_with};

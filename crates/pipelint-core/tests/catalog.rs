@@ -109,11 +109,18 @@ fn renamed_page(old: &str, new: &str) -> String {
 /// The user guide's rules table (`docs/rules.md`) is generated from the catalog.
 #[test]
 fn guide_rules_table_matches_the_catalog() {
-    let mut table = String::from("| Code | Name | Severity | Summary |\n|---|---|---|---|\n");
+    let mut table =
+        String::from("| Code | Name | Severity | Syntaxes | Summary |\n|---|---|---|---|---|\n");
     for rule in rules().iter() {
+        let syntaxes: Vec<String> = rule.syntaxes().iter().map(ToString::to_string).collect();
         table.push_str(&format!(
-            "| {} | [`{}`](rules/{}.md) | {} | {} |\n",
-            rule.code, rule.name, rule.name, rule.severity, rule.summary
+            "| {} | [`{}`](rules/{}.md) | {} | {} | {} |\n",
+            rule.code,
+            rule.name,
+            rule.name,
+            rule.severity,
+            syntaxes.join(", "),
+            rule.summary
         ));
     }
     regenerate("docs/rules.md", "rules-table", &table);

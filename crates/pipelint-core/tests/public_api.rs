@@ -35,6 +35,7 @@ const ROOT: &[&str] = &[
     "floor_char_boundary",
     // Rules and kinds
     "Rule",
+    "Syntax",
     "FixAvailability",
     "rules",
     "find_rule",

@@ -518,6 +518,12 @@ fn terraform_json_twins_give_the_same_findings_at_their_own_lines() {
         let Some(stem) = name.strip_suffix(".tf.json") else {
             continue;
         };
+        // A mistake in the JSON text itself (`invalid-json`, `duplicate-key`: a finding of
+        // every kind) has no HCL twin.
+        let rule = stem.split("--").next().unwrap_or_default();
+        if pipelint_core::find_rule(rule).is_some_and(|r| r.kinds.is_empty()) {
+            continue;
+        }
         twins += 1;
         let hcl = lint_fixture(&root.join(format!("{stem}.tf")));
         let json = lint_fixture(&json_path);

@@ -298,6 +298,8 @@ fn rule_dict<'py>(py: Python<'py>, rule: &Rule) -> PyResult<Bound<'py, PyDict>> 
     dict.set_item("severity", rule.severity.as_str())?;
     let kinds: Vec<&str> = rule.kinds.iter().map(|k| k.name()).collect();
     dict.set_item("kinds", kinds)?;
+    let syntaxes: Vec<&str> = rule.syntaxes().into_iter().map(|s| s.as_str()).collect();
+    dict.set_item("syntaxes", syntaxes)?;
     dict.set_item("summary", summary_for_python(rule.summary))?;
     dict.set_item("fix", rule.fix.as_str())?;
     dict.set_item("url", rule.url())?;

@@ -20,6 +20,9 @@ def test_rules_list_the_catalog():
         (Kind.PIPE_SCALING,),
     )
     assert by_code["PL001"].kinds == ()
+    assert scaling.syntaxes == ("json",)
+    assert by_code["PL206"].syntaxes == ("json", "terraform")
+    assert by_code["PL020"].syntaxes == ("terraform",)
     assert by_code["PL011"].fix == "safe-or-unsafe"
     assert by_code["PL012"].url.endswith("/out-of-range.md")
 

@@ -31,7 +31,7 @@ pub enum Command {
     /// `--show-files` lists what a run would check and why, `--show-settings FILE` what
     /// governs one file.
     Check(Box<CheckArgs>),
-    /// List every rule: code, name, default severity, kinds and summary.
+    /// List every rule: code, name, default severity, syntaxes (JSON, Terraform), summary and kinds.
     Rules(RulesArgs),
     /// List every API version and ClickStack release pipelint knows, and what each
     /// accepts that the one before did not (or no longer accepts).

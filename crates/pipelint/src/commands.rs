@@ -1,6 +1,6 @@
 //! The subcommands.
 
-use pipelint_core::{DocumentKind, find_rule, rules};
+use pipelint_core::{DocumentKind, Rule, find_rule, rules};
 use serde::Serialize;
 
 use crate::EXIT_TROUBLE;
@@ -74,6 +74,8 @@ struct RuleEntry {
     name: &'static str,
     severity: &'static str,
     kinds: Vec<&'static str>,
+    /// `json`, `terraform` or both: the syntaxes of the files the rule checks.
+    syntaxes: Vec<&'static str>,
     summary: &'static str,
     /// `none`, `safe`, `safe-or-unsafe` or `unsafe`: which fixes `check --fix` applies.
     fix: &'static str,
@@ -88,6 +90,7 @@ fn list_rules(args: &RulesArgs) -> u8 {
             name: r.name,
             severity: r.severity.as_str(),
             kinds: r.kinds.iter().map(|k| k.name()).collect(),
+            syntaxes: r.syntaxes().into_iter().map(|s| s.as_str()).collect(),
             summary: r.summary,
             fix: r.fix.as_str(),
             url: r.url(),
@@ -104,8 +107,13 @@ fn list_rules(args: &RulesArgs) -> u8 {
         ListFormat::Text => {
             // Kinds go last: their lists vary in length and would break the columns.
             let name_width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
+            let syntaxes = |r: &Rule| -> String {
+                let names: Vec<String> = r.syntaxes().iter().map(ToString::to_string).collect();
+                names.join(", ")
+            };
+            let syntax_width = rules().iter().map(|r| syntaxes(r).len()).max().unwrap_or(0);
             let mut text = String::new();
-            for entry in &entries {
+            for (entry, rule) in entries.iter().zip(rules().iter()) {
                 let kinds = if entry.kinds.is_empty() {
                     "all kinds".to_owned()
                 } else {
@@ -117,8 +125,12 @@ fn list_rules(args: &RulesArgs) -> u8 {
                     fix => format!(" (fix: {fix})"),
                 };
                 text.push_str(&format!(
-                    "{:<6} {:<name_width$} {:<8} {} [{kinds}]{fix}\n",
-                    entry.code, entry.name, entry.severity, entry.summary
+                    "{:<6} {:<name_width$} {:<8} {:<syntax_width$} {} [{kinds}]{fix}\n",
+                    entry.code,
+                    entry.name,
+                    entry.severity,
+                    syntaxes(rule),
+                    entry.summary
                 ));
             }
             text

@@ -59,20 +59,10 @@ pub(crate) fn speak_terraform(resource: &Resource, text: &str, diagnostics: &mut
                 "keep the secret out of the file: a write-only argument (`password_wo` with `password_wo_version`) or a variable marked `sensitive = true`".to_owned(),
             );
         }
-        diagnostic.help = diagnostic.help.as_deref().map(|help| {
-            let help = words(resource, help);
-            // Where a password is asked for, the write-only form keeps it out of the state.
-            match help.find("password = var.") {
-                Some(at) if !help.contains("password_wo") => {
-                    let name: String = help[at + "password = ".len()..]
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
-                        .collect();
-                    format!("{help}; or, to keep it out of the state, `password_wo = {name}` with `password_wo_version = 1`")
-                }
-                _ => help,
-            }
-        });
+        diagnostic.help = diagnostic
+            .help
+            .as_deref()
+            .map(|help| with_write_only(words(resource, help)));
         diagnostic.primary.text = diagnostic
             .primary
             .text
@@ -91,6 +81,29 @@ pub(crate) fn speak_terraform(resource: &Resource, text: &str, diagnostics: &mut
             format!("{}.{tf_path}", resource.address)
         };
     }
+}
+
+/// A help that asks for a password (`password = var.kafka_password`, "set `password`") with
+/// the write-only form offered beside it, which keeps the secret out of the state.
+fn with_write_only(help: String) -> String {
+    let asks = help.contains("password = ") || help.contains("`password`");
+    if !asks || help.contains("password_wo") {
+        return help;
+    }
+    // The variable the help names for the password, else one named so.
+    let variable = help
+        .match_indices("var.")
+        .map(|(at, _)| {
+            help[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+                .collect::<String>()
+        })
+        .find(|name| name.contains("password"))
+        .unwrap_or_else(|| "var.password".to_owned());
+    format!(
+        "{help}; or, to keep it out of the state, `password_wo = {variable}` with `password_wo_version = 1`"
+    )
 }
 
 /// The attribute path of a body pointer: the reader's name for it, or for its nearest
@@ -173,7 +186,8 @@ fn variables(code: &str) -> String {
 }
 
 fn json_code_word(resource: &Resource, code: &str) -> String {
-    if code.starts_with('/') && !code.contains(' ') {
+    // A pointer (`/source/kafka`), not a lone `/` (a character a message names).
+    if code.starts_with('/') && code.len() > 1 && !code.contains(' ') {
         return tf_path(resource, code);
     }
     // A member and its value, as the version rules name them: `compression: none`.
@@ -314,6 +328,7 @@ mod tests {
         assert_eq!(code_word_of("db_max_threads"), "clickhouse_max_threads");
         assert_eq!(code_word_of("compression: none"), "compression = \"none\"");
         assert_eq!(code_word_of("replicas: 25"), "replicas = 25");
+        assert_eq!(code_word_of("/"), "/");
     }
 
     fn code_word_of(code: &str) -> String {
@@ -331,6 +346,22 @@ mod tests {
             "credentials = {username = var.kafka_username, password = var.kafka_password}"
         );
         assert_eq!(code_word_of(r#""a${b}c""#), r#""a${b}c""#);
+    }
+
+    #[test]
+    fn a_password_asked_for_comes_with_its_write_only_form() {
+        assert_eq!(
+            with_write_only(
+                "set `password`, e.g. `var.kafka_password` filled in at deploy time".to_owned()
+            ),
+            "set `password`, e.g. `var.kafka_password` filled in at deploy time; or, to keep it out of the state, `password_wo = var.kafka_password` with `password_wo_version = 1`"
+        );
+        let offered = "add `credentials = { username = var.u, password_wo = var.p, password_wo_version = 1 }`";
+        assert_eq!(with_write_only(offered.to_owned()), offered);
+        assert_eq!(
+            with_write_only("set `username`".to_owned()),
+            "set `username`"
+        );
     }
 
     #[test]

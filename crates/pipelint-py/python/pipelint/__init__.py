@@ -130,13 +130,15 @@ class Finding:
 @_dataclass(frozen=True)
 class Rule:
     """One rule of the catalog (``pipelint rules``). ``kinds`` is empty when the rule
-    applies to every kind; ``fix`` is ``"none"``, ``"safe"``, ``"safe-or-unsafe"`` or
+    applies to every kind; ``syntaxes`` names the files it checks, ``"json"`` and or
+    ``"terraform"`` (``.tf``, ``.tf.json``); ``fix`` is ``"none"``, ``"safe"``, ``"safe-or-unsafe"`` or
     ``"unsafe"``."""
 
     code: str
     name: str
     severity: Severity
     kinds: tuple[Kind, ...]
+    syntaxes: tuple[str, ...]
     summary: str
     fix: str
     url: str
@@ -270,6 +272,7 @@ def rules() -> list[Rule]:
             name=r["name"],
             severity=Severity(r["severity"]),
             kinds=tuple(Kind(k) for k in r["kinds"]),
+            syntaxes=tuple(r["syntaxes"]),
             summary=r["summary"],
             fix=r["fix"],
             url=r["url"],

@@ -34,6 +34,7 @@ class _RuleDict(TypedDict):
     name: str
     severity: str
     kinds: list[str]
+    syntaxes: list[str]
     summary: str
     fix: str
     url: str

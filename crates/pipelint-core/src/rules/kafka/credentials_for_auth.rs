@@ -153,7 +153,7 @@ fn other_family_finding(
     .with_premise(AUTHENTICATION)
     .with_secondary(cx.value_span(AUTHENTICATION), "authentication set here")
     .with_help(format!(
-        "set `authentication` to the method these credentials are for, or give `credentials` {}",
+        "set `authentication` to the method these credentials are for, or give `\"credentials\": {}`",
         example(members)
     ))
 }

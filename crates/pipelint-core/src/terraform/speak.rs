@@ -212,7 +212,7 @@ fn json_code_word(resource: &Resource, code: &str) -> String {
 /// (`consumer_grup`), else as it is (a value such as `secondaryPreferred`).
 fn member_word(resource: &Resource, code: &str) -> String {
     if code.starts_with('{') || (code.starts_with('"') && code.contains("\": ")) {
-        return hcl_object(code);
+        return braces_spaced(&hcl_object(code));
     }
     if code.starts_with("db_") || MEMBER_NAMES.contains(code) {
         return tf_name(code);
@@ -273,6 +273,47 @@ fn hcl_object(json: &str) -> String {
         }
     }
     out.push_str(rest);
+    out
+}
+
+/// An object on one line as `terraform fmt` writes it: a space inside each brace
+/// (`{ name = "x" }`), none added inside quoted strings.
+fn braces_spaced(code: &str) -> String {
+    let mut out = String::with_capacity(code.len() + 8);
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut chars = code.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' => {
+                out.push(c);
+                if chars.peek().is_some_and(|n| *n != ' ' && *n != '}') {
+                    out.push(' ');
+                }
+            }
+            '}' => {
+                if !out.ends_with(' ') && !out.ends_with('{') {
+                    out.push(' ');
+                }
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
     out
 }
 
@@ -343,7 +384,7 @@ mod tests {
             code_word_of(
                 r#""credentials": {"username": "${KAFKA_USERNAME}", "password": "${KAFKA_PASSWORD}"}"#
             ),
-            "credentials = {username = var.kafka_username, password = var.kafka_password}"
+            "credentials = { username = var.kafka_username, password = var.kafka_password }"
         );
         assert_eq!(code_word_of(r#""a${b}c""#), r#""a${b}c""#);
     }
@@ -362,6 +403,19 @@ mod tests {
             with_write_only("set `username`".to_owned()),
             "set `username`"
         );
+    }
+
+    #[test]
+    fn objects_have_a_space_inside_their_braces_but_strings_keep_theirs() {
+        assert_eq!(
+            code_word_of(r#"{"engine": {"type": "MergeTree"}, "sortingKey": ["id"]}"#),
+            r#"{ engine = { type = "MergeTree" }, sorting_key = ["id"] }"#
+        );
+        assert_eq!(
+            code_word_of(r#"{"name": "a{b}\"c}"}"#),
+            r#"{ name = "a{b}\"c}" }"#
+        );
+        assert_eq!(code_word_of("{}"), "{}");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::convert::{snake_case, tf_name};
 use super::{Resource, span_of_header};
+use crate::catalog::Rule;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::kind::DocumentKind;
 use crate::pointer::pointer_split;
@@ -54,15 +55,7 @@ pub(crate) fn speak_terraform(resource: &Resource, text: &str, diagnostics: &mut
             resource.address,
             words(resource, &diagnostic.message)
         );
-        if std::ptr::eq(diagnostic.rule, &plaintext_secret::RULE) {
-            diagnostic.help = Some(
-                "keep the secret out of the file: a write-only argument (`password_wo` with `password_wo_version`) or a variable marked `sensitive = true`".to_owned(),
-            );
-        }
-        diagnostic.help = diagnostic
-            .help
-            .as_deref()
-            .map(|help| with_write_only(words(resource, help)));
+        diagnostic.help = terraform_help(resource, diagnostic.rule, diagnostic.help.as_deref());
         diagnostic.primary.text = diagnostic
             .primary
             .text
@@ -81,6 +74,17 @@ pub(crate) fn speak_terraform(resource: &Resource, text: &str, diagnostics: &mut
             format!("{}.{tf_path}", resource.address)
         };
     }
+}
+
+/// A finding's help in Terraform's words. A literal secret is kept out of the file in
+/// Terraform, not replaced by a placeholder filled in when sending.
+fn terraform_help(resource: &Resource, rule: &Rule, help: Option<&str>) -> Option<String> {
+    if std::ptr::eq(rule, &plaintext_secret::RULE) {
+        return Some(
+            "keep the secret out of the file: a write-only argument (`password_wo` with `password_wo_version`) or a variable marked `sensitive = true`".to_owned(),
+        );
+    }
+    help.map(|help| with_write_only(words(resource, help)))
 }
 
 /// A help that asks for a password (`password = var.kafka_password`, "set `password`") with
@@ -164,6 +168,13 @@ fn code_word(resource: &Resource, code: &str) -> String {
 /// Placeholders filled in at send time (`"${KAFKA_PASSWORD}"`) are no HCL: a variable
 /// stands there in Terraform (`var.kafka_password`).
 fn variables(code: &str) -> String {
+    // A placeholder named on its own (`${AZURE_STORAGE_CONNECTION_STRING}`).
+    if let Some(name) = code.strip_prefix("${").and_then(|c| c.strip_suffix('}'))
+        && !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        return format!("var.{}", name.to_ascii_lowercase());
+    }
     let mut out = String::with_capacity(code.len());
     let mut rest = code;
     while let Some(start) = rest.find("\"${") {
@@ -216,6 +227,12 @@ fn member_word(resource: &Resource, code: &str) -> String {
     }
     if code.starts_with("db_") || MEMBER_NAMES.contains(code) {
         return tf_name(code);
+    }
+    // A member named in quotes (`"managedTable"`), as a JSON key is written.
+    if let Some(name) = code.strip_prefix('"').and_then(|c| c.strip_suffix('"'))
+        && MEMBER_NAMES.contains(name)
+    {
+        return tf_name(name);
     }
     match resource.written.get(code) {
         Some(written) => written.clone(),
@@ -370,6 +387,12 @@ mod tests {
         assert_eq!(code_word_of("compression: none"), "compression = \"none\"");
         assert_eq!(code_word_of("replicas: 25"), "replicas = 25");
         assert_eq!(code_word_of("/"), "/");
+        assert_eq!(code_word_of("\"managedTable\""), "managed_table");
+        assert_eq!(
+            code_word_of("\"secondaryPreferred\""),
+            "\"secondaryPreferred\""
+        );
+        assert_eq!(code_word_of("${AZURE_CONNECTION}"), "var.azure_connection");
     }
 
     fn code_word_of(code: &str) -> String {
@@ -416,6 +439,81 @@ mod tests {
             r#"{ name = "a{b}\"c}" }"#
         );
         assert_eq!(code_word_of("{}"), "{}");
+    }
+
+    /// The JSON left in a text put in Terraform's words: a camelCase member name, a `${…}`
+    /// placeholder, a quoted member name before a colon.
+    fn json_left(text: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            if word.chars().any(|c| c.is_ascii_uppercase()) && MEMBER_NAMES.contains(word) {
+                found.push(format!("camelCase `{word}`"));
+            }
+        }
+        if text.replace("$${", "").contains("${") {
+            found.push("a `${…}` placeholder".to_owned());
+        }
+        let quoted_key =
+            regex::Regex::new(r#""[A-Za-z_][A-Za-z0-9_]*"\s*:"#).unwrap_or_else(|e| panic!("{e}"));
+        if quoted_key.is_match(text) {
+            found.push("a JSON member (`\"key\":`)".to_owned());
+        }
+        found
+    }
+
+    /// Every help and message the create-pipe rules give on their JSON fixtures reads as
+    /// Terraform once put in Terraform's words, so that the same finding on a `.tf` file
+    /// does: names and objects in code spans, never JSON in the prose around them.
+    #[test]
+    fn every_create_pipe_finding_reads_as_terraform() {
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let mut files = Vec::new();
+        let mut dirs = vec![fixtures.join("rules"), fixtures.join("create-pipe/invalid")];
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "json")
+                    && path.parent().is_some_and(|p| p.ends_with("invalid"))
+                {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() > 200, "only {} fixtures", files.len());
+        let text = "resource \"clickhouse_clickpipe\" \"x\" {\n  name = \"x\"\n}\n";
+        let read = super::super::read(text, crate::api::provider::ProviderVersion::LATEST);
+        let resource = &read.resources[0];
+        let mut problems = std::collections::BTreeSet::new();
+        for path in &files {
+            let bytes = std::fs::read(path).unwrap_or_default();
+            let name = path.file_name().and_then(|n| n.to_str());
+            let options = crate::LintOptions::new()
+                .file_name(name)
+                .kind(Some(DocumentKind::CreatePipe));
+            for d in crate::lint(&bytes, &options).diagnostics {
+                if !d.rule.applies_to(DocumentKind::CreatePipe) || d.rule.kinds.is_empty() {
+                    continue;
+                }
+                let mut texts = vec![words(resource, &d.message)];
+                texts.extend(terraform_help(resource, d.rule, d.help.as_deref()));
+                for text in texts {
+                    for left in json_left(&text) {
+                        problems.insert(format!("{}: {left}: {text}", d.rule.name));
+                    }
+                }
+            }
+        }
+        assert!(
+            problems.is_empty(),
+            "{} problems:\n{}",
+            problems.len(),
+            problems.into_iter().collect::<Vec<_>>().join("\n")
+        );
     }
 
     #[test]

@@ -170,6 +170,52 @@ fn rules_and_rule_print_the_catalog() {
     );
 }
 
+/// `pipelint rules` says which syntaxes each rule applies to, in both formats, as the
+/// catalog derives them.
+#[test]
+fn rules_name_the_syntaxes_of_each_rule() {
+    let list = run(&["rules"]);
+    let line = |code: &str| {
+        list.stdout
+            .lines()
+            .find(|l| l.starts_with(code))
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(
+        line("PL206").contains("warning JSON, Terraform A Kafka topic"),
+        "{}",
+        line("PL206")
+    );
+    assert!(
+        line("PL020").contains("error Terraform A nested"),
+        "{}",
+        line("PL020")
+    );
+    assert!(line("PL701").contains("error JSON "), "{}", line("PL701"));
+    let json = run(&["rules", "--format", "json"]);
+    let parsed: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    for entry in parsed.as_array().unwrap() {
+        let code = entry["code"].as_str().unwrap();
+        let rule = pipelint_core::find_rule(code).unwrap();
+        let expected: Vec<&str> = rule.syntaxes().iter().map(|s| s.as_str()).collect();
+        assert_eq!(entry["syntaxes"], serde_json::json!(expected), "{code}");
+    }
+    let by_code = |code: &str| {
+        parsed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["code"] == code)
+            .unwrap()["syntaxes"]
+            .clone()
+    };
+    assert_eq!(by_code("PL206"), serde_json::json!(["json", "terraform"]));
+    assert_eq!(by_code("PL113"), serde_json::json!(["json"]));
+}
+
 #[test]
 fn schema_prints_the_embedded_schema() {
     let run = run(&["schema", "create-pipe"]);

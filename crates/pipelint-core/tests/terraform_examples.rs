@@ -36,19 +36,23 @@ const ALLOWED_WARNINGS: &[(&str, &str)] = &[
     ),
 ];
 
-/// How many `clickhouse_clickpipe` resources the examples of each bundled release hold (counted
-/// in the `.tf` files of the release's `examples/`, `git grep -c 'resource "clickhouse_clickpipe"'
-/// <tag> -- 'examples/*.tf'`): every one has its fixture.
+/// How many `clickhouse_clickpipe` resources the examples of each bundled release hold, counted
+/// at the release's tag: those of the `.tf` files under `examples/` (`git grep -c 'resource
+/// "clickhouse_clickpipe"' <tag> -- 'examples/*.tf'`), and from 3.16.0 the two whole resources
+/// that `clickpipe/reverse_private_endpoint_cloud_sql_psc/README.md` shows (the `cdc_mysql` and
+/// `cdc_postgres` READMEs show parts of their `main.tf` resource, `# ... remaining
+/// configuration`, not resources of their own). Every one has its fixture.
 const RESOURCES: &[(&str, usize)] = &[
-    // Before Pub/Sub: no `pubsub` example, no `resource_pubsub.tf`.
+    // Before Pub/Sub: no `pubsub` example, no `resource_pubsub.tf`, no Cloud SQL README.
     ("v3.14.0", 31),
-    ("v3.16.0", 34),
-    ("v3.17.1", 34),
-    ("v3.17.2", 34),
-    ("v3.18.0", 34),
-    ("v3.22.1", 34),
-    ("v3.23.1", 34),
-    ("v3.25.3", 34),
+    // 34 in `.tf` files, 2 in the README.
+    ("v3.16.0", 36),
+    ("v3.17.1", 36),
+    ("v3.17.2", 36),
+    ("v3.18.0", 36),
+    ("v3.22.1", 36),
+    ("v3.23.1", 36),
+    ("v3.25.3", 36),
 ];
 
 /// The fixture folders that make up each bundled release's examples, oldest first. A folder
@@ -60,8 +64,9 @@ const RESOURCES: &[(&str, usize)] = &[
 const FOLDERS: &[(&str, &[&str])] = &[
     ("v3.14.0", &["v3.14.0"]),
     // v3.14.0..v3.16.0: the Pub/Sub examples are new (`clickpipe/pubsub`,
-    // `resources/clickhouse_clickpipe/resource_pubsub.tf`); the other resources changed only
-    // in whitespace and comments.
+    // `resources/clickhouse_clickpipe/resource_pubsub.tf`), and so is
+    // `clickpipe/reverse_private_endpoint_cloud_sql_psc` with its README's two pipes; the other
+    // resources changed only in whitespace and comments.
     ("v3.16.0", &["v3.14.0", "v3.16.0"]),
     // v3.16.0..v3.17.1: unchanged.
     ("v3.17.1", &["v3.14.0", "v3.16.0"]),
@@ -223,4 +228,21 @@ fn official_examples_give_no_error_and_only_allowed_warnings() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// README's Terraform section names the bundled releases (its sentence is written by hand, the
+/// table in `docs/terraform.md` is generated): it must name every one, and no other.
+#[test]
+fn readme_names_every_bundled_release() {
+    let readme = common::read("README.md");
+    let text = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let lead = "The provider releases bundled are ";
+    let start = text
+        .find(lead)
+        .expect("README: the bundled releases sentence")
+        + lead.len();
+    let sentence = &text[start..start + text[start..].find(':').unwrap()];
+    let named: Vec<&str> = sentence.split('`').skip(1).step_by(2).collect();
+    let bundled: Vec<&str> = ProviderVersion::ALL.iter().map(|v| v.as_str()).collect();
+    assert_eq!(named, bundled, "README: {sentence}");
 }

@@ -4,6 +4,11 @@
 //! `fixtures/terraform/examples/<tag>/` are written from the facts of each example (same
 //! attributes and values); a folder holds the examples as the release it names first has them,
 //! and [`FOLDERS`] says which folders make up each release's set.
+//!
+//! When a release is bundled: `git diff <previous bundled tag> <new tag> -- examples/` in the
+//! provider's repository; write the `clickhouse_clickpipe` examples it adds or changes into a
+//! folder named for the new tag (a changed one under the name of the fixture it replaces), add
+//! the release's row to [`FOLDERS`] with what the diff showed, and its count to [`RESOURCES`].
 #![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;

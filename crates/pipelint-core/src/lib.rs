@@ -255,6 +255,18 @@ pub mod internals {
             .collect()
     }
 
+    /// Every attribute-level check of the provider's schema at a release, as
+    /// `(attribute path, check)` (`("scaling.replicas", "between")`), read from the
+    /// bundled schema data.
+    pub fn terraform_schema_checks(version: crate::ProviderVersion) -> Vec<(String, &'static str)> {
+        crate::terraform::provider_schema::attribute_checks(version)
+    }
+
+    /// Whether the provider's schema at a release has the attribute at a dotted path.
+    pub fn terraform_schema_has(version: crate::ProviderVersion, path: &str) -> bool {
+        crate::terraform::provider_schema::has_attribute(version, path)
+    }
+
     /// One row of [`terraform_provider_checks`].
     #[derive(Clone, Debug)]
     pub struct TerraformCheck {

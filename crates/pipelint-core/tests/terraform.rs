@@ -564,3 +564,197 @@ fn terraform_json_twins_give_the_same_findings_at_their_own_lines() {
     assert_eq!(result.kind, Some(DocumentKind::Terraform));
     assert!(result.diagnostics.is_empty(), "{:?}", codes(&result));
 }
+
+/// Whether a finding is the one a schema check of `path` makes: `terraform-invalid-argument`,
+/// naming the attribute (list indices aside) in the words of that kind of check.
+fn is_schema_finding(d: &pipelint_core::Diagnostic, path: &str, check: &str) -> bool {
+    let message = regex::Regex::new(r"\[\d+\]")
+        .unwrap()
+        .replace_all(&d.message, "");
+    if d.name() != "terraform-invalid-argument" || !message.contains(&format!("`{path}` ")) {
+        return false;
+    }
+    let says = |words: &str| message.contains(words);
+    match check {
+        "required" => says("is required, but no definition was found"),
+        "one-of" => says("not one of the provider's values"),
+        "between" => says("(\"Invalid Attribute Value\")") && !says("accepts at least"),
+        "at-least" => says("accepts at least"),
+        "length" => says("(\"Invalid Attribute Value Length\")"),
+        "pattern" => says("(\"Invalid Attribute Value Match\")") && !says("provider's values"),
+        "conflicts-with" => says("cannot be set together with"),
+        "also-requires" => says("beside it (\"Invalid Attribute Combination\")"),
+        "at-least-one-of" => says("must be set (\"Invalid Attribute Combination\")"),
+        "read-only" => says("(\"Invalid Configuration for Read-Only Attribute\")"),
+        _ => false,
+    }
+}
+
+/// Whether a fixture's text sets the attribute `name` (`name = …`, at any depth).
+fn sets(text: &str, name: &str) -> bool {
+    text.lines().any(|line| {
+        line.trim_start()
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    })
+}
+
+/// Every attribute-level check of the provider's schema (each `Required` attribute, value
+/// list, bound, length, pattern, conflict, attribute that needs another, and Computed-only
+/// attribute), listed from the bundled schema data of every release, has its fixtures in
+/// `fixtures/terraform/schema/`:
+///
+/// - `<attribute path>--<check>.tf` (with an `@api-…` marker where the source needs a newer
+///   API snapshot), one mistake: at each bundled release whose schema makes the check it
+///   gives exactly one error, that check's; at a release whose schema lacks the attribute it
+///   gives Terraform's "Unsupported argument" (PL026) and not the check's finding; at a
+///   release that has the attribute without the check, not the check's finding;
+/// - its valid twin in `schema/valid/`: the fixture whose first line, `# Valid twin of: …`,
+///   names the longest prefix of the attribute path (`resource` names every path). A twin is
+///   shared by the checks under its prefixes: it sets each checked attribute (but a
+///   Computed-only one) with a value the provider accepts, and gives nothing at every
+///   release that makes one of its checks (a Pub/Sub pipe gives the API's preview note).
+///
+/// A schema file for a new release makes this test demand the fixtures of its new checks;
+/// a fixture that names no check of any release fails it too.
+#[test]
+fn every_schema_check_has_fixtures_at_every_bundled_release() {
+    use pipelint_core::ProviderVersion;
+    use pipelint_core::internals::{terraform_schema_checks, terraform_schema_has};
+    use std::collections::{BTreeMap, BTreeSet};
+
+    let root = common::repo_root().join("fixtures/terraform/schema");
+    let per_release: BTreeMap<ProviderVersion, BTreeSet<(String, &str)>> = ProviderVersion::ALL
+        .iter()
+        .map(|&v| (v, terraform_schema_checks(v).into_iter().collect()))
+        .collect();
+    let all: BTreeSet<(String, &str)> = per_release.values().flatten().cloned().collect();
+    assert!(all.len() > 140, "{} schema checks", all.len());
+    for checks in per_release.values() {
+        assert!(checks.len() > 110, "{} checks at a release", checks.len());
+    }
+
+    let files = |dir: &std::path::Path| -> Vec<(String, std::path::PathBuf)> {
+        let mut found: Vec<(String, std::path::PathBuf)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "tf"))
+            .map(|p| {
+                let name = p.file_name().unwrap().to_str().unwrap();
+                // The name without `.tf` and without an `@api-…` marker.
+                let stem = name.trim_end_matches(".tf").split('@').next().unwrap();
+                (stem.to_owned(), p.clone())
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    let invalid = files(&root);
+    let twins: Vec<(Vec<String>, std::path::PathBuf, String)> = files(&root.join("valid"))
+        .into_iter()
+        .map(|(_, path)| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let prefixes = text
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("# Valid twin of: "))
+                .unwrap_or_else(|| panic!("{}: no `# Valid twin of:` line", path.display()))
+                .split_whitespace()
+                .map(str::to_owned)
+                .collect();
+            (prefixes, path, text)
+        })
+        .collect();
+    let twin_of = |path: &str| {
+        twins
+            .iter()
+            .flat_map(|(prefixes, file, text)| prefixes.iter().map(move |p| (p, file, text)))
+            .filter(|(p, ..)| {
+                p.as_str() == "resource" || path == p.as_str() || path.starts_with(&format!("{p}."))
+            })
+            .max_by_key(|(p, ..)| if p.as_str() == "resource" { 0 } else { p.len() })
+            .map(|(_, file, text)| (file.clone(), text.clone()))
+    };
+    let lint_at = |path: &std::path::Path, version: ProviderVersion| {
+        let options = LintOptions::new()
+            .file_name(path.file_name().and_then(|n| n.to_str()))
+            .profile(common::fixture_profile(path).with_provider(version));
+        lint(&std::fs::read(path).unwrap(), &options).diagnostics
+    };
+    let show = |found: &[pipelint_core::Diagnostic]| -> Vec<String> {
+        found
+            .iter()
+            .map(|d| format!("{} {}", d.name(), d.message))
+            .collect()
+    };
+
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for (path, check) in &all {
+        let stem = format!("{path}--{check}");
+        let Some((_, fixture)) = invalid.iter().find(|(s, _)| *s == stem) else {
+            failures.push(format!("{stem}: no fixtures/terraform/schema/{stem}.tf"));
+            continue;
+        };
+        let Some((twin, twin_text)) = twin_of(path) else {
+            failures.push(format!("{stem}: no valid twin names a prefix of `{path}`"));
+            continue;
+        };
+        let leaf = path.rsplit('.').next().unwrap();
+        if *check != "read-only" && !sets(&twin_text, leaf) {
+            failures.push(format!(
+                "{stem}: its twin {} does not set `{leaf}`",
+                twin.display()
+            ));
+        }
+        for (&version, checks) in &per_release {
+            runs += 1;
+            let found = lint_at(fixture, version);
+            let errors: Vec<&pipelint_core::Diagnostic> = found
+                .iter()
+                .filter(|d| d.severity == pipelint_core::Severity::Error)
+                .collect();
+            let its = errors
+                .iter()
+                .filter(|d| is_schema_finding(d, path, check))
+                .count();
+            let at = version.as_str();
+            if checks.contains(&(path.clone(), *check)) {
+                if its != 1 || errors.len() != 1 {
+                    failures.push(format!(
+                        "{stem} at {at}: wants its one error, got {:#?}",
+                        show(&found)
+                    ));
+                }
+                let mut clean = lint_at(&twin, version);
+                clean.retain(|d| d.name() != "preview-feature");
+                if !clean.is_empty() {
+                    failures.push(format!("{} at {at}: {:#?}", twin.display(), show(&clean)));
+                }
+            } else if !terraform_schema_has(version, path) {
+                let unsupported = errors
+                    .iter()
+                    .any(|d| d.name() == "terraform-unsupported-argument");
+                if !unsupported || its > 0 {
+                    failures.push(format!("{stem} at {at} (no `{path}`): wants \"Unsupported argument\" only, got {:#?}", show(&found)));
+                }
+            } else if its > 0 {
+                failures.push(format!(
+                    "{stem} at {at} (no {check} check): got {:#?}",
+                    show(&found)
+                ));
+            }
+        }
+    }
+    // A fixture that names no check: a typo, or a check the data no longer has.
+    for (stem, path) in &invalid {
+        let known = stem
+            .split_once("--")
+            .is_some_and(|(p, c)| all.contains(&(p.to_owned(), c)));
+        if !known {
+            failures.push(format!("{}: names no schema check", path.display()));
+        }
+    }
+    assert!(runs > 1000, "{runs} runs");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -700,7 +700,8 @@ fn pubsub_seek_timestamp_not_allowed(run: &mut Run) {
             format!("`seek_timestamp` must not be set when `seek_type` is `{seek}` (\"Invalid Pub/Sub seek configuration\")"),
             "not with this seek type",
             "remove `seek_timestamp`, or set `seek_type = \"timestamp\"` to start from it",
-            &[timestamp],
+            // The pair is rejected: the API's rule on an ignored timestamp reads neither.
+            &[timestamp, "/source/pubsub/seekType"],
         );
     }
 }

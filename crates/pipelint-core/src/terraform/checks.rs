@@ -230,10 +230,14 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
             "needs `password_wo_version` beside it",
         ),
     ),
-    schema(
-        "schema-registry-password-required",
-        &terraform_invalid_argument::RULE,
-        "or `password_wo` must be set",
+    // Before 3.16.0 `password` itself was Required (the schema test has that check).
+    since(
+        ProviderVersion::V3_16_0,
+        schema(
+            "schema-registry-password-required",
+            &terraform_invalid_argument::RULE,
+            "or `password_wo` must be set",
+        ),
     ),
     // `terraform validate`: the config validators.
     since(
@@ -475,13 +479,13 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
     check(
         "database-iam-role-needs-role",
         Stage::Apply,
-        "`iam_role` is required when `authentication` is `IAM_ROLE`",
+        "`iam_role` is required when `authentication` is",
         database_iam_role_needs_role,
     ),
     check(
         "database-iam-role-with-password",
         Stage::Apply,
-        "a password should not be set when `authentication` is `IAM_ROLE`",
+        "a password should not be set when `authentication` is",
         database_iam_role_with_password,
     ),
 ];
@@ -1349,19 +1353,20 @@ fn kinesis_access_key_required(run: &mut Run) {
     }
 }
 
-/// The Postgres or MySQL source and its authentication method, when known.
-fn database_auth(run: &Run) -> Option<(&'static str, String)> {
+/// The Postgres or MySQL source and its authentication method, when known: `IAM_ROLE` for
+/// the IAM method however the release spells it, and the method as written.
+fn database_auth(run: &Run) -> Option<(&'static str, String, String)> {
     for kind in ["postgres", "mysql"] {
         let source = format!("/source/{kind}");
         if run.object(&source).is_some() {
-            let method = run.text(&format!("{source}/authentication"), "basic")?;
+            let written = run.text(&format!("{source}/authentication"), "basic")?;
             // Postgres spelt the IAM method `iam_role` before 3.22.1.
-            let method = if method == "iam_role" {
+            let method = if written == "iam_role" {
                 "IAM_ROLE"
             } else {
-                method
+                written
             };
-            return Some((kind, method.to_owned()));
+            return Some((kind, method.to_owned(), written.to_owned()));
         }
     }
     None
@@ -1373,7 +1378,7 @@ fn credentials_known(run: &Run, kind: &str) -> bool {
 }
 
 fn database_basic_needs_password(run: &mut Run) {
-    let Some((kind, method)) = database_auth(run) else {
+    let Some((kind, method, _)) = database_auth(run) else {
         return;
     };
     let password = format!("/source/{kind}/credentials/password");
@@ -1390,7 +1395,7 @@ fn database_basic_needs_password(run: &mut Run) {
 }
 
 fn database_basic_with_iam_role(run: &mut Run) {
-    let Some((kind, method)) = database_auth(run) else {
+    let Some((kind, method, _)) = database_auth(run) else {
         return;
     };
     let role = format!("/source/{kind}/iamRole");
@@ -1407,7 +1412,7 @@ fn database_basic_with_iam_role(run: &mut Run) {
 }
 
 fn database_iam_role_needs_role(run: &mut Run) {
-    let Some((kind, method)) = database_auth(run) else {
+    let Some((kind, method, written)) = database_auth(run) else {
         return;
     };
     let role = format!("/source/{kind}/iamRole");
@@ -1415,7 +1420,7 @@ fn database_iam_role_needs_role(run: &mut Run) {
         run.report(
             run.key_span(&format!("/source/{kind}/authentication")),
             &role,
-            "`iam_role` is required when `authentication` is `IAM_ROLE` (\"Missing required attribute\")".to_owned(),
+            format!("`iam_role` is required when `authentication` is `{written}` (\"Missing required attribute\")"),
             "`iam_role` missing",
             "add `iam_role = \"arn:aws:iam::<account-id>:role/<name>\"`",
             &[&role],
@@ -1424,7 +1429,7 @@ fn database_iam_role_needs_role(run: &mut Run) {
 }
 
 fn database_iam_role_with_password(run: &mut Run) {
-    let Some((kind, method)) = database_auth(run) else {
+    let Some((kind, method, written)) = database_auth(run) else {
         return;
     };
     let password = format!("/source/{kind}/credentials/password");
@@ -1432,7 +1437,7 @@ fn database_iam_role_with_password(run: &mut Run) {
         run.report(
             run.key_span(&password),
             &password,
-            "a password should not be set when `authentication` is `IAM_ROLE` (\"Invalid attribute combination\")".to_owned(),
+            format!("a password should not be set when `authentication` is `{written}` (\"Invalid attribute combination\")"),
             "not with `IAM_ROLE`",
             "remove `password` (or `password_wo`): the pipe logs in with the IAM role",
             &[&password],

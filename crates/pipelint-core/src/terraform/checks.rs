@@ -1,7 +1,7 @@
 //! The provider's checks of a `clickhouse_clickpipe` resource, in one table: what
 //! `terraform validate` rejects (the schema, read from `provider_schema`, and the config
-//! validators), what `ModifyPlan` rejects at `terraform plan`, and what `Create` rejects at
-//! `terraform apply` before it sends the request. Each row names the fixtures that show it
+//! validators), what `ModifyPlan` rejects (or warns about) at `terraform plan`, and what
+//! `Create` rejects at `terraform apply` before it sends the request. Each row names the fixtures that show it
 //! (`fixtures/terraform/invalid/<rule>--<id>.tf` and `fixtures/terraform/valid/<id>.tf`);
 //! a test fails when one is missing. The cross-field checks run here, on the values as
 //! written (converted to their types), before the rules see the body: a value the provider
@@ -19,7 +19,7 @@ use crate::pointer::{pointer_join, pointer_split, resolve};
 use crate::rule::Rule;
 use crate::rules::terraform::{
     terraform_apply_fails, terraform_block_form, terraform_invalid_argument, terraform_plan_fails,
-    terraform_unsupported_argument,
+    terraform_plan_warns, terraform_unsupported_argument,
 };
 
 /// Where Terraform stops on a check.
@@ -31,6 +31,8 @@ pub(crate) enum Stage {
     Plan,
     /// `terraform apply`: `Create`, before the request is sent.
     Apply,
+    /// `terraform plan` warns (`ModifyPlan`) and goes on.
+    PlanWarning,
 }
 
 impl Stage {
@@ -40,6 +42,7 @@ impl Stage {
             Stage::Validate => &terraform_invalid_argument::RULE,
             Stage::Plan => &terraform_plan_fails::RULE,
             Stage::Apply => &terraform_apply_fails::RULE,
+            Stage::PlanWarning => &terraform_plan_warns::RULE,
         }
     }
 
@@ -49,6 +52,7 @@ impl Stage {
             Stage::Validate => "validate",
             Stage::Plan => "plan",
             Stage::Apply => "apply",
+            Stage::PlanWarning => "plan-warning",
         }
     }
 
@@ -57,6 +61,7 @@ impl Stage {
             Stage::Validate => "`terraform validate` fails",
             Stage::Plan => "`terraform plan` fails",
             Stage::Apply => "`terraform apply` fails before creating the pipe",
+            Stage::PlanWarning => "`terraform plan` warns",
         }
     }
 }
@@ -401,6 +406,16 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
             Stage::Plan,
             "`table_definition` is not supported for database (CDC) pipes",
             table_definition_on_cdc,
+        ),
+    ),
+    // `terraform plan`: ModifyPlan's warnings (Terraform goes on).
+    since(
+        ProviderVersion::V3_17_1,
+        check(
+            "managed-table-on-cdc",
+            Stage::PlanWarning,
+            "`managed_table` has no effect on a database (CDC) pipe",
+            managed_table_on_cdc,
         ),
     ),
     // `terraform apply`: Create, before the request.
@@ -1143,6 +1158,26 @@ fn table_definition_on_cdc(run: &mut Run) {
             "not on a CDC pipe",
             "remove `destination.table_definition`; each table is defined by its `table_mappings` entry (`target_table`, `table_engine`, `sorting_keys`)",
             &[definition],
+        );
+    }
+}
+
+fn managed_table_on_cdc(run: &mut Run) {
+    let managed = "/destination/managedTable";
+    // Any value but null is "set", an expression too (the provider reads the configuration).
+    if run.is_cdc() == Some(true) && run.set(managed, false) {
+        let kind = run
+            .source()
+            .map(super::convert::snake_case)
+            .unwrap_or_default();
+        run.report(
+            run.key_span(managed),
+            managed,
+            format!("`managed_table` has no effect on a database (CDC) pipe: the provider ignores it for a `{kind}` source and does not send it (\"managed_table has no effect for database (CDC) pipes\")"),
+            "ignored on a database pipe",
+            "remove `managed_table`; each table of a database pipe is created from its `table_mappings` entry",
+            // Never sent: the API's rules do not read it.
+            &[managed],
         );
     }
 }

@@ -267,6 +267,15 @@ pub mod internals {
         crate::terraform::provider_schema::has_attribute(version, path)
     }
 
+    /// The value list (`OneOf`) of the attribute at a dotted path in the provider's schema
+    /// at a release, if it has one.
+    pub fn terraform_schema_values(
+        version: crate::ProviderVersion,
+        path: &str,
+    ) -> Option<&'static [String]> {
+        crate::terraform::provider_schema::value_list(version, path)
+    }
+
     /// One row of [`terraform_provider_checks`].
     #[derive(Clone, Debug)]
     pub struct TerraformCheck {

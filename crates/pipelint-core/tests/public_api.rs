@@ -155,6 +155,7 @@ const INTERNALS: &[&str] = &[
     "terraform_provider_checks",
     "terraform_schema_checks",
     "terraform_schema_has",
+    "terraform_schema_values",
     "TerraformCheck",
     "validate",
 ];

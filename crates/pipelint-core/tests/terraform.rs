@@ -850,3 +850,78 @@ fn every_provider_check_is_made_from_its_release_on_and_not_before() {
     assert!(runs >= 2 * 55 * ProviderVersion::ALL.len(), "{runs} runs");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every value of every value list of the provider's schema, at every bundled release that
+/// has the attribute: written in place of the mistake of the attribute's `--one-of` fixture,
+/// it is rejected (that check's finding) exactly where the release's list lacks it (`gcmk`
+/// before 3.16.0, object storage `Avro` before 3.17.1, Postgres `IAM_ROLE` before 3.22.1 and
+/// `iam_role` from then on).
+#[test]
+fn each_release_takes_exactly_the_values_of_its_lists() {
+    use pipelint_core::ProviderVersion;
+    use pipelint_core::internals::{terraform_schema_checks, terraform_schema_values};
+    use std::collections::BTreeSet;
+
+    let root = common::repo_root().join("fixtures/terraform/schema");
+    let lists: BTreeSet<String> = ProviderVersion::ALL
+        .iter()
+        .flat_map(|&v| terraform_schema_checks(v))
+        .filter(|(_, check)| *check == "one-of")
+        .map(|(path, _)| path)
+        .collect();
+    assert!(lists.len() >= 30, "{} value lists", lists.len());
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for path in &lists {
+        let Some(fixture) = fixture_of(&root, &format!("{path}--one-of")) else {
+            failures.push(format!("{path}: no one-of fixture"));
+            continue;
+        };
+        let text = std::fs::read_to_string(&fixture).unwrap();
+        let lint_text = |text: &str, version: ProviderVersion| {
+            let options = LintOptions::new()
+                .file_name(fixture.file_name().and_then(|n| n.to_str()))
+                .profile(common::fixture_profile(&fixture).with_provider(version));
+            lint(text.as_bytes(), &options).diagnostics
+        };
+        // The value the fixture gets wrong, as its finding quotes it.
+        let newest = lint_text(&text, ProviderVersion::LATEST);
+        let Some(wrong) = newest
+            .iter()
+            .find(|d| is_schema_finding(d, path, "one-of"))
+            .and_then(|d| d.message.split("` is `").nth(1))
+            .and_then(|rest| rest.split('`').next())
+        else {
+            failures.push(format!("{path}: its fixture gives no one-of finding"));
+            continue;
+        };
+        let written = format!("\"{wrong}\"");
+        if text.matches(&written).count() != 1 {
+            failures.push(format!("{path}: `{written}` is not written once"));
+            continue;
+        }
+        let values: BTreeSet<&String> = ProviderVersion::ALL
+            .iter()
+            .filter_map(|&v| terraform_schema_values(v, path))
+            .flatten()
+            .collect();
+        for &version in ProviderVersion::ALL {
+            let Some(list) = terraform_schema_values(version, path) else {
+                continue;
+            };
+            for value in &values {
+                runs += 1;
+                let found = lint_text(&text.replace(&written, &format!("{value:?}")), version);
+                let rejected = found.iter().any(|d| is_schema_finding(d, path, "one-of"));
+                if rejected == list.contains(value) {
+                    failures.push(format!(
+                        "{path} = {value:?} at {}: rejected {rejected}, the release's list {list:?}",
+                        version.as_str()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(runs > 500, "{runs} runs");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -194,17 +194,26 @@ pub(crate) fn attribute_checks(version: ProviderVersion) -> Vec<(String, &'stati
     out
 }
 
-/// Whether the schema of a release has the attribute at `path` (as [`attribute_checks`]
-/// writes it).
-pub(crate) fn has_attribute(version: ProviderVersion, path: &str) -> bool {
+/// The attribute at `path` (as [`attribute_checks`] writes it) in the schema of a release.
+fn attribute_at(version: ProviderVersion, path: &str) -> Option<&'static Attribute> {
     let mut attributes = resource(version);
+    let mut found = None;
     for name in path.split('.') {
-        match attributes.get(name) {
-            Some(attribute) => attributes = &attribute.attributes,
-            None => return false,
-        }
+        let attribute = attributes.get(name)?;
+        attributes = &attribute.attributes;
+        found = Some(attribute);
     }
-    true
+    found
+}
+
+/// Whether the schema of a release has the attribute at `path`.
+pub(crate) fn has_attribute(version: ProviderVersion, path: &str) -> bool {
+    attribute_at(version, path).is_some()
+}
+
+/// The value list (`OneOf`) of the attribute at `path` at a release, if it has one.
+pub(crate) fn value_list(version: ProviderVersion, path: &str) -> Option<&'static [String]> {
+    attribute_at(version, path)?.one_of.as_deref()
 }
 
 fn compile(attributes: &mut Attributes) {

@@ -516,6 +516,36 @@ fn the_provider_release_in_force_decides_the_checks() {
     let cdc = "terraform-plan-fails--table-definition-on-cdc.tf";
     assert!(at(cdc, ProviderVersion::V3_17_2).contains(&"terraform-plan-fails"));
     assert!(!at(cdc, ProviderVersion::V3_17_1).contains(&"terraform-plan-fails"));
+
+    // The checks that came after 3.14.0, each with its first bundled release, as read from the
+    // provider's tags (the messages of `ModifyPlan`, `Create`, the config validators and the
+    // schema validators of `clickpipe.go` compared tag by tag): the table says the same.
+    const LATER: &[(&str, &str)] = &[
+        ("cdc-scaling", "3.18.0"),
+        ("managed-table-on-cdc", "3.17.1"),
+        ("mariadb-gtid-only", "3.18.0"),
+        ("partition-by-expr-blank", "3.23.1"),
+        ("password-conflicts", "3.16.0"),
+        ("password-wo-needs-version", "3.16.0"),
+        ("pubsub-filter-length", "3.16.0"),
+        ("pubsub-project-id-pattern", "3.16.0"),
+        ("pubsub-seek-timestamp-not-allowed", "3.16.0"),
+        ("pubsub-seek-timestamp-required", "3.16.0"),
+        ("pubsub-topic-pattern", "3.16.0"),
+        ("schema-registry-password-required", "3.16.0"),
+        ("skip-initial-load-needs-queue-url", "3.18.0"),
+        ("start-after-with-skip-initial-load", "3.18.0"),
+        ("stopped-at-create", "3.16.0"),
+        ("table-definition-on-cdc", "3.17.2"),
+    ];
+    let later: Vec<(&str, &str)> = pipelint_core::internals::terraform_provider_checks()
+        .iter()
+        .filter(|c| c.since != "3.14.0")
+        .map(|c| (c.id, c.since))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(later, LATER);
 }
 
 /// A `.tf.json` file is read as Terraform reads it: the same findings as its `.tf` twin

@@ -240,7 +240,7 @@ pub mod internals {
     }
 
     /// The Terraform provider's checks pipelint makes, from their one table: each check's
-    /// fixture name, where Terraform stops (`validate`, `plan`, `apply`), the first
+    /// fixture name, where Terraform stops (`validate`, `plan`, `apply`, or `plan-warning`), the first
     /// provider version that makes it, the rule of its findings, and words its finding says.
     pub fn terraform_provider_checks() -> Vec<TerraformCheck> {
         crate::terraform::checks::CHECKS
@@ -282,7 +282,7 @@ pub mod internals {
         /// The fixtures' name: `fixtures/terraform/invalid/<rule>--<id>.tf` and
         /// `fixtures/terraform/valid/<id>.tf`.
         pub id: &'static str,
-        /// `validate`, `plan` or `apply`.
+        /// `validate`, `plan` or `apply`; `plan-warning` where `terraform plan` warns and goes on.
         pub stage: &'static str,
         /// The first provider version that makes the check.
         pub since: &'static str,

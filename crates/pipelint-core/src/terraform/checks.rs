@@ -46,7 +46,7 @@ impl Stage {
         }
     }
 
-    /// `validate`, `plan` or `apply`.
+    /// `validate`, `plan` or `apply`; `plan-warning` for a warning of `terraform plan`.
     pub(crate) fn name(self) -> &'static str {
         match self {
             Stage::Validate => "validate",

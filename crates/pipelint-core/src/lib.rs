@@ -240,8 +240,9 @@ pub mod internals {
     }
 
     /// The Terraform provider's checks pipelint makes, from their one table: each check's
-    /// fixture name, where Terraform stops (`validate`, `plan`, `apply`, or `plan-warning`), the first
-    /// provider version that makes it, the rule of its findings, and words its finding says.
+    /// fixture name, where Terraform stops (`validate`, `plan`, `apply`; `plan-warning` for a
+    /// warning), the first provider version that makes it, the rule of its findings, and
+    /// words its finding says.
     pub fn terraform_provider_checks() -> Vec<TerraformCheck> {
         crate::terraform::checks::CHECKS
             .iter()

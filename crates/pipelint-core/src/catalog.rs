@@ -151,6 +151,10 @@ const REPORTED_FIRST_IN_TERRAFORM: &[(&str, &str)] = &[
         "terraform-invalid-argument--pubsub-seek-timestamp-required@api-latest.tf",
     ),
     (
+        "pubsub-seek-timestamp-ignored",
+        "terraform-invalid-argument--pubsub-seek-timestamp-not-allowed@api-latest.tf",
+    ),
+    (
         "object-storage-iam-role-outside-s3",
         "terraform-plan-fails--gcs-iam-role@api-latest.tf",
     ),

@@ -240,8 +240,9 @@ pub mod internals {
     }
 
     /// The Terraform provider's checks pipelint makes, from their one table: each check's
-    /// fixture name, where Terraform stops (`validate`, `plan`, `apply`), the first
-    /// provider version that makes it, the rule of its findings, and words its finding says.
+    /// fixture name, where Terraform stops (`validate`, `plan`, `apply`; `plan-warning` for a
+    /// warning), the first provider version that makes it, the rule of its findings, and
+    /// words its finding says.
     pub fn terraform_provider_checks() -> Vec<TerraformCheck> {
         crate::terraform::checks::CHECKS
             .iter()
@@ -255,13 +256,34 @@ pub mod internals {
             .collect()
     }
 
+    /// Every attribute-level check of the provider's schema at a release, as
+    /// `(attribute path, check)` (`("scaling.replicas", "between")`), read from the
+    /// bundled schema data.
+    pub fn terraform_schema_checks(version: crate::ProviderVersion) -> Vec<(String, &'static str)> {
+        crate::terraform::provider_schema::attribute_checks(version)
+    }
+
+    /// Whether the provider's schema at a release has the attribute at a dotted path.
+    pub fn terraform_schema_has(version: crate::ProviderVersion, path: &str) -> bool {
+        crate::terraform::provider_schema::has_attribute(version, path)
+    }
+
+    /// The value list (`OneOf`) of the attribute at a dotted path in the provider's schema
+    /// at a release, if it has one.
+    pub fn terraform_schema_values(
+        version: crate::ProviderVersion,
+        path: &str,
+    ) -> Option<&'static [String]> {
+        crate::terraform::provider_schema::value_list(version, path)
+    }
+
     /// One row of [`terraform_provider_checks`].
     #[derive(Clone, Debug)]
     pub struct TerraformCheck {
         /// The fixtures' name: `fixtures/terraform/invalid/<rule>--<id>.tf` and
         /// `fixtures/terraform/valid/<id>.tf`.
         pub id: &'static str,
-        /// `validate`, `plan` or `apply`.
+        /// `validate`, `plan` or `apply`; `plan-warning` where `terraform plan` warns and goes on.
         pub stage: &'static str,
         /// The first provider version that makes the check.
         pub since: &'static str,

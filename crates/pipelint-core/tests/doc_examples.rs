@@ -107,6 +107,7 @@ const NO_JSON_EXAMPLE: &[(&str, &str)] = &[
     ("PL020", "a Terraform file, not JSON"),
     ("PL021", "a Terraform file, not JSON"),
     ("PL022", "a Terraform file, not JSON"),
+    ("PL025", "a Terraform file, not JSON"),
     ("PL026", "a Terraform file, not JSON"),
     ("PL027", "a Terraform file, not JSON"),
     ("PL028", "a Terraform file, not JSON"),

@@ -154,6 +154,9 @@ const INTERNALS: &[&str] = &[
     "is_secret_name",
     "secret_ranges",
     "terraform_provider_checks",
+    "terraform_schema_checks",
+    "terraform_schema_has",
+    "terraform_schema_values",
     "TerraformCheck",
     "validate",
 ];

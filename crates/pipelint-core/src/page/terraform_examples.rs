@@ -2013,7 +2013,7 @@ resource "clickhouse_clickpipe" "events" {
   ]
 }
 "##),
-    ("pubsub-seek-timestamp-ignored", "invalid/pubsub-seek-timestamp-ignored--earliest-with-time@api-latest.tf", r##"# A seek timestamp beside `seek_type = "earliest"`, which reads from the start: the time is ignored.
+    ("pubsub-seek-timestamp-ignored", "invalid/terraform-invalid-argument--pubsub-seek-timestamp-not-allowed@api-latest.tf", r##"# A seek timestamp with `seek_type = "latest"`.
 resource "clickhouse_clickpipe" "events" {
   name       = "events"
   service_id = var.service_id
@@ -2024,7 +2024,7 @@ resource "clickhouse_clickpipe" "events" {
       project_id     = "analytics-prod-1"
       topic          = "events"
       authentication = "SERVICE_ACCOUNT"
-      seek_type      = "earliest"
+      seek_type      = "latest"
       seek_timestamp = "2024-06-01T00:00:00Z"
       service_account_key = {
         service_account_file = var.service_account_json
@@ -2504,6 +2504,39 @@ resource "clickhouse_clickpipe" "events" {
   ]
 }
 "##),
+    ("terraform-plan-warns", "invalid/terraform-plan-warns--managed-table-on-cdc.tf", r##"# A Postgres pipe that sets `managed_table`, which the provider ignores on database pipes.
+resource "clickhouse_clickpipe" "events" {
+  name       = "events"
+  service_id = var.service_id
+
+  source = {
+    postgres = {
+      type     = "rdspostgres"
+      host     = "orders.cluster-abc.eu-west-1.rds.amazonaws.com"
+      database = "shop"
+      credentials = {
+        username = "clickpipes"
+        password = var.postgres_password
+      }
+      settings = {
+        replication_mode = "cdc"
+      }
+      table_mappings = [
+        {
+          source_schema_name = "public"
+          source_table       = "orders"
+          target_table       = "public_orders"
+        },
+      ]
+    }
+  }
+
+  destination = {
+    database      = "shop"
+    managed_table = true
+  }
+}
+"##),
     ("terraform-syntax", "invalid/terraform-syntax--unclosed-string.tf", r##"resource "clickhouse_clickpipe" "broken" {
   name       = "broken
   service_id = "e9b3a9c2-4f0e-4a55-9d1c-7a1f2b3c4d5e"
@@ -2558,39 +2591,54 @@ resource "clickhouse_clickpipe" "events" {
   }
 }
 "##),
-    ("terraform-unsupported-argument", "invalid/terraform-unsupported-argument--scaling-concurrency.tf", r##"# `concurrency` in `scaling`: the provider has no such argument (the API deprecated it for
-# `replicas`).
+    ("terraform-unsupported-argument", "invalid/terraform-unsupported-argument--object-storage-schema-registry.tf", r##"# An S3 pipe with an AWS Glue schema registry: no bundled provider release (3.14.0 to 3.25.3)
+# has `schema_registry` on `object_storage`, so Terraform stops on it.
 resource "clickhouse_clickpipe" "events" {
   name       = "events"
-  service_id = "e9b3a9c2-4f0e-4a55-9d1c-7a1f2b3c4d5e"
+  service_id = var.service_id
 
   source = {
     object_storage = {
-      type   = "s3"
-      format = "CSVWithNames"
-      url    = "https://exports-public.s3.eu-west-1.amazonaws.com/daily/*.csv"
+      type           = "s3"
+      format         = "Avro"
+      url            = "https://my-bucket.s3.us-east-1.amazonaws.com/events/*.json"
+      compression    = "gzip"
+      authentication = "IAM_USER"
+      access_key = {
+        access_key_id = var.aws_access_key_id
+        secret_key    = var.aws_secret_key
+      }
+      is_continuous  = true
+      queue_url      = "https://sqs.us-east-1.amazonaws.com/123456789012/events-created"
+      schema_registry = {
+        type               = "glue"
+        glue_region        = "us-east-1"
+        glue_registry_name = "events"
+      }
     }
   }
 
   destination = {
     table = "events"
     table_definition = {
-      engine = { type = "MergeTree" }
+      engine = {
+        type = "MergeTree"
+      }
     }
     columns = [
-      { name = "id", type = "String" },
-      { name = "amount", type = "Float64" },
+      {
+        name = "id"
+        type = "String"
+      },
     ]
   }
 
   field_mappings = [
-    { source_field = "id", destination_field = "id" },
-    { source_field = "amount", destination_field = "amount" },
+    {
+      source_field      = "id"
+      destination_field = "id"
+    },
   ]
-
-  scaling = {
-    concurrency = 2
-  }
 }
 "##),
     ("unknown-field", "invalid/terraform-unsupported-argument--unsupported-argument.tf", r##"# A misspelt `consumer_group`: Terraform stops at validate.

@@ -1,7 +1,7 @@
 //! The provider's checks of a `clickhouse_clickpipe` resource, in one table: what
 //! `terraform validate` rejects (the schema, read from `provider_schema`, and the config
-//! validators), what `ModifyPlan` rejects at `terraform plan`, and what `Create` rejects at
-//! `terraform apply` before it sends the request. Each row names the fixtures that show it
+//! validators), what `ModifyPlan` rejects (or warns about) at `terraform plan`, and what
+//! `Create` rejects at `terraform apply` before it sends the request. Each row names the fixtures that show it
 //! (`fixtures/terraform/invalid/<rule>--<id>.tf` and `fixtures/terraform/valid/<id>.tf`);
 //! a test fails when one is missing. The cross-field checks run here, on the values as
 //! written (converted to their types), before the rules see the body: a value the provider
@@ -19,7 +19,7 @@ use crate::pointer::{pointer_join, pointer_split, resolve};
 use crate::rule::Rule;
 use crate::rules::terraform::{
     terraform_apply_fails, terraform_block_form, terraform_invalid_argument, terraform_plan_fails,
-    terraform_unsupported_argument,
+    terraform_plan_warns, terraform_unsupported_argument,
 };
 
 /// Where Terraform stops on a check.
@@ -31,6 +31,8 @@ pub(crate) enum Stage {
     Plan,
     /// `terraform apply`: `Create`, before the request is sent.
     Apply,
+    /// `terraform plan` warns (`ModifyPlan`) and goes on.
+    PlanWarning,
 }
 
 impl Stage {
@@ -40,15 +42,17 @@ impl Stage {
             Stage::Validate => &terraform_invalid_argument::RULE,
             Stage::Plan => &terraform_plan_fails::RULE,
             Stage::Apply => &terraform_apply_fails::RULE,
+            Stage::PlanWarning => &terraform_plan_warns::RULE,
         }
     }
 
-    /// `validate`, `plan` or `apply`.
+    /// `validate`, `plan` or `apply`; `plan-warning` for a warning of `terraform plan`.
     pub(crate) fn name(self) -> &'static str {
         match self {
             Stage::Validate => "validate",
             Stage::Plan => "plan",
             Stage::Apply => "apply",
+            Stage::PlanWarning => "plan-warning",
         }
     }
 
@@ -57,6 +61,7 @@ impl Stage {
             Stage::Validate => "`terraform validate` fails",
             Stage::Plan => "`terraform plan` fails",
             Stage::Apply => "`terraform apply` fails before creating the pipe",
+            Stage::PlanWarning => "`terraform plan` warns",
         }
     }
 }
@@ -230,10 +235,14 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
             "needs `password_wo_version` beside it",
         ),
     ),
-    schema(
-        "schema-registry-password-required",
-        &terraform_invalid_argument::RULE,
-        "or `password_wo` must be set",
+    // Before 3.16.0 `password` itself was Required (the schema test has that check).
+    since(
+        ProviderVersion::V3_16_0,
+        schema(
+            "schema-registry-password-required",
+            &terraform_invalid_argument::RULE,
+            "or `password_wo` must be set",
+        ),
     ),
     // `terraform validate`: the config validators.
     since(
@@ -399,6 +408,16 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
             table_definition_on_cdc,
         ),
     ),
+    // `terraform plan`: ModifyPlan's warnings (Terraform goes on).
+    since(
+        ProviderVersion::V3_17_1,
+        check(
+            "managed-table-on-cdc",
+            Stage::PlanWarning,
+            "`managed_table` has no effect on a database (CDC) pipe",
+            managed_table_on_cdc,
+        ),
+    ),
     // `terraform apply`: Create, before the request.
     check(
         "source-required",
@@ -475,13 +494,13 @@ pub(crate) static CHECKS: &[ProviderCheck] = &[
     check(
         "database-iam-role-needs-role",
         Stage::Apply,
-        "`iam_role` is required when `authentication` is `IAM_ROLE`",
+        "`iam_role` is required when `authentication` is",
         database_iam_role_needs_role,
     ),
     check(
         "database-iam-role-with-password",
         Stage::Apply,
-        "a password should not be set when `authentication` is `IAM_ROLE`",
+        "a password should not be set when `authentication` is",
         database_iam_role_with_password,
     ),
 ];
@@ -700,7 +719,8 @@ fn pubsub_seek_timestamp_not_allowed(run: &mut Run) {
             format!("`seek_timestamp` must not be set when `seek_type` is `{seek}` (\"Invalid Pub/Sub seek configuration\")"),
             "not with this seek type",
             "remove `seek_timestamp`, or set `seek_type = \"timestamp\"` to start from it",
-            &[timestamp],
+            // The pair is rejected: the API's rule on an ignored timestamp reads neither.
+            &[timestamp, "/source/pubsub/seekType"],
         );
     }
 }
@@ -1142,6 +1162,26 @@ fn table_definition_on_cdc(run: &mut Run) {
     }
 }
 
+fn managed_table_on_cdc(run: &mut Run) {
+    let managed = "/destination/managedTable";
+    // Any value but null is "set", an expression too (the provider reads the configuration).
+    if run.is_cdc() == Some(true) && run.set(managed, false) {
+        let kind = run
+            .source()
+            .map(super::convert::snake_case)
+            .unwrap_or_default();
+        run.report(
+            run.key_span(managed),
+            managed,
+            format!("`managed_table` has no effect on a database (CDC) pipe: the provider ignores it for a `{kind}` source and does not send it (\"managed_table has no effect for database (CDC) pipes\")"),
+            "ignored on a database pipe",
+            "remove `managed_table`; each table of a database pipe is created from its `table_mappings` entry",
+            // Never sent: the API's rules do not read it.
+            &[managed],
+        );
+    }
+}
+
 fn source_required(run: &mut Run) {
     if run.object("/source").is_some() && run.source().is_none() {
         run.report(
@@ -1348,19 +1388,20 @@ fn kinesis_access_key_required(run: &mut Run) {
     }
 }
 
-/// The Postgres or MySQL source and its authentication method, when known.
-fn database_auth(run: &Run) -> Option<(&'static str, String)> {
+/// The Postgres or MySQL source and its authentication method, when known: `IAM_ROLE` for
+/// the IAM method however the release spells it, and the method as written.
+fn database_auth(run: &Run) -> Option<(&'static str, String, String)> {
     for kind in ["postgres", "mysql"] {
         let source = format!("/source/{kind}");
         if run.object(&source).is_some() {
-            let method = run.text(&format!("{source}/authentication"), "basic")?;
+            let written = run.text(&format!("{source}/authentication"), "basic")?;
             // Postgres spelt the IAM method `iam_role` before 3.22.1.
-            let method = if method == "iam_role" {
+            let method = if written == "iam_role" {
                 "IAM_ROLE"
             } else {
-                method
+                written
             };
-            return Some((kind, method.to_owned()));
+            return Some((kind, method.to_owned(), written.to_owned()));
         }
     }
     None
@@ -1372,7 +1413,7 @@ fn credentials_known(run: &Run, kind: &str) -> bool {
 }
 
 fn database_basic_needs_password(run: &mut Run) {
-    let Some((kind, method)) = database_auth(run) else {
+    let Some((kind, method, _)) = database_auth(run) else {
         return;
     };
     let password = format!("/source/{kind}/credentials/password");
@@ -1389,7 +1430,7 @@ fn database_basic_needs_password(run: &mut Run) {
 }
 
 fn database_basic_with_iam_role(run: &mut Run) {
-    let Some((kind, method)) = database_auth(run) else {
+    let Some((kind, method, _)) = database_auth(run) else {
         return;
     };
     let role = format!("/source/{kind}/iamRole");
@@ -1406,7 +1447,7 @@ fn database_basic_with_iam_role(run: &mut Run) {
 }
 
 fn database_iam_role_needs_role(run: &mut Run) {
-    let Some((kind, method)) = database_auth(run) else {
+    let Some((kind, method, written)) = database_auth(run) else {
         return;
     };
     let role = format!("/source/{kind}/iamRole");
@@ -1414,7 +1455,7 @@ fn database_iam_role_needs_role(run: &mut Run) {
         run.report(
             run.key_span(&format!("/source/{kind}/authentication")),
             &role,
-            "`iam_role` is required when `authentication` is `IAM_ROLE` (\"Missing required attribute\")".to_owned(),
+            format!("`iam_role` is required when `authentication` is `{written}` (\"Missing required attribute\")"),
             "`iam_role` missing",
             "add `iam_role = \"arn:aws:iam::<account-id>:role/<name>\"`",
             &[&role],
@@ -1423,7 +1464,7 @@ fn database_iam_role_needs_role(run: &mut Run) {
 }
 
 fn database_iam_role_with_password(run: &mut Run) {
-    let Some((kind, method)) = database_auth(run) else {
+    let Some((kind, method, written)) = database_auth(run) else {
         return;
     };
     let password = format!("/source/{kind}/credentials/password");
@@ -1431,7 +1472,7 @@ fn database_iam_role_with_password(run: &mut Run) {
         run.report(
             run.key_span(&password),
             &password,
-            "a password should not be set when `authentication` is `IAM_ROLE` (\"Invalid attribute combination\")".to_owned(),
+            format!("a password should not be set when `authentication` is `{written}` (\"Invalid attribute combination\")"),
             "not with `IAM_ROLE`",
             "remove `password` (or `password_wo`): the pipe logs in with the IAM role",
             &[&password],

@@ -522,9 +522,15 @@ impl Builder {
         site: &Site,
         map: &mut Map<String, Value>,
     ) {
-        let is_set = |name: &str| set.iter().any(|(n, ..)| *n == name);
+        // What Terraform stopped on is taken as present, as a Required attribute is: one
+        // mistake, one finding (a `password_wo_version` without `password_wo` is not also a
+        // missing password).
+        let mut assumed: Vec<&str> = Vec::new();
+        let is_set = |name: &str, assumed: &[&str]| {
+            set.iter().any(|(n, ..)| *n == name) || assumed.contains(&name)
+        };
         for (name, attribute) in schema {
-            if attribute.required && !is_set(name) {
+            if attribute.required && !is_set(name, &assumed) {
                 let tf_path = join_tf(site.tf_path, name);
                 let json = json_name(scope, name);
                 let pointer = pointer_join(site.pointer, json.as_deref().unwrap_or(name));
@@ -548,7 +554,7 @@ impl Builder {
             };
             let tf_path = join_tf(site.tf_path, name);
             let pointer = pointer_join(site.pointer, name);
-            if let Some(other) = attribute.conflicts_with.iter().find(|o| is_set(o)) {
+            if let Some(other) = attribute.conflicts_with.iter().find(|o| is_set(o, &[])) {
                 self.invalid(
                     key.clone(),
                     &pointer,
@@ -557,7 +563,11 @@ impl Builder {
                     "keep one of them: a write-only `password_wo` with `password_wo_version` keeps the password out of the state",
                 );
             }
-            if let Some(other) = attribute.also_requires.iter().find(|o| !is_set(o)) {
+            if let Some(other) = attribute
+                .also_requires
+                .iter()
+                .find(|o| !is_set(o, &assumed))
+            {
                 let example = schema
                     .get(other)
                     .map_or_else(|| "…".to_owned(), |a| example_of(other, a));
@@ -568,12 +578,22 @@ impl Builder {
                     format!("`{other}` missing"),
                     format!("add `{other} = {example}`"),
                 );
+                assumed.push(other.as_str());
+                if let Some(json) = json_name(scope, other)
+                    && !map.contains_key(&json)
+                {
+                    self.rejected.push(pointer_join(site.pointer, &json));
+                    map.insert(json, stand_in(schema.get(other).map(|a| a.kind)));
+                }
             }
         }
         for (name, attribute) in schema {
             if attribute.at_least_one_of.is_empty()
-                || is_set(name)
-                || attribute.at_least_one_of.iter().any(|o| is_set(o))
+                || is_set(name, &assumed)
+                || attribute
+                    .at_least_one_of
+                    .iter()
+                    .any(|o| is_set(o, &assumed))
             {
                 continue;
             }

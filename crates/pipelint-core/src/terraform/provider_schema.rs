@@ -155,6 +155,67 @@ pub(crate) fn resource(version: ProviderVersion) -> &'static Attributes {
         .map_or(&schemas[0].1, |(_, attributes)| attributes)
 }
 
+/// Every attribute-level check of the schema at a provider release, as
+/// `(attribute path, check)`: `required`, `one-of`, `between`, `at-least`, `length`,
+/// `pattern`, `conflicts-with`, `also-requires`, `at-least-one-of` and `read-only` (a
+/// Computed-only attribute). The path joins attribute names with `.` (no list indices:
+/// `destination.columns.name`). The fixture test reads its expectations from this list, so a
+/// new schema file makes it demand fixtures.
+pub(crate) fn attribute_checks(version: ProviderVersion) -> Vec<(String, &'static str)> {
+    fn walk(attributes: &Attributes, at: &str, out: &mut Vec<(String, &'static str)>) {
+        for (name, attribute) in attributes {
+            let path = if at.is_empty() {
+                name.clone()
+            } else {
+                format!("{at}.{name}")
+            };
+            let checks = [
+                ("required", attribute.required),
+                ("one-of", attribute.one_of.is_some()),
+                ("between", attribute.between.is_some()),
+                ("at-least", attribute.at_least.is_some()),
+                ("length", attribute.length_at_most.is_some()),
+                ("pattern", !attribute.patterns.is_empty()),
+                ("conflicts-with", !attribute.conflicts_with.is_empty()),
+                ("also-requires", !attribute.also_requires.is_empty()),
+                ("at-least-one-of", !attribute.at_least_one_of.is_empty()),
+                ("read-only", attribute.is_read_only()),
+            ];
+            for (check, has) in checks {
+                if has {
+                    out.push((path.clone(), check));
+                }
+            }
+            walk(&attribute.attributes, &path, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(resource(version), "", &mut out);
+    out
+}
+
+/// The attribute at `path` (as [`attribute_checks`] writes it) in the schema of a release.
+fn attribute_at(version: ProviderVersion, path: &str) -> Option<&'static Attribute> {
+    let mut attributes = resource(version);
+    let mut found = None;
+    for name in path.split('.') {
+        let attribute = attributes.get(name)?;
+        attributes = &attribute.attributes;
+        found = Some(attribute);
+    }
+    found
+}
+
+/// Whether the schema of a release has the attribute at `path`.
+pub(crate) fn has_attribute(version: ProviderVersion, path: &str) -> bool {
+    attribute_at(version, path).is_some()
+}
+
+/// The value list (`OneOf`) of the attribute at `path` at a release, if it has one.
+pub(crate) fn value_list(version: ProviderVersion, path: &str) -> Option<&'static [String]> {
+    attribute_at(version, path)?.one_of.as_deref()
+}
+
 fn compile(attributes: &mut Attributes) {
     for attribute in attributes.values_mut() {
         for pattern in &mut attribute.patterns {

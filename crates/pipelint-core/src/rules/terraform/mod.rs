@@ -9,6 +9,7 @@ super::rule_files! {
     terraform_invalid_argument,
     terraform_kinesis_timestamp,
     terraform_plan_fails,
+    terraform_plan_warns,
     terraform_syntax,
     terraform_unchecked_values,
     terraform_unsupported_argument,

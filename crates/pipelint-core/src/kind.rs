@@ -398,6 +398,8 @@ fn and_list(items: &[String]) -> String {
 /// 11. `state`: a `pipe` record; `id` or `createdAt` alone: ambiguous between `pipe` and
 ///     `service`.
 /// 12. Anything else: unknown.
+///
+/// Before step 2, a Terraform plan ([`is_plan`]) is a `terraform-plan`.
 pub fn detect(value: &Value) -> KindChoice {
     use DocumentKind as K;
     let object = match value {

@@ -377,3 +377,28 @@ fn no_sensitive_value_shows_in_any_result() {
     assert!(!result.plan.diagnostics.is_empty());
     assert!(result.plan.text.contains("\"brokers\": \"****"));
 }
+
+#[test]
+fn the_tf_files_inline_ignores_silence_plan_findings_and_are_not_judged_by_the_plan() {
+    let (plan, mut sources) = case("variables");
+    let main = &mut sources[0];
+    assert_eq!(main.name, "main.tf");
+    // One comment silences the plan's finding; one names a rule the plan never reports on
+    // that attribute (the file's own check judges whether it is used, not the plan).
+    main.text = main
+        .text
+        .replace(
+            "      authentication = var.auth",
+            "      # pipelint-ignore: PL200 migrated in place\n      authentication = var.auth",
+        )
+        .replace(
+            "      format         = \"JSONEachRow\"",
+            "      format         = \"JSONEachRow\" # pipelint-ignore: PL027",
+        );
+    let result = lint_plan(plan.as_bytes(), &sources, &LintOptions::new());
+    assert_eq!(rendered(&sources, &result), Vec::<String>::new());
+    // Without the comment the finding is there (the silence is the comment's).
+    let (plan, sources) = case("variables");
+    let result = lint_plan(plan.as_bytes(), &sources, &LintOptions::new());
+    assert_eq!(rendered(&sources, &result).len(), 1);
+}

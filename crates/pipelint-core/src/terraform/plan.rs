@@ -35,6 +35,7 @@ use crate::lint::{LintOptions, LintResult};
 use crate::pointer::pointer_join;
 use crate::rule::Context;
 use crate::rules::security::plaintext_secret;
+use crate::rules::suppression::unused_ignore;
 use crate::settings::Settings;
 
 thread_local! {
@@ -282,6 +283,9 @@ fn lint_with(
         }
         let mut used = settings.judge_addresses(&mut found);
         super::ignore::apply(&sources[index].text, settings, &mut found);
+        // The file's own check says which of its ignore comments silence nothing: the plan
+        // has the findings of some of its resources only.
+        found.retain(|d| !std::ptr::eq(d.rule, &unused_ignore::RULE));
         found.sort_by_key(|d| (d.primary.span.start, d.primary.span.end));
         used.sort_unstable();
         used.dedup();
@@ -719,25 +723,105 @@ mod tests {
         )
     }
 
-    fn work_for(count: usize) -> (usize, usize) {
+    /// The module's configuration: one `for_each` resource every instance comes from.
+    const MODULE: &str = r#"
+resource "clickhouse_clickpipe" "p" {
+  for_each   = var.pipes
+  name       = each.key
+  service_id = "s"
+  destination = {
+    table   = "t"
+    columns = [{ name = "c", type = each.value }]
+  }
+}
+"#;
+
+    /// The plan reader's work on a plan of `count` resources, and the findings, on the plan
+    /// (`sources` false) or placed on the module's `.tf` file.
+    fn work_for(count: usize, sources: bool) -> (usize, usize) {
         let text = plan_of(count);
+        let sources = if sources {
+            vec![PlanSource {
+                module: "module.pipes".to_owned(),
+                name: "main.tf".to_owned(),
+                text: MODULE.to_owned(),
+            }]
+        } else {
+            Vec::new()
+        };
         WORK.with(|w| w.set(0));
-        let result = crate::lint::lint(text.as_bytes(), &LintOptions::new());
-        let findings = result.diagnostics.len();
+        let result = lint_plan(text.as_bytes(), &sources, &LintOptions::new());
+        let findings = result.plan.diagnostics.len()
+            + result
+                .sources
+                .iter()
+                .map(|(_, r)| r.diagnostics.len())
+                .sum::<usize>();
         (WORK.with(Cell::get), findings)
     }
 
     /// The plan reader's work grows with the plan: ten times the resources, ten times the
-    /// work (a reader that looked every resource up in a list of all would do a hundred).
+    /// work (a reader that looked every resource up in a list of all would do a hundred
+    /// times), with the findings on the plan and placed on the `.tf` file alike.
     #[test]
     fn a_plan_is_read_in_work_linear_in_its_size() {
-        let (small, small_findings) = work_for(100);
-        let (large, large_findings) = work_for(1000);
-        assert!(small_findings >= 100, "{small_findings} findings");
-        assert_eq!(large_findings, small_findings * 10);
-        assert!(
-            large <= small * 10 + small / 10 && large >= small * 9,
-            "100 resources: {small} units; 1000: {large}"
+        for sources in [false, true] {
+            let (small, small_findings) = work_for(100, sources);
+            let (large, large_findings) = work_for(1000, sources);
+            assert!(small_findings >= 100, "{small_findings} findings");
+            assert_eq!(large_findings, small_findings * 10);
+            assert!(
+                large <= small * 10 + small / 10 && large >= small * 9,
+                "sources {sources}: 100 resources, {small} units; 1000: {large}"
+            );
+        }
+        // Placed on the `.tf` file, each finding is on the instance's declaration.
+        let text = plan_of(3);
+        let placed = lint_plan(
+            text.as_bytes(),
+            &[PlanSource {
+                module: "module.pipes".to_owned(),
+                name: "main.tf".to_owned(),
+                text: MODULE.to_owned(),
+            }],
+            &LintOptions::new(),
         );
+        let (_, result) = &placed.sources[0];
+        let at = MODULE.find("each.value").unwrap_or_default();
+        assert!(
+            result
+                .diagnostics
+                .iter()
+                .any(|d| d.primary.span.start == at)
+        );
+    }
+
+    /// Plans of every wrong shape are read without a panic, and what can be read is.
+    #[test]
+    fn a_malformed_plan_never_panics() {
+        let cases = [
+            r#"{"format_version": "1.2", "terraform_version": "1", "resource_changes": 5}"#,
+            r#"{"format_version": "1.2", "terraform_version": "1", "resource_changes": [5, null, {}]}"#,
+            r#"{"format_version": 1, "terraform_version": [], "resource_changes": [{"type": "clickhouse_clickpipe", "name": "x", "change": {"actions": "create", "after": {}}}]}"#,
+            r#"{"format_version": "1.2", "terraform_version": "1", "resource_changes": [{"type": "clickhouse_clickpipe", "name": "x", "module_address": "module.a[\"b", "change": {"actions": ["create"], "after": [1], "after_unknown": "x", "after_sensitive": 3}}]}"#,
+            r#"{"format_version": "1.2", "terraform_version": "1", "resource_changes": [{"type": "clickhouse_clickpipe", "name": "x", "change": {"actions": ["create"], "after": {"name": 5, "source": [], "destination": {"columns": {"a": 1}}}, "after_unknown": {"source": [true], "destination": true}, "after_sensitive": true}}], "configuration": {"provider_config": {"clickhouse": {"name": "clickhouse", "version_constraint": ">>> 9"}}, "root_module": {"module_calls": {"m": {"source": "./m", "module": 5}}}}}"#,
+            r#"{"format_version": "1.2", "terraform_version": "1", "planned_values": {"root_module": {"resources": [{"values": {"a": "b"}, "sensitive_values": {"a": true}}], "child_modules": [7]}, "outputs": {"o": {"sensitive": true, "value": [1, "two"]}}}, "variables": {"v": {"value": {"k": "secret-value"}}}, "configuration": {"root_module": {"variables": {"v": {"sensitive": true}}}}}"#,
+        ];
+        for case in cases {
+            let result = crate::lint::lint(case.as_bytes(), &LintOptions::new());
+            assert_eq!(result.kind, Some(DocumentKind::TerraformPlan), "{case}");
+            let sources = [PlanSource {
+                module: String::new(),
+                name: "main.tf".to_owned(),
+                text: "resource \"clickhouse_clickpipe\" \"x\" {".to_owned(),
+            }];
+            let _ = lint_plan(case.as_bytes(), &sources, &LintOptions::new());
+            let _ = plan_module_dirs(case.as_bytes());
+            let _ = crate::secrets::mask_text(case);
+        }
+        // The sensitive values of the last case are masked whatever their names.
+        let masked = crate::secrets::mask_text(cases[5]);
+        assert!(!masked.contains("secret-value") && !masked.contains("\"two\""));
+        assert!(masked.contains("\"a\": \"*\""), "{masked}");
     }
 }

@@ -122,6 +122,7 @@ const CASES: &[&str] = &[
     "sensitive",
     "unknown",
     "update",
+    "valid",
     "variables",
 ];
 
@@ -239,6 +240,22 @@ fn deletes_no_ops_and_other_resources_are_not_checked() {
         assert_eq!(rendered(&sources, &result), Vec::<String>::new(), "{name}");
         assert_eq!(result.plan.kind, Some(DocumentKind::TerraformPlan));
     }
+}
+
+/// A create, an in-place update and a replacement whose password is write-only (null in
+/// every plan, given by its `password_wo_version`), all right: nothing to report.
+#[test]
+fn a_clean_plan_reads_no_problems() {
+    let (plan, sources, result) = linted("valid");
+    assert_eq!(rendered(&sources, &result), Vec::<String>::new());
+    // The write-only password counts as given only with its version.
+    let unversioned = plan.replace(
+        "\"password_wo_version\": 1",
+        "\"password_wo_version\": null",
+    );
+    let result = lint(unversioned.as_bytes(), &LintOptions::new());
+    let codes: Vec<&str> = result.diagnostics.iter().map(|d| d.code()).collect();
+    assert_eq!(codes, ["PL029"], "{:?}", result.diagnostics);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The configuration a Terraform plan was made from, read so that the plan's findings land on
 //! the `.tf` lines: the `.tf` and `.tf.json` files of the root module's directory
-//! (`--plan-source DIR`, by default the current directory when it holds any), and of each
+//! (`--plan-source DIR`; by default the plan file's directory, else the current one, when it
+//! holds any), and of each
 //! module the plan's configuration calls by a local path (`./modules/pipes`). Only regular
 //! files within the size limit are read; symbolic links are not followed.
 
@@ -10,13 +11,18 @@ use pipelint_core::{DocumentKind, PlanSource};
 
 use crate::read::{self, Links};
 
-/// The root module's directory for a run: `given`, else `cwd` when it holds a Terraform
-/// file; `None` when neither (the findings stay on the plan's text).
-pub fn source_dir(given: Option<&Path>, cwd: &Path) -> Option<PathBuf> {
-    match given {
-        Some(dir) => Some(cwd.join(dir)),
-        None => (!terraform_files(cwd).is_empty()).then(|| cwd.to_path_buf()),
+/// The root module's directory of a plan: `given` (relative to `cwd`), else the first of
+/// the plan file's directory (`plan_dir`, none for stdin) and `cwd` that holds a Terraform
+/// file; `None` when none does (the findings stay on the plan's text).
+pub fn source_dir(given: Option<&Path>, plan_dir: Option<&Path>, cwd: &Path) -> Option<PathBuf> {
+    if let Some(dir) = given {
+        return Some(cwd.join(dir));
     }
+    plan_dir
+        .map(|dir| cwd.join(dir))
+        .into_iter()
+        .chain([cwd.to_path_buf()])
+        .find(|dir| !terraform_files(dir).is_empty())
 }
 
 /// The configuration's files for the plan `bytes`, with the root module in `root`, each

@@ -95,7 +95,8 @@ pub struct CheckArgs {
 
     /// For a Terraform plan (`terraform show -json`): the root module's directory, whose
     /// `.tf` files (and those of the local modules it calls) get the plan's findings on the
-    /// lines that declare them (default: the current directory when it holds `.tf` files).
+    /// lines that declare them (default: the plan file's directory, else the current one,
+    /// when it holds `.tf` files).
     #[arg(long, value_name = "DIR")]
     pub plan_source: Option<PathBuf>,
 

@@ -81,6 +81,16 @@ fn plan_source_names_the_configuration_from_elsewhere() {
         "{}",
         unplaced.stdout
     );
+    // Beside the configuration, the plan finds it from anywhere.
+    tree.write("infra/plan.json", &read("variables", "plan.json"));
+    let beside = tree
+        .run(&["check", "infra/plan.json", "--output-format", "concise"])
+        .expect(1);
+    assert!(
+        beside.stdout.starts_with(&format!("infra/main.tf:{line}:")),
+        "{}",
+        beside.stdout
+    );
     // From stdin, told by content, and by `--kind`.
     let plan = read("variables", "plan.json");
     for extra in [&[][..], &["--kind", "terraform-plan"][..]] {

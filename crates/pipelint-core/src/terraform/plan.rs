@@ -506,10 +506,10 @@ fn convert_change(plan: &Document, change: &Change, version: ProviderVersion) ->
     let mut after = entry.get("after").filter(|a| a.is_object())?.clone();
     let schema = super::provider_schema::resource(version);
     if let Some(unknown) = entry.get("after_unknown") {
-        mark(&mut after, unknown);
+        mark(&mut after, unknown, true);
     }
     if let Some(sensitive) = entry.get("after_sensitive") {
-        mark(&mut after, sensitive);
+        mark(&mut after, sensitive, false);
     }
     write_only(&mut after);
     prune(&mut after, schema);
@@ -556,20 +556,21 @@ fn convert_change(plan: &Document, change: &Change, version: ProviderVersion) ->
 }
 
 /// Puts the unknown stand-in wherever `marks` (`after_unknown`, `after_sensitive`: `true`
-/// at a marked value, objects and arrays of marks around it) marks a value.
-fn mark(value: &mut Value, marks: &Value) {
+/// at a marked value, objects and arrays of marks around it) marks a value. A value known
+/// after apply is there even where the plan writes null or nothing; a sensitive null
+/// (`nulls` false) stays null: nothing is set there.
+fn mark(value: &mut Value, marks: &Value, nulls: bool) {
     work(1);
     match marks {
-        Value::Bool(true) => {
-            // A sensitive null stays null (nothing to hide, nothing set).
+        Value::Bool(true) if nulls || !value.is_null() => {
             *value = Value::String(UNKNOWN.to_owned());
         }
         Value::Object(marks) => {
             if let Value::Object(map) = value {
                 for (name, inner) in marks {
                     if let Some(slot) = map.get_mut(name) {
-                        mark(slot, inner);
-                    } else if inner == &Value::Bool(true) {
+                        mark(slot, inner, nulls);
+                    } else if nulls && inner == &Value::Bool(true) {
                         map.insert(name.clone(), Value::String(UNKNOWN.to_owned()));
                     }
                 }
@@ -578,7 +579,7 @@ fn mark(value: &mut Value, marks: &Value) {
         Value::Array(marks) => {
             if let Value::Array(items) = value {
                 for (item, inner) in items.iter_mut().zip(marks) {
-                    mark(item, inner);
+                    mark(item, inner, nulls);
                 }
             }
         }

@@ -139,8 +139,8 @@ pub(super) fn check_one(
     Ok(checked)
 }
 
-/// A Terraform plan linted with the configuration it was made from (`--plan-source`, or the
-/// current directory): its findings on the `.tf` lines that declare them, each such file a
+/// A Terraform plan linted with the configuration it was made from (`--plan-source`, else
+/// the plan's directory or the current one): its findings on the `.tf` lines that declare them, each such file a
 /// report of its own after the plan's. `None` when there is no configuration to read.
 fn check_plan(
     target: &Target,
@@ -149,7 +149,8 @@ fn check_plan(
     bytes: &[u8],
 ) -> Option<Checked> {
     let cwd = std::env::current_dir().ok()?;
-    let root = pipelint_workspace::plan::source_dir(args.plan_source.as_deref(), &cwd)?;
+    let plan_dir = target.source.path().and_then(std::path::Path::parent);
+    let root = pipelint_workspace::plan::source_dir(args.plan_source.as_deref(), plan_dir, &cwd)?;
     let sources = pipelint_workspace::plan::sources(&root, bytes, prepared.max_file_size());
     let (paths, sources): (Vec<_>, Vec<_>) = sources.into_iter().unzip();
     let linted = prepared.lint_plan(bytes, &sources)?;

@@ -285,6 +285,10 @@ impl Workspace {
             if chosen.api.is_none() {
                 profile = profile.with_api(provider.api());
             }
+        } else if let Some(provider) = chosen.provider {
+            // A Terraform plan is told by its content: a release chosen for the file is the
+            // one its resources are checked at when the plan names no version constraint.
+            profile = profile.with_provider(provider);
         }
         Prepared {
             profile,

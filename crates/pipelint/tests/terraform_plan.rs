@@ -108,6 +108,27 @@ fn plan_source_names_the_configuration_from_elsewhere() {
     }
 }
 
+#[test]
+fn a_plan_without_a_version_constraint_takes_the_chosen_provider_release() {
+    let tree = Tree::new();
+    let plan =
+        read("providers", "plan.json").replace("\"version_constraint\": \"~> 3.14.0\"", "\"x\": 1");
+    assert!(!plan.contains("3.14"));
+    tree.write("plan.json", &plan);
+    let codes = |extra: &[&str]| {
+        let mut args = vec!["check", "plan.json", "--output-format", "concise"];
+        args.extend_from_slice(extra);
+        let run = tree.run(&args).expect(1);
+        run.stdout
+            .lines()
+            .filter_map(|line| line.split_whitespace().nth(1).map(str::to_owned))
+            .collect::<Vec<String>>()
+    };
+    // 3.14.0 has no `gcmk` and lets a new pipe start stopped; the newest, the other way round.
+    assert_eq!(codes(&["--provider-version", "3.14.0"]), ["PL027"]);
+    assert_eq!(codes(&[]), ["PL028"]);
+}
+
 /// The sensitive values of the fixtures used below, as the plans hold them in clear text.
 const SECRETS: &[&str] = &[
     "S3cret-Payments-Pw",

@@ -44,6 +44,9 @@ pub enum DocumentKind {
     /// A Terraform file (`.tf`): each `clickhouse_clickpipe` resource in it is checked as a
     /// create-pipe body. Not a JSON kind, so not in [`DocumentKind::ALL`].
     Terraform,
+    /// A Terraform plan (`terraform show -json`): each `clickhouse_clickpipe` it creates or
+    /// updates is checked from its planned values. Not an API body, so not in `ALL`.
+    TerraformPlan,
 }
 
 /// Members of a scaling patch (spec 4.2).
@@ -272,7 +275,7 @@ impl DocumentKind {
         Self::ALL
             .iter()
             .copied()
-            .chain(std::iter::once(DocumentKind::Terraform))
+            .chain([DocumentKind::Terraform, DocumentKind::TerraformPlan])
     }
 
     /// The kebab-case name used by `--kind` and in config files.
@@ -292,6 +295,7 @@ impl DocumentKind {
             DocumentKind::Dashboard => "dashboard",
             DocumentKind::DashboardUpdate => "dashboard-update",
             DocumentKind::Terraform => "terraform",
+            DocumentKind::TerraformPlan => "terraform-plan",
         }
     }
 
@@ -342,6 +346,14 @@ impl fmt::Display for DocumentKind {
     }
 }
 
+/// Whether a JSON object is a Terraform plan (`terraform show -json`): `format_version`,
+/// `terraform_version`, and `resource_changes` or `planned_values` (no API body has these).
+pub(crate) fn is_plan(object: &Map<String, Value>) -> bool {
+    object.contains_key("format_version")
+        && object.contains_key("terraform_version")
+        && (object.contains_key("resource_changes") || object.contains_key("planned_values"))
+}
+
 /// The members of `object` among `names`, as code spans: "`id`", "`state`".
 fn present(object: &Map<String, Value>, names: &[&str]) -> Vec<String> {
     names
@@ -386,6 +398,8 @@ fn and_list(items: &[String]) -> String {
 /// 11. `state`: a `pipe` record; `id` or `createdAt` alone: ambiguous between `pipe` and
 ///     `service`.
 /// 12. Anything else: unknown.
+///
+/// Before step 2, a Terraform plan ([`is_plan`]) is a `terraform-plan`.
 pub fn detect(value: &Value) -> KindChoice {
     use DocumentKind as K;
     let object = match value {
@@ -404,6 +418,13 @@ pub fn detect(value: &Value) -> KindChoice {
         }
     };
 
+    // A Terraform plan (`terraform show -json`) before any body: no body has these members.
+    if is_plan(object) {
+        return KindChoice::chosen(
+            K::TerraformPlan,
+            "it has `format_version`, `terraform_version` and `resource_changes` or `planned_values`: a Terraform plan (`terraform show -json`)",
+        );
+    }
     // 2. and 3. Response envelopes: success bodies by their `result`, error bodies by their
     // `error` (the hint for a response checked as something else asks the same question).
     if let Some(envelope) = envelope_kind(object) {

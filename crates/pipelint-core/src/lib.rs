@@ -151,6 +151,7 @@ pub use load::{Loaded, load};
 pub use schema::field_name;
 pub use settings::{Level, Override, OverrideUse, PointerPattern, Selector, Settings};
 pub use suggest::closest as did_you_mean;
+pub use terraform::plan::{PlanLint, PlanSource, lint_plan, plan_module_dirs};
 // The fixes one pass of `apply_fixes` makes (the language server composes its passes).
 pub use diagnostic::fixes_of_one_pass;
 

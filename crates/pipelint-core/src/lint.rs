@@ -217,6 +217,9 @@ pub(crate) fn lint_unmasked(bytes: &[u8], options: &LintOptions) -> LintResult {
         };
     };
 
+    if kind == DocumentKind::TerraformPlan {
+        return terraform::plan::lint(text, &document, diagnostics, choice.reason, options);
+    }
     let context = Context::new(&document, &text, kind, options.pipe, options.profile);
     diagnostics.extend(check(&context));
     let overrides_used = settle(settings, Some(&document), &mut diagnostics);
@@ -424,7 +427,7 @@ fn or_list(names: &[&str]) -> String {
 
 /// Applies the settings to the findings of a document the rules did not run on (it did not
 /// load, or its kind is unknown): nothing there supersedes anything.
-fn settle_unchecked(
+pub(crate) fn settle_unchecked(
     settings: &Settings,
     document: Option<&Document>,
     diagnostics: &mut Vec<Diagnostic>,
@@ -468,7 +471,7 @@ fn apply(
 /// another, so turning a rule off never hides what another rule reports. Returns the
 /// overrides that set the level of a finding that was not dropped as reported twice.
 /// Linear before the sort: every look-up goes through a hash set.
-fn settle(
+pub(crate) fn settle(
     settings: &Settings,
     document: Option<&Document>,
     diagnostics: &mut Vec<Diagnostic>,

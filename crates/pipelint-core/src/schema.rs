@@ -61,7 +61,9 @@ pub fn schema_text(kind: DocumentKind) -> &'static str {
             include_str!("../schemas/dashboard-update.schema.json")
         }
         // A Terraform file's resources are checked as create-pipe bodies.
-        DocumentKind::Terraform => include_str!("../schemas/create-pipe.schema.json"),
+        DocumentKind::Terraform | DocumentKind::TerraformPlan => {
+            include_str!("../schemas/create-pipe.schema.json")
+        }
     }
 }
 
@@ -114,7 +116,9 @@ fn iter_errors(kind: DocumentKind, value: &Value) -> jsonschema::ErrorIterator<'
         DocumentKind::ChartSeries => generated::ChartSeries::iter_errors(value),
         DocumentKind::Dashboard => generated::Dashboard::iter_errors(value),
         DocumentKind::DashboardUpdate => generated::DashboardUpdate::iter_errors(value),
-        DocumentKind::Terraform => generated::CreatePipe::iter_errors(value),
+        DocumentKind::Terraform | DocumentKind::TerraformPlan => {
+            generated::CreatePipe::iter_errors(value)
+        }
     }
 }
 

@@ -69,6 +69,11 @@ const ROOT: &[&str] = &[
     "select_provider",
     "ProviderPin",
     "provider_pin",
+    // Terraform plans
+    "lint_plan",
+    "PlanLint",
+    "PlanSource",
+    "plan_module_dirs",
     // For front ends
     "Document",
     "Loaded",

@@ -12,16 +12,22 @@ from pipelint import Applicability, Finding, Kind, Severity
 
 from conftest import FIXTURES, edit, fixture_versions, position_of
 
-VALID = sorted([*FIXTURES.glob("*/valid/*.json"), *FIXTURES.glob("*/valid/*.tf")])
+# Terraform plans have their fixtures under terraform/plan/, each with its configuration.
+VALID_PLAN = FIXTURES / "terraform" / "plan" / "valid" / "plan.json"
+VALID = sorted([*FIXTURES.glob("*/valid/*.json"), *FIXTURES.glob("*/valid/*.tf"), VALID_PLAN])
+
+
+def kind_of(path: pathlib.Path) -> Kind:
+    return Kind.TERRAFORM_PLAN if path == VALID_PLAN else Kind(path.parts[-3])
 
 
 def test_there_are_valid_fixtures_of_every_kind():
-    assert {path.parts[-3] for path in VALID} == {kind.value for kind in Kind}
+    assert {kind_of(path).value for path in VALID} == {kind.value for kind in Kind}
 
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: f"{p.parts[-3]}/{p.name}")
 def test_a_valid_body_has_no_finding(path: pathlib.Path):
-    kind = Kind(path.parts[-3])
+    kind = kind_of(path)
     versions = fixture_versions(path)
     assert pipelint.lint(path.read_bytes(), kind=kind, **versions) == []
     assert pipelint.lint(path.read_text(encoding="utf-8"), kind=kind.value, **versions) == []
@@ -248,6 +254,20 @@ def test_terraform_text_is_checked_with_kind_terraform():
     assert scram.pointer == "clickhouse_clickpipe.logs.source.kafka.authentication"
     # The name tells the kind too.
     assert [f.code for f in pipelint.lint(text, file_name="main.tf")] == codes
+
+
+def test_a_terraform_plan_is_told_by_content_and_masks_its_sensitive_values():
+    path = FIXTURES / "terraform" / "plan" / "sensitive" / "plan.json"
+    text = path.read_text(encoding="utf-8")
+    findings = pipelint.lint(text)
+    assert sorted(f.code for f in findings) == ["PL027", "PL029"]
+    assert all(f.pointer.startswith("clickhouse_clickpipe.payments.") for f in findings)
+    assert pipelint.lint(text, kind=Kind.TERRAFORM_PLAN) == findings
+    # The broker address has no secret's name: only the plan marks it sensitive.
+    shown = repr(findings)
+    for secret in ["S3cret-Payments-Pw", "payments-internal"]:
+        assert secret not in shown
+    assert secret in text
 
 
 def test_a_dict_s_positions_are_those_of_the_text_json_dumps_writes():

@@ -19,6 +19,7 @@
 
 pub mod config;
 pub mod paths;
+pub mod plan;
 pub mod provider;
 pub mod read;
 
@@ -284,6 +285,10 @@ impl Workspace {
             if chosen.api.is_none() {
                 profile = profile.with_api(provider.api());
             }
+        } else if let Some(provider) = chosen.provider {
+            // A Terraform plan is told by its content: a release chosen for the file is the
+            // one its resources are checked at when the plan names no version constraint.
+            profile = profile.with_provider(provider);
         }
         Prepared {
             profile,
@@ -485,6 +490,20 @@ impl Prepared {
             return self.too_large(Some(size));
         }
         pipelint_core::lint(bytes, &self.options())
+    }
+
+    /// The lint of a Terraform plan with the configuration's `sources` ([`plan::sources`]):
+    /// the plan's own result, and one per source that holds findings; `None` for a text over
+    /// the size limit (which [`Prepared::lint`] reports).
+    pub fn lint_plan(
+        &self,
+        bytes: &[u8],
+        sources: &[pipelint_core::PlanSource],
+    ) -> Option<pipelint_core::PlanLint> {
+        if self.over_limit(bytes).is_some() {
+            return None;
+        }
+        Some(pipelint_core::lint_plan(bytes, sources, &self.options()))
     }
 
     /// The text fixed with the fixes of at most `applicability` ([`pipelint_core::fix`]);

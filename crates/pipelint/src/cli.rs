@@ -93,6 +93,13 @@ pub struct CheckArgs {
     #[arg(long)]
     pub no_pair: bool,
 
+    /// For a Terraform plan (`terraform show -json`): the root module's directory, whose
+    /// `.tf` files (and those of the local modules it calls) get the plan's findings on the
+    /// lines that declare them (default: the plan file's directory, else the current one,
+    /// when it holds `.tf` files).
+    #[arg(long, value_name = "DIR")]
+    pub plan_source: Option<PathBuf>,
+
     /// Print, for each document, which kind it is checked as and why.
     #[arg(long)]
     pub explain_kind: bool,

@@ -17,6 +17,7 @@
 mod decoded;
 mod embedded;
 mod names;
+mod plan;
 mod scan;
 mod terraform;
 
@@ -42,6 +43,8 @@ pub fn secret_ranges(text: &str) -> Vec<Range<usize>> {
     let mut ranges = scan::secret_value_ranges(text);
     ranges.extend(embedded::embedded_ranges(text));
     ranges.extend(lone_string(text));
+    // A Terraform plan's sensitive values, whatever their names.
+    ranges.extend(plan::sensitive_ranges(text));
     // Terraform: where the text parses, the parse finds the secret literals, and the
     // lexical guesses inside its expressions (but outside their literals) go.
     // Where it does not, a lexical scan in HCL's terms adds what the JSON one cannot see.

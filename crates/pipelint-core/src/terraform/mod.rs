@@ -15,6 +15,7 @@
 pub(crate) mod checks;
 mod convert;
 pub(crate) mod ignore;
+pub(crate) mod plan;
 pub(crate) mod provider_schema;
 mod shape;
 mod speak;

@@ -68,6 +68,9 @@ class Kind(_StrEnum):
     DASHBOARD_UPDATE = "dashboard-update"
     #: A Terraform file: each ``clickhouse_clickpipe`` resource is checked as a create-pipe body.
     TERRAFORM = "terraform"
+    #: A Terraform plan (``terraform show -json``): each ``clickhouse_clickpipe`` it creates or
+    #: updates is checked from its planned values (also told by its content).
+    TERRAFORM_PLAN = "terraform-plan"
 
 
 class Severity(_StrEnum):

@@ -125,6 +125,7 @@ impl Progress<'_> {
                         adding.collect(target, &checked.report);
                     }
                     reports.push(checked.report);
+                    reports.append(&mut checked.placed);
                 }
                 Err(message) => {
                     self.trouble = true;

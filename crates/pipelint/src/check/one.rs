@@ -1,7 +1,7 @@
 //! One input checked: read within the size limit, linted (fixed first with `--fix` or
 //! `--diff`) as the workspace prepares it, and made a report.
 
-use pipelint_core::{Applicability, LintResult};
+use pipelint_core::{Applicability, DocumentKind, LintResult};
 use pipelint_workspace::{Prepared, Workspace};
 
 use super::sink::write_fixed;
@@ -23,6 +23,8 @@ pub(super) struct Checked {
     pub(super) stdout: Option<Vec<u8>>,
     /// Why the fixed text could not be written (the run exits 2).
     pub(super) fix_problem: Option<String>,
+    /// For a Terraform plan: the reports of the `.tf` files its findings were placed on.
+    pub(super) placed: Vec<FileReport>,
 }
 
 impl Checked {
@@ -34,6 +36,7 @@ impl Checked {
             diff: None,
             stdout: None,
             fix_problem: None,
+            placed: Vec::new(),
         }
     }
 }
@@ -67,6 +70,11 @@ pub(super) fn check_one(
     };
     if !(args.fix || args.diff) {
         let result = prepared.lint(bytes);
+        if result.kind == Some(DocumentKind::TerraformPlan)
+            && let Some(checked) = check_plan(target, args, &prepared, bytes)
+        {
+            return Ok(checked);
+        }
         return Ok(Checked::of(report(target, args, &prepared, result)));
     }
 
@@ -126,13 +134,49 @@ pub(super) fn check_one(
         // `--fix -` prints the document, fixed or as it came.
         stdout: (args.fix && !args.diff && target.source == Source::Stdin).then_some(fixed.text),
         fix_problem,
+        placed: Vec::new(),
     };
     Ok(checked)
+}
+
+/// A Terraform plan linted with the configuration it was made from (`--plan-source`, else
+/// the plan's directory or the current one): its findings on the `.tf` lines that declare them, each such file a
+/// report of its own after the plan's. `None` when there is no configuration to read.
+fn check_plan(
+    target: &Target,
+    args: &CheckArgs,
+    prepared: &Prepared,
+    bytes: &[u8],
+) -> Option<Checked> {
+    let cwd = std::env::current_dir().ok()?;
+    let plan_dir = target.source.path().and_then(std::path::Path::parent);
+    let root = pipelint_workspace::plan::source_dir(args.plan_source.as_deref(), plan_dir, &cwd)?;
+    let sources = pipelint_workspace::plan::sources(&root, bytes, prepared.max_file_size());
+    let (paths, sources): (Vec<_>, Vec<_>) = sources.into_iter().unzip();
+    let linted = prepared.lint_plan(bytes, &sources)?;
+    let mut checked = Checked::of(report(target, args, prepared, linted.plan));
+    for (index, result) in linted.sources {
+        let name = crate::paths::display_name(&cwd, &paths[index]);
+        checked
+            .placed
+            .push(report_named(name, args, prepared, result));
+    }
+    Some(checked)
 }
 
 /// A lint result (made with `prepared`) as a report: the only place a `FileReport` is made.
 fn report(
     target: &Target,
+    args: &CheckArgs,
+    prepared: &Prepared,
+    result: LintResult,
+) -> FileReport {
+    report_named(target.name.clone(), args, prepared, result)
+}
+
+/// [`report`] under the name `name`.
+fn report_named(
+    name: String,
     args: &CheckArgs,
     prepared: &Prepared,
     result: LintResult,
@@ -146,13 +190,7 @@ fn report(
         .unwrap_or(FailLevel::Error)
         .severity();
     // The core keeps no text for a clean file, so none is held for the run.
-    let mut report = FileReport::new(
-        target.name.clone(),
-        result.text,
-        result.kind,
-        diagnostics,
-        fail_on,
-    );
+    let mut report = FileReport::new(name, result.text, result.kind, diagnostics, fail_on);
     // The core sees any kind passed in as given with `--kind`; a `[kinds]` glob is not.
     report.kind_reason = kind_reason;
     report.api_beyond_known = prepared.api_beyond_known();

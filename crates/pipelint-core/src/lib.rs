@@ -116,6 +116,7 @@ mod catalog;
 mod clickhouse_type;
 mod diagnostic;
 mod document;
+mod entries;
 mod fix;
 mod kind;
 mod line_index;

@@ -335,7 +335,7 @@ impl Diagnostic {
     /// Whether this is the finding that the document's kind could not be told (the CLI
     /// exits 2 for it).
     pub fn is_kind_unknown(&self) -> bool {
-        std::ptr::eq(self.rule, &rules::document::unknown_kind::RULE)
+        std::ptr::eq(self.rule, &crate::entries::reading::unknown_kind::RULE)
     }
 }
 
@@ -404,7 +404,7 @@ fn unknown_kind(document: &Document, choice: &KindChoice) -> Diagnostic {
         )
     };
     Diagnostic::new(
-        &rules::document::unknown_kind::RULE,
+        &crate::entries::reading::unknown_kind::RULE,
         document.object_anchor(""),
         "",
         message,
@@ -482,7 +482,7 @@ fn settle(
                 .filter(|(_, judged)| judged.severity.is_some())
                 .map(|(d, _)| d)
         };
-        let wrong_type = &rules::schema::wrong_type::RULE;
+        let wrong_type = &crate::entries::contract::wrong_type::RULE;
         let typed: HashSet<&str> = reported()
             .filter(|d| std::ptr::eq(d.rule, wrong_type))
             .map(|d| d.pointer.as_str())
@@ -548,7 +548,7 @@ fn settle(
                 let pointer = d.pointer.as_str();
                 if superseded.contains(&(d.rule.name, pointer)) || premise_refuted(d) {
                     false
-                } else if std::ptr::eq(d.rule, &rules::document::duplicate_key::RULE) {
+                } else if std::ptr::eq(d.rule, &crate::entries::reading::duplicate_key::RULE) {
                     // About the key, not the value: whatever the value's findings.
                     true
                 } else if !reported_inside_newer(d.rule) && within_any(&newer, pointer) {
@@ -557,7 +557,7 @@ fn settle(
                     // At a number that could not be represented, only that finding counts
                     // (the others judged a value that is not the document's, whether or not
                     // it is reported); where the type is wrong, only the type finding does.
-                    std::ptr::eq(d.rule, &rules::document::number_out_of_range::RULE)
+                    std::ptr::eq(d.rule, &crate::entries::reading::number_out_of_range::RULE)
                 } else if typed.contains(pointer) {
                     std::ptr::eq(d.rule, wrong_type)
                 } else {
@@ -569,7 +569,7 @@ fn settle(
     let overrides_used = apply(judged, &keep, diagnostics);
     // An unknown member raised to an error is refused: its help no longer says it is ignored.
     for d in diagnostics.iter_mut().filter(|d| {
-        std::ptr::eq(d.rule, &rules::schema::unknown_field::RULE)
+        std::ptr::eq(d.rule, &crate::entries::contract::unknown_field::RULE)
             && d.severity == crate::Severity::Error
     }) {
         if let Some(help) = d.help.as_mut() {

@@ -19,12 +19,12 @@ use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, prop_name_range, syntax_tree};
-use crate::line_index::floor_char_boundary;
-use crate::pointer::pointer_join;
-use crate::rules::document::{
+use crate::entries::reading::{
     byte_order_mark, duplicate_key, empty_document, file_too_large, invalid_json, invalid_utf8,
     nesting_too_deep, number_out_of_range,
 };
+use crate::line_index::floor_char_boundary;
+use crate::pointer::pointer_join;
 
 mod reader;
 

@@ -109,7 +109,7 @@ impl<'a> Context<'a> {
 
     /// The value at an RFC 6901 pointer.
     pub fn get(&self, pointer: &str) -> Option<&'a Value> {
-        crate::pointer::resolve(&self.document.value, pointer)
+        self.document.get(pointer)
     }
 
     /// The string at an RFC 6901 pointer.

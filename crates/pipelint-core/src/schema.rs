@@ -12,11 +12,11 @@ use crate::api::changes;
 use crate::api::profile::Profile;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::document::Document;
-use crate::kind::DocumentKind;
-use crate::pointer::{pointer_join, pointer_split, pointer_tokens};
-use crate::rules::schema::{
+use crate::entries::contract::{
     invalid_enum_value, missing_field, out_of_range, schema_violation, unknown_field, wrong_type,
 };
+use crate::kind::DocumentKind;
+use crate::pointer::{pointer_join, pointer_split, pointer_tokens};
 use crate::suggest::{Names, closest, list_code};
 
 impl DocumentKind {
@@ -716,7 +716,7 @@ fn misplaced_member(kind: DocumentKind, document: &Document, key: &str) -> Optio
     match kind {
         DocumentKind::CreatePipe
             if !root.contains_key("source")
-                && crate::api::sources::SourceKind::ALL
+                && crate::api::source_kind::SourceKind::ALL
                     .iter()
                     .any(|s| s.member() == key) =>
         {

@@ -219,7 +219,7 @@ impl Rule {
 /// Whether the rule's findings mean the document was not checked at all: not JSON, not
 /// UTF-8, empty, too deep, too large, or of an unknown kind.
 pub(crate) fn means_not_checked(rule: &Rule) -> bool {
-    use rules::document::{
+    use crate::entries::reading::{
         empty_document, file_too_large, invalid_json, invalid_utf8, nesting_too_deep, unknown_kind,
     };
     [
@@ -447,9 +447,9 @@ pub(crate) struct Judged {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::document::invalid_json;
+    use crate::entries::contract::unknown_field;
+    use crate::entries::reading::invalid_json;
     use crate::rules::response::leaked_secret;
-    use crate::rules::schema::unknown_field;
 
     #[test]
     fn the_default_is_the_catalog() {

@@ -125,6 +125,7 @@ mod literal;
 mod load;
 mod page;
 mod pointer;
+mod policy;
 mod rule;
 mod rules;
 mod schema;

@@ -766,11 +766,25 @@ fn strict_object(kind: DocumentKind, pointer: &str) -> bool {
 const SPELLED_OUT: &[(&str, &str)] = &[("width", "w"), ("height", "h")];
 
 /// What ends an unknown member's help at its default level (a warning), and what it reads
-/// as when the finding is raised to an error, since the body is then refused (`lint::settle`).
-pub(crate) const IGNORED_NOTES: [(&str, &str); 2] = [
+/// as when the finding is raised to an error, since the body is then refused.
+const IGNORED_NOTES: [(&str, &str); 2] = [
     ("? The server ignores members it does not know", "?"),
     (": the server ignores members it does not know", ""),
 ];
+
+/// An unknown member raised to an error by the settings is refused: its help no longer says
+/// the server ignores it. Called once the levels are settled.
+pub(crate) fn word_refused_members(diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics.iter_mut().filter(|d| {
+        std::ptr::eq(d.rule, &unknown_field::RULE) && d.severity == crate::catalog::Severity::Error
+    }) {
+        if let Some(help) = d.help.as_mut() {
+            for (note, refused) in IGNORED_NOTES {
+                *help = help.replace(note, refused);
+            }
+        }
+    }
+}
 
 fn unknown_field_diagnostic(
     document: &Document,

@@ -478,6 +478,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "crate::kind",
             "crate::catalog",
             "crate::entries",
+            "crate::policy",
             "crate::diagnostic",
             // The versions and the table of what each one changed: vocabulary of findings
             // (a finding names the version it needs) and of the schemas.

@@ -13,7 +13,7 @@ pub(crate) mod suppression;
 pub(crate) mod terraform;
 
 /// Declares a catalog entry as `declare_rule!` declares a rule, without a check: its doc
-/// comment becomes the page, `fix:` means what it means for a rule.
+/// comment becomes the page, `fix:` and `policy:` mean what they mean for a rule.
 macro_rules! declare_entry {
     (@fix) => { $crate::catalog::FixAvailability::None };
     (@fix $fix:ident) => { $crate::catalog::FixAvailability::$fix };
@@ -25,7 +25,8 @@ macro_rules! declare_entry {
             severity: $severity:ident,
             kinds: [$($kind:ident),* $(,)?],
             summary: $summary:literal
-            $(, fix: $fix:ident)? $(,)?
+            $(, fix: $fix:ident)?
+            $(, policy: [$($flag:ident),+ $(,)?])? $(,)?
         };
     ) => {
         $(#[doc = $doc])*
@@ -40,6 +41,10 @@ macro_rules! declare_entry {
             fix: $crate::entries::declare_entry!(@fix $($fix)?),
             supersedes: &[],
             refutes: &[],
+            policy: $crate::policy::Policy {
+                $($($flag: true,)+)?
+                ..$crate::policy::Policy::NONE
+            },
         };
     };
 }

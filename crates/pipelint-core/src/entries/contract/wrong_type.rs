@@ -37,5 +37,6 @@ declare_entry! {
         kinds: [],
         summary: "A member has the wrong JSON type",
         fix: Safe,
+        policy: [sole_at_its_member],
     };
 }

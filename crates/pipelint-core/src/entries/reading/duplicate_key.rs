@@ -30,5 +30,6 @@ declare_entry! {
         severity: Error,
         kinds: [],
         summary: "An object gives the same member twice",
+        policy: [about_the_key],
     };
 }

@@ -19,5 +19,6 @@ declare_entry! {
         severity: Error,
         kinds: [],
         summary: "The file is empty or holds only whitespace",
+        policy: [not_checked],
     };
 }

@@ -20,5 +20,6 @@ declare_entry! {
         severity: Error,
         kinds: [],
         summary: "The file is over the size limit and was not read",
+        policy: [not_checked],
     };
 }

@@ -22,5 +22,6 @@ declare_entry! {
         severity: Error,
         kinds: [],
         summary: "The file is not strict JSON (syntax error, comment, trailing comma, truncation)",
+        policy: [not_checked],
     };
 }

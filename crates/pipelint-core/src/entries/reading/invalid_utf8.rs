@@ -22,5 +22,6 @@ declare_entry! {
         severity: Error,
         kinds: [],
         summary: "The file is not UTF-8 (invalid byte, UTF-16 or binary)",
+        policy: [not_checked],
     };
 }

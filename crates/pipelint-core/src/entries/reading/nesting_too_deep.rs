@@ -19,5 +19,6 @@ declare_entry! {
         severity: Error,
         kinds: [],
         summary: "Arrays and objects nest more than 128 levels deep",
+        policy: [not_checked],
     };
 }

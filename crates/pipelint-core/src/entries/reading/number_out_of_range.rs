@@ -32,5 +32,6 @@ declare_entry! {
         severity: Error,
         kinds: [],
         summary: "A number is too large to represent (integer beyond 64 bits, float overflow)",
+        policy: [sole_at_unrepresentable],
     };
 }

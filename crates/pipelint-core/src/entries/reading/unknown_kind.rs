@@ -27,5 +27,6 @@ declare_entry! {
         severity: Error,
         kinds: [],
         summary: "The kind of document cannot be told; use --kind",
+        policy: [not_checked],
     };
 }

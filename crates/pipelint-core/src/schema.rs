@@ -380,56 +380,9 @@ fn map_error(
         | ValidationErrorKind::Maximum { .. }
         | ValidationErrorKind::ExclusiveMinimum { .. }
         | ValidationErrorKind::ExclusiveMaximum { .. } => {
-            let keyword_parent = schema_node(schema, parent_location(error.schema_path().as_str()));
-            let bound = |name: &str| {
-                // A bound a newer version raised reads as the profile's own (`replicas` 1
-                // to 10 under 2025-11, though the schema has 40).
-                if name == "maximum"
-                    && let Some(older) = changes::older_maximum(kind, &pointer, profile)
-                {
-                    // Whole bounds print without a fraction, as the schema's do.
-                    return Some(if older.fract() == 0.0 {
-                        format!("{older:.0}")
-                    } else {
-                        older.to_string()
-                    });
-                }
-                keyword_parent
-                    .and_then(|n| n.get(name))
-                    .map(Value::to_string)
-            };
-            let (range, help) = match (bound("minimum"), bound("maximum")) {
-                (Some(min), Some(max)) => (
-                    format!("between {min} and {max} (inclusive)"),
-                    format!("use a value from {min} to {max}"),
-                ),
-                (Some(min), None) => (
-                    format!("at least {min}"),
-                    format!("use a value of {min} or more"),
-                ),
-                (None, Some(max)) => (
-                    format!("at most {max}"),
-                    format!("use a value of {max} or less"),
-                ),
-                (None, None) => (error.to_string(), "change the value".to_owned()),
-            };
-            // A value off the step too is one finding (the step's is dropped below).
-            let help = match keyword_parent.and_then(|n| n.get("multipleOf")) {
-                Some(step) if !is_multiple(instance, step) => {
-                    format!("{help}, a multiple of {step}")
-                }
-                _ => help,
-            };
-            out.push(
-                Diagnostic::new(
-                    &out_of_range::RULE,
-                    span,
-                    &pointer,
-                    format!("{field} is {instance}, but must be {range}"),
-                )
-                .with_label(format!("must be {range}"))
-                .with_help(help),
-            );
+            out.push(bounds_diagnostic(
+                kind, schema, profile, error, &pointer, &field, span,
+            ));
         }
         ValidationErrorKind::MultipleOf { .. } => {
             let node = schema_node(schema, parent_location(error.schema_path().as_str()));
@@ -474,40 +427,7 @@ fn map_error(
             out.push(diagnostic);
         }
         ValidationErrorKind::AdditionalProperties { unexpected } => {
-            let known: Vec<&str> =
-                schema_node(schema, parent_location(error.schema_path().as_str()))
-                    .and_then(|n| n.get("properties"))
-                    .and_then(Value::as_object)
-                    .map(|p| p.keys().map(String::as_str).collect())
-                    .unwrap_or_default();
-            // Unknown members of `source` are unsupported source kinds: an error of
-            // their own rule (`unsupported-source-kind`), not an unknown-field warning.
-            if pointer == "/source" && kind == DocumentKind::CreatePipe {
-                return;
-            }
-            // Prepared once for every unexpected key of this object (there may be many).
-            let known = Known {
-                names: Names::new(known.iter().copied()),
-                listed: (!known.is_empty()).then(|| list_code(&known)),
-            };
-            for key in unexpected {
-                let mut diagnostic = unknown_field_diagnostic(document, &pointer, key, &known);
-                if strict_object(kind, &pointer) {
-                    diagnostic.severity = crate::Severity::Error;
-                    diagnostic.primary.text =
-                        Some("the server refuses members it does not know here".to_owned());
-                }
-                if pointer.is_empty()
-                    && let Some((help, fix)) = misplaced_member(kind, document, key)
-                {
-                    // The moved member is the source the body lacks: that finding folds in.
-                    diagnostic = diagnostic
-                        .with_help(help)
-                        .with_fix(fix)
-                        .supplying(pointer_join(&pointer_join("", "source"), key));
-                }
-                out.push(diagnostic);
-            }
+            unknown_members(kind, schema, document, error, unexpected, &pointer, out);
         }
         _ => {
             out.push(
@@ -520,6 +440,114 @@ fn map_error(
                 .with_label(error.kind_message()),
             );
         }
+    }
+}
+
+/// A value outside the member's bounds: the inclusive range read from the schema (or the
+/// profile's own maximum, where a newer version raised it), with its step when it is off it.
+fn bounds_diagnostic(
+    kind: DocumentKind,
+    schema: &Value,
+    profile: &Profile,
+    error: &ValidationError,
+    pointer: &str,
+    field: &str,
+    span: std::ops::Range<usize>,
+) -> Diagnostic {
+    let instance = error.instance().as_ref();
+    let keyword_parent = schema_node(schema, parent_location(error.schema_path().as_str()));
+    let bound = |name: &str| {
+        // A bound a newer version raised reads as the profile's own (`replicas` 1
+        // to 10 under 2025-11, though the schema has 40).
+        if name == "maximum"
+            && let Some(older) = changes::older_maximum(kind, pointer, profile)
+        {
+            // Whole bounds print without a fraction, as the schema's do.
+            return Some(if older.fract() == 0.0 {
+                format!("{older:.0}")
+            } else {
+                older.to_string()
+            });
+        }
+        keyword_parent
+            .and_then(|n| n.get(name))
+            .map(Value::to_string)
+    };
+    let (range, help) = match (bound("minimum"), bound("maximum")) {
+        (Some(min), Some(max)) => (
+            format!("between {min} and {max} (inclusive)"),
+            format!("use a value from {min} to {max}"),
+        ),
+        (Some(min), None) => (
+            format!("at least {min}"),
+            format!("use a value of {min} or more"),
+        ),
+        (None, Some(max)) => (
+            format!("at most {max}"),
+            format!("use a value of {max} or less"),
+        ),
+        (None, None) => (error.to_string(), "change the value".to_owned()),
+    };
+    // A value off the step too is one finding (the step's is dropped below).
+    let help = match keyword_parent.and_then(|n| n.get("multipleOf")) {
+        Some(step) if !is_multiple(instance, step) => {
+            format!("{help}, a multiple of {step}")
+        }
+        _ => help,
+    };
+    Diagnostic::new(
+        &out_of_range::RULE,
+        span,
+        pointer,
+        format!("{field} is {instance}, but must be {range}"),
+    )
+    .with_label(format!("must be {range}"))
+    .with_help(help)
+}
+
+/// Members `additionalProperties: false` does not allow: an `unknown-field` finding each,
+/// with a did-you-mean from the object's `properties`.
+fn unknown_members(
+    kind: DocumentKind,
+    schema: &Value,
+    document: &Document,
+    error: &ValidationError,
+    unexpected: &[String],
+    pointer: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let known: Vec<&str> = schema_node(schema, parent_location(error.schema_path().as_str()))
+        .and_then(|n| n.get("properties"))
+        .and_then(Value::as_object)
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    // Unknown members of `source` are unsupported source kinds: an error of
+    // their own rule (`unsupported-source-kind`), not an unknown-field warning.
+    if pointer == "/source" && kind == DocumentKind::CreatePipe {
+        return;
+    }
+    // Prepared once for every unexpected key of this object (there may be many).
+    let known = Known {
+        names: Names::new(known.iter().copied()),
+        listed: (!known.is_empty()).then(|| list_code(&known)),
+    };
+    for key in unexpected {
+        let mut diagnostic = unknown_field_diagnostic(document, pointer, key, &known);
+        if strict_object(kind, pointer) {
+            diagnostic.severity = crate::Severity::Error;
+            diagnostic.primary.text =
+                Some("the server refuses members it does not know here".to_owned());
+        }
+        if pointer.is_empty()
+            && let Some((help, fix)) = misplaced_member(kind, document, key)
+        {
+            // The moved member is the source the body lacks: that finding folds in.
+            diagnostic = diagnostic
+                .with_help(help)
+                .with_fix(fix)
+                .supplying(pointer_join(&pointer_join("", "source"), key));
+        }
+        out.push(diagnostic);
     }
 }
 

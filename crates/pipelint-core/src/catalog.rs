@@ -254,6 +254,9 @@ pub struct Rule {
     /// (a credential rule takes the authentication method as given): their findings with that
     /// member as premise are dropped where this rule reports it.
     pub(crate) refutes: &'static [&'static str],
+    /// How its findings stand beside others when they are settled (`policy:` in its
+    /// declaration).
+    pub(crate) policy: crate::policy::Policy,
 }
 
 /// What a rule's findings offer as automatic fixes (shown by `pipelint rules` and on the

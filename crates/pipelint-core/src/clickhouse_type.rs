@@ -364,21 +364,32 @@ fn check_into(expr: &TypeExpr, errors: &mut Vec<TypeError>) {
         );
     }
     let args = expr.args.as_deref();
-    let types = || {
-        args.unwrap_or_default().iter().filter_map(|a| match a {
-            Arg::Type(t) => Some(t),
-            _ => None,
-        })
-    };
-    let count = args.map_or(0, <[Arg]>::len);
-    let all_types = args
-        .unwrap_or_default()
-        .iter()
-        .all(|a| matches!(a, Arg::Type(_)));
     match name {
         _ if SIMPLE.contains(&name) && args.is_some() => {
             err(errors, expr.at, format!("`{name}` takes no arguments"));
         }
+        "FixedString" | "Decimal" | "Decimal32" | "Decimal64" | "Decimal128" | "Decimal256"
+        | "DateTime" | "DateTime64" | "Time64" => check_numeric(expr, name, args, errors),
+        "Enum" | "Enum8" | "Enum16" => check_enum(expr, name, args, errors),
+        "JSON" | "Dynamic" | "AggregateFunction" | "SimpleAggregateFunction" => {
+            // Their arguments are settings or function signatures: not checked here.
+        }
+        "Variant" | "Nullable" | "LowCardinality" => check_wrapper(expr, name, args, errors),
+        "Array" | "Map" | "Tuple" | "Nested" => check_container(expr, name, args, errors),
+        _ => {}
+    }
+    for arg in args.unwrap_or_default() {
+        match arg {
+            Arg::Type(t) | Arg::Named(_, t) => check_into(t, errors),
+            Arg::Number(_) | Arg::Text(..) | Arg::Raw(_) => {}
+        }
+    }
+}
+
+/// The numeric and time-zone arguments: lengths, precisions, scales.
+fn check_numeric(expr: &TypeExpr, name: &str, args: Option<&[Arg]>, errors: &mut Vec<TypeError>) {
+    let count = args.map_or(0, <[Arg]>::len);
+    match name {
         "FixedString" => match args {
             Some([n]) if number_arg(n).is_some_and(|n| n >= 1) => {}
             _ => err(
@@ -454,10 +465,24 @@ fn check_into(expr: &TypeExpr, errors: &mut Vec<TypeError>) {
                 format!("`{name}(p[, 'tz'])` needs a precision p from 0 to 9"),
             ),
         },
-        "Enum" | "Enum8" | "Enum16" => check_enum(expr, name, args, errors),
-        "JSON" | "Dynamic" | "AggregateFunction" | "SimpleAggregateFunction" => {
-            // Their arguments are settings or function signatures: not checked here.
-        }
+        _ => {}
+    }
+}
+
+/// The one-type wrappers and what they may wrap.
+fn check_wrapper(expr: &TypeExpr, name: &str, args: Option<&[Arg]>, errors: &mut Vec<TypeError>) {
+    let count = args.map_or(0, <[Arg]>::len);
+    let all_types = args
+        .unwrap_or_default()
+        .iter()
+        .all(|a| matches!(a, Arg::Type(_)));
+    let types = || {
+        args.unwrap_or_default().iter().filter_map(|a| match a {
+            Arg::Type(t) => Some(t),
+            _ => None,
+        })
+    };
+    match name {
         "Variant" => {
             if count == 0 || !all_types {
                 err(
@@ -528,6 +553,18 @@ fn check_into(expr: &TypeExpr, errors: &mut Vec<TypeError>) {
                 "`LowCardinality(T)` needs exactly one type".to_owned(),
             ),
         },
+        _ => {}
+    }
+}
+
+/// The containers: how many types, named or not, and which keys a map takes.
+fn check_container(expr: &TypeExpr, name: &str, args: Option<&[Arg]>, errors: &mut Vec<TypeError>) {
+    let count = args.map_or(0, <[Arg]>::len);
+    let all_types = args
+        .unwrap_or_default()
+        .iter()
+        .all(|a| matches!(a, Arg::Type(_)));
+    match name {
         "Array" if !(count == 1 && all_types) => {
             err(
                 errors,
@@ -597,12 +634,6 @@ fn check_into(expr: &TypeExpr, errors: &mut Vec<TypeError>) {
             }
         }
         _ => {}
-    }
-    for arg in args.unwrap_or_default() {
-        match arg {
-            Arg::Type(t) | Arg::Named(_, t) => check_into(t, errors),
-            Arg::Number(_) | Arg::Text(..) | Arg::Raw(_) => {}
-        }
     }
 }
 

@@ -96,6 +96,11 @@ impl Document {
         self.spans.get_or_init(|| SpanIndex::build(&self.source))
     }
 
+    /// The value at an RFC 6901 pointer.
+    pub(crate) fn get(&self, pointer: &str) -> Option<&Value> {
+        crate::pointer::resolve(&self.value, pointer)
+    }
+
     /// The value's span, or the nearest existing ancestor's when the pointer does not resolve.
     pub fn value_span(&self, pointer: &str) -> Range<usize> {
         let mut pointer = pointer;

@@ -401,7 +401,6 @@ fn and_list(items: &[String]) -> String {
 ///
 /// Before step 2, a Terraform plan ([`is_plan`]) is a `terraform-plan`.
 pub fn detect(value: &Value) -> KindChoice {
-    use DocumentKind as K;
     let object = match value {
         Value::Object(object) => object,
         Value::Array(_) => {
@@ -421,10 +420,30 @@ pub fn detect(value: &Value) -> KindChoice {
     // A Terraform plan (`terraform show -json`) before any body: no body has these members.
     if is_plan(object) {
         return KindChoice::chosen(
-            K::TerraformPlan,
+            DocumentKind::TerraformPlan,
             "it has `format_version`, `terraform_version` and `resource_changes` or `planned_values`: a Terraform plan (`terraform show -json`)",
         );
     }
+    envelope(object)
+        .or_else(|| stack_body(object))
+        .or_else(|| pipe_or_service(object))
+        .or_else(|| scaling_patch(object))
+        .or_else(|| bare_record(object))
+        .unwrap_or_else(|| {
+            KindChoice::open(
+                if object.is_empty() {
+                    "the object is empty"
+                } else {
+                    "the object has none of the members that identify a body"
+                },
+                &[],
+            )
+        })
+}
+
+/// Steps 2 to 4: response envelopes, told by `result`, `error` and `requestId`.
+fn envelope(object: &Map<String, Value>) -> Option<KindChoice> {
+    use DocumentKind as K;
     // 2. and 3. Response envelopes: success bodies by their `result`, error bodies by their
     // `error` (the hint for a response checked as something else asks the same question).
     if let Some(envelope) = envelope_kind(object) {
@@ -433,28 +452,34 @@ pub fn detect(value: &Value) -> KindChoice {
             K::PipeResponse => "`result` is an object: the response envelope of a pipe operation",
             _ => "it has `error`: an error response body",
         };
-        return KindChoice::chosen(envelope, reason);
+        return Some(KindChoice::chosen(envelope, reason));
     }
     if object.contains_key("result") {
-        return KindChoice::open(
+        return Some(KindChoice::open(
             "`result` is neither an object (a pipe response) nor an array (a service list)",
             &[K::PipeResponse, K::ServiceList],
-        );
+        ));
     }
     // 4. An envelope without its payload.
     if object.contains_key("requestId") {
-        return KindChoice::open(
+        return Some(KindChoice::open(
             "`requestId` marks a response envelope, but it has neither `result` nor `error`",
             &[K::PipeResponse, K::ServiceList, K::Error],
-        );
+        ));
     }
+    None
+}
+
+/// Steps 5 to 7: the analytics stack's dashboards, chart series queries and alerts.
+fn stack_body(object: &Map<String, Value>) -> Option<KindChoice> {
+    use DocumentKind as K;
     // 5. Dashboards.
     if object.contains_key("tiles") {
         let filter_with_id = object
             .get("filters")
             .and_then(Value::as_array)
             .is_some_and(|filters| filters.iter().any(|f| f.get("id").is_some()));
-        return if filter_with_id {
+        return Some(if filter_with_id {
             KindChoice::chosen(
                 K::DashboardUpdate,
                 "it has `tiles` and a filter with an `id`: only update bodies name existing filters",
@@ -464,15 +489,15 @@ pub fn detect(value: &Value) -> KindChoice {
                 K::Dashboard,
                 "it has `tiles` and no filter with an `id`: a create body (the filters of an update body carry their `id`)",
             )
-        };
+        });
     }
     // 6. Chart series queries.
     let chart = present(object, CHART_SERIES_MEMBERS);
     if !chart.is_empty() {
-        return KindChoice::chosen(
+        return Some(KindChoice::chosen(
             K::ChartSeries,
             format!("it has {}: a chart series query", and_list(&chart)),
-        );
+        ));
     }
     // 7. Alerts.
     let mut alert = present(object, ALERT_MEMBERS);
@@ -483,7 +508,7 @@ pub fn detect(value: &Value) -> KindChoice {
         let channel = object.get("channel");
         let email = channel.and_then(|c| c.get("type")).and_then(Value::as_str) == Some("email")
             || channel.is_some_and(|c| c.get("emailRecipients").is_some());
-        return if email {
+        return Some(if email {
             KindChoice::chosen(
                 K::ManagedStackAlert,
                 format!(
@@ -499,13 +524,19 @@ pub fn detect(value: &Value) -> KindChoice {
                     and_list(&alert)
                 ),
             )
-        };
+        });
     }
+    None
+}
+
+/// Steps 8 and 9: pipe bodies and records, service records.
+fn pipe_or_service(object: &Map<String, Value>) -> Option<KindChoice> {
+    use DocumentKind as K;
     // 8. Pipes: create bodies and records.
     let pipe = present(object, &["source", "destination"]);
     if !pipe.is_empty() {
         let record = present(object, PIPE_RECORD_MEMBERS);
-        return if record.is_empty() {
+        return Some(if record.is_empty() {
             KindChoice::chosen(
                 K::CreatePipe,
                 format!(
@@ -522,19 +553,25 @@ pub fn detect(value: &Value) -> KindChoice {
                     and_list(&record)
                 ),
             )
-        };
+        });
     }
     // 9. Services.
     let service = present(object, SERVICE_MEMBERS);
     if !service.is_empty() {
-        return KindChoice::chosen(
+        return Some(KindChoice::chosen(
             K::Service,
             format!(
                 "it has {}, which only service records have",
                 and_list(&service)
             ),
-        );
+        ));
     }
+    None
+}
+
+/// Step 10: scaling patches, also with misspelled or stray members.
+fn scaling_patch(object: &Map<String, Value>) -> Option<KindChoice> {
+    use DocumentKind as K;
     // 10. Scaling patches, also with misspelled or stray members: nothing above matched,
     // so a scaling member is the best clue there is, and checking the document as a patch
     // reports the other members as unknown (with a did-you-mean) instead of giving up.
@@ -542,20 +579,20 @@ pub fn detect(value: &Value) -> KindChoice {
     let record = present(object, &["state", "id", "createdAt"]);
     if !scaling.is_empty() && record.is_empty() {
         if looks_like_cdc_scaling(object) {
-            return KindChoice::chosen(
+            return Some(KindChoice::chosen(
                 K::CdcScaling,
                 format!(
                     "it has only {}, with a value above what a pipe replica can have that fits the CDC scaling bounds: a CDC scaling body (`PATCH …/clickpipesCdcScaling`)",
                     and_list(&scaling)
                 ),
-            );
+            ));
         }
         let others: Vec<String> = object
             .keys()
             .filter(|k| !SCALING_MEMBERS.contains(&k.as_str()))
             .map(|k| format!("`{k}`"))
             .collect();
-        return if others.is_empty() {
+        return Some(if others.is_empty() {
             KindChoice::chosen(
                 K::PipeScaling,
                 "it has only scaling members: a scaling patch",
@@ -570,33 +607,32 @@ pub fn detect(value: &Value) -> KindChoice {
                     if others.len() == 1 { "is" } else { "are" }
                 ),
             )
-        };
+        });
     }
+    None
+}
+
+/// Step 11: records with too little to go on.
+fn bare_record(object: &Map<String, Value>) -> Option<KindChoice> {
+    use DocumentKind as K;
     // 11. Records with too little to go on.
     if object.contains_key("state") {
-        return KindChoice::chosen(
+        return Some(KindChoice::chosen(
             K::Pipe,
             "it has `state`, which of the records only pipes have",
-        );
+        ));
     }
     let record = present(object, &["id", "createdAt"]);
     if !record.is_empty() {
-        return KindChoice::open(
+        return Some(KindChoice::open(
             format!(
                 "it has {}, which pipe and service records both have, and nothing that tells them apart",
                 and_list(&record)
             ),
             &[K::Pipe, K::Service],
-        );
+        ));
     }
-    KindChoice::open(
-        if object.is_empty() {
-            "the object is empty"
-        } else {
-            "the object has none of the members that identify a body"
-        },
-        &[],
-    )
+    None
 }
 
 #[cfg(test)]

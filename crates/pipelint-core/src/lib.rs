@@ -110,12 +110,16 @@
 //! caller each pass (the language server builds its edits from them).
 
 #![warn(missing_docs)]
+// No function of the core over 120 lines (`too-many-lines-threshold` in clippy.toml): a long
+// function is where the next reader trips.
+#![warn(clippy::too_many_lines)]
 
 mod api;
 mod catalog;
 mod clickhouse_type;
 mod diagnostic;
 mod document;
+mod entries;
 mod fix;
 mod kind;
 mod line_index;
@@ -124,6 +128,7 @@ mod literal;
 mod load;
 mod page;
 mod pointer;
+mod policy;
 mod rule;
 mod rules;
 mod schema;
@@ -131,6 +136,9 @@ mod secrets;
 mod settings;
 mod string_span;
 mod suggest;
+// `terraform::convert`'s `Builder::object` is still longer: the Terraform reader is being
+// reworked on its own branch, which owns those files.
+#[allow(clippy::too_many_lines)]
 mod terraform;
 
 pub use api::changes::{Change, What};

@@ -19,12 +19,13 @@ use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, prop_name_range, syntax_tree};
-use crate::line_index::floor_char_boundary;
-use crate::pointer::pointer_join;
-use crate::rules::document::{
+use crate::entries::reading::{
     byte_order_mark, duplicate_key, empty_document, file_too_large, invalid_json, invalid_utf8,
     nesting_too_deep, number_out_of_range,
 };
+use crate::kind::{DocumentKind, KindChoice};
+use crate::line_index::floor_char_boundary;
+use crate::pointer::pointer_join;
 
 mod reader;
 
@@ -561,6 +562,76 @@ impl Builder<'_> {
                 Value::Null
             }
         }
+    }
+}
+
+impl Diagnostic {
+    /// Whether this is the finding that the document's kind could not be told (the CLI
+    /// exits 2 for it).
+    pub fn is_kind_unknown(&self) -> bool {
+        std::ptr::eq(self.rule, &crate::entries::reading::unknown_kind::RULE)
+    }
+}
+
+/// The finding that the document's kind could not be told (none or several candidates).
+pub(crate) fn kind_not_told(document: &Document, choice: &KindChoice) -> Diagnostic {
+    let (message, label, kinds) = match choice.candidates.as_slice() {
+        [] => (
+            format!(
+                "cannot tell which kind of document this is: {}",
+                choice.reason
+            ),
+            "kind unknown",
+            DocumentKind::ALL,
+        ),
+        candidates => {
+            let names: Vec<&str> = candidates.iter().map(|k| k.name()).collect();
+            (
+                format!(
+                    "cannot tell which kind of document this is ({}): {}",
+                    or_list(&names),
+                    choice.reason
+                ),
+                "kind ambiguous",
+                candidates,
+            )
+        }
+    };
+    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    let suffixes: Vec<String> = kinds
+        .iter()
+        .filter_map(|k| k.suffixes().next())
+        .map(|s| format!("*{s}"))
+        .collect();
+    let suffixes: Vec<&str> = suffixes.iter().map(String::as_str).collect();
+    let help = if kinds.len() == DocumentKind::ALL.len() {
+        format!(
+            "pass `--kind <KIND>` (one of {}) or name the file after its kind (e.g. `*.pipe.json`, `*.alert.json`); `pipelint check --explain-kind` shows how kinds are told",
+            crate::suggest::list_code(&names)
+        )
+    } else {
+        format!(
+            "pass `--kind <KIND>` (one of {}) or name the file {}",
+            crate::suggest::list_code(&names),
+            crate::suggest::list_code(&suffixes)
+        )
+    };
+    Diagnostic::new(
+        &crate::entries::reading::unknown_kind::RULE,
+        document.object_anchor(""),
+        "",
+        message,
+    )
+    .with_label(label)
+    .with_help(help)
+}
+
+/// "`a`, `b` or `c`".
+fn or_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => format!("`{one}`"),
+        [init @ .., last] => format!("{} or `{last}`", crate::suggest::list_code(init)),
     }
 }
 

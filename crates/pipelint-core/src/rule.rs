@@ -20,7 +20,9 @@ pub(crate) type Check = fn(&Context, &mut Vec<Diagnostic>);
 /// Crate-local: rules are added inside the crate. `supersedes: ["unknown-field"]` names the
 /// generic findings the rule's finding replaces on the same member (omitted: none);
 /// `refutes: ["kafka-credentials-for-auth"]` names the rules whose findings take as given the
-/// value this rule's finding refuses (their `premise` is this finding's member).
+/// value this rule's finding refuses (their `premise` is this finding's member);
+/// `policy: [kept_inside_newer]` sets the flags of `crate::policy::Policy` that say how its
+/// findings stand beside others when they are settled.
 macro_rules! declare_rule {
     (@fix) => { $crate::catalog::FixAvailability::None };
     (@fix $fix:ident) => { $crate::catalog::FixAvailability::$fix };
@@ -35,7 +37,8 @@ macro_rules! declare_rule {
             check: $check:expr
             $(, fix: $fix:ident)?
             $(, supersedes: [$($superseded:literal),+ $(,)?])?
-            $(, refutes: [$($refuted:literal),+ $(,)?])? $(,)?
+            $(, refutes: [$($refuted:literal),+ $(,)?])?
+            $(, policy: [$($flag:ident),+ $(,)?])? $(,)?
         };
     ) => {
         $(#[doc = $doc])*
@@ -50,6 +53,10 @@ macro_rules! declare_rule {
             fix: $crate::declare_rule!(@fix $($fix)?),
             supersedes: &[$($($superseded),+)?],
             refutes: &[$($($refuted),+)?],
+            policy: $crate::policy::Policy {
+                $($($flag: true,)+)?
+                ..$crate::policy::Policy::NONE
+            },
         };
 
         /// What the rule checks once the document loaded and its kind is known (`None`: a
@@ -109,7 +116,7 @@ impl<'a> Context<'a> {
 
     /// The value at an RFC 6901 pointer.
     pub fn get(&self, pointer: &str) -> Option<&'a Value> {
-        crate::pointer::resolve(&self.document.value, pointer)
+        self.document.get(pointer)
     }
 
     /// The string at an RFC 6901 pointer.

@@ -12,11 +12,11 @@ use crate::api::changes;
 use crate::api::profile::Profile;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::document::Document;
-use crate::kind::DocumentKind;
-use crate::pointer::{pointer_join, pointer_split, pointer_tokens};
-use crate::rules::schema::{
+use crate::entries::contract::{
     invalid_enum_value, missing_field, out_of_range, schema_violation, unknown_field, wrong_type,
 };
+use crate::kind::DocumentKind;
+use crate::pointer::{pointer_join, pointer_split, pointer_tokens};
 use crate::suggest::{Names, closest, list_code};
 
 impl DocumentKind {
@@ -384,56 +384,9 @@ fn map_error(
         | ValidationErrorKind::Maximum { .. }
         | ValidationErrorKind::ExclusiveMinimum { .. }
         | ValidationErrorKind::ExclusiveMaximum { .. } => {
-            let keyword_parent = schema_node(schema, parent_location(error.schema_path().as_str()));
-            let bound = |name: &str| {
-                // A bound a newer version raised reads as the profile's own (`replicas` 1
-                // to 10 under 2025-11, though the schema has 40).
-                if name == "maximum"
-                    && let Some(older) = changes::older_maximum(kind, &pointer, profile)
-                {
-                    // Whole bounds print without a fraction, as the schema's do.
-                    return Some(if older.fract() == 0.0 {
-                        format!("{older:.0}")
-                    } else {
-                        older.to_string()
-                    });
-                }
-                keyword_parent
-                    .and_then(|n| n.get(name))
-                    .map(Value::to_string)
-            };
-            let (range, help) = match (bound("minimum"), bound("maximum")) {
-                (Some(min), Some(max)) => (
-                    format!("between {min} and {max} (inclusive)"),
-                    format!("use a value from {min} to {max}"),
-                ),
-                (Some(min), None) => (
-                    format!("at least {min}"),
-                    format!("use a value of {min} or more"),
-                ),
-                (None, Some(max)) => (
-                    format!("at most {max}"),
-                    format!("use a value of {max} or less"),
-                ),
-                (None, None) => (error.to_string(), "change the value".to_owned()),
-            };
-            // A value off the step too is one finding (the step's is dropped below).
-            let help = match keyword_parent.and_then(|n| n.get("multipleOf")) {
-                Some(step) if !is_multiple(instance, step) => {
-                    format!("{help}, a multiple of {step}")
-                }
-                _ => help,
-            };
-            out.push(
-                Diagnostic::new(
-                    &out_of_range::RULE,
-                    span,
-                    &pointer,
-                    format!("{field} is {instance}, but must be {range}"),
-                )
-                .with_label(format!("must be {range}"))
-                .with_help(help),
-            );
+            out.push(bounds_diagnostic(
+                kind, schema, profile, error, &pointer, &field, span,
+            ));
         }
         ValidationErrorKind::MultipleOf { .. } => {
             let node = schema_node(schema, parent_location(error.schema_path().as_str()));
@@ -478,40 +431,7 @@ fn map_error(
             out.push(diagnostic);
         }
         ValidationErrorKind::AdditionalProperties { unexpected } => {
-            let known: Vec<&str> =
-                schema_node(schema, parent_location(error.schema_path().as_str()))
-                    .and_then(|n| n.get("properties"))
-                    .and_then(Value::as_object)
-                    .map(|p| p.keys().map(String::as_str).collect())
-                    .unwrap_or_default();
-            // Unknown members of `source` are unsupported source kinds: an error of
-            // their own rule (`unsupported-source-kind`), not an unknown-field warning.
-            if pointer == "/source" && kind == DocumentKind::CreatePipe {
-                return;
-            }
-            // Prepared once for every unexpected key of this object (there may be many).
-            let known = Known {
-                names: Names::new(known.iter().copied()),
-                listed: (!known.is_empty()).then(|| list_code(&known)),
-            };
-            for key in unexpected {
-                let mut diagnostic = unknown_field_diagnostic(document, &pointer, key, &known);
-                if strict_object(kind, &pointer) {
-                    diagnostic.severity = crate::Severity::Error;
-                    diagnostic.primary.text =
-                        Some("the server refuses members it does not know here".to_owned());
-                }
-                if pointer.is_empty()
-                    && let Some((help, fix)) = misplaced_member(kind, document, key)
-                {
-                    // The moved member is the source the body lacks: that finding folds in.
-                    diagnostic = diagnostic
-                        .with_help(help)
-                        .with_fix(fix)
-                        .supplying(pointer_join(&pointer_join("", "source"), key));
-                }
-                out.push(diagnostic);
-            }
+            unknown_members(kind, schema, document, error, unexpected, &pointer, out);
         }
         _ => {
             out.push(
@@ -524,6 +444,114 @@ fn map_error(
                 .with_label(error.kind_message()),
             );
         }
+    }
+}
+
+/// A value outside the member's bounds: the inclusive range read from the schema (or the
+/// profile's own maximum, where a newer version raised it), with its step when it is off it.
+fn bounds_diagnostic(
+    kind: DocumentKind,
+    schema: &Value,
+    profile: &Profile,
+    error: &ValidationError,
+    pointer: &str,
+    field: &str,
+    span: std::ops::Range<usize>,
+) -> Diagnostic {
+    let instance = error.instance().as_ref();
+    let keyword_parent = schema_node(schema, parent_location(error.schema_path().as_str()));
+    let bound = |name: &str| {
+        // A bound a newer version raised reads as the profile's own (`replicas` 1
+        // to 10 under 2025-11, though the schema has 40).
+        if name == "maximum"
+            && let Some(older) = changes::older_maximum(kind, pointer, profile)
+        {
+            // Whole bounds print without a fraction, as the schema's do.
+            return Some(if older.fract() == 0.0 {
+                format!("{older:.0}")
+            } else {
+                older.to_string()
+            });
+        }
+        keyword_parent
+            .and_then(|n| n.get(name))
+            .map(Value::to_string)
+    };
+    let (range, help) = match (bound("minimum"), bound("maximum")) {
+        (Some(min), Some(max)) => (
+            format!("between {min} and {max} (inclusive)"),
+            format!("use a value from {min} to {max}"),
+        ),
+        (Some(min), None) => (
+            format!("at least {min}"),
+            format!("use a value of {min} or more"),
+        ),
+        (None, Some(max)) => (
+            format!("at most {max}"),
+            format!("use a value of {max} or less"),
+        ),
+        (None, None) => (error.to_string(), "change the value".to_owned()),
+    };
+    // A value off the step too is one finding (the step's is dropped below).
+    let help = match keyword_parent.and_then(|n| n.get("multipleOf")) {
+        Some(step) if !is_multiple(instance, step) => {
+            format!("{help}, a multiple of {step}")
+        }
+        _ => help,
+    };
+    Diagnostic::new(
+        &out_of_range::RULE,
+        span,
+        pointer,
+        format!("{field} is {instance}, but must be {range}"),
+    )
+    .with_label(format!("must be {range}"))
+    .with_help(help)
+}
+
+/// Members `additionalProperties: false` does not allow: an `unknown-field` finding each,
+/// with a did-you-mean from the object's `properties`.
+fn unknown_members(
+    kind: DocumentKind,
+    schema: &Value,
+    document: &Document,
+    error: &ValidationError,
+    unexpected: &[String],
+    pointer: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let known: Vec<&str> = schema_node(schema, parent_location(error.schema_path().as_str()))
+        .and_then(|n| n.get("properties"))
+        .and_then(Value::as_object)
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    // Unknown members of `source` are unsupported source kinds: an error of
+    // their own rule (`unsupported-source-kind`), not an unknown-field warning.
+    if pointer == "/source" && kind == DocumentKind::CreatePipe {
+        return;
+    }
+    // Prepared once for every unexpected key of this object (there may be many).
+    let known = Known {
+        names: Names::new(known.iter().copied()),
+        listed: (!known.is_empty()).then(|| list_code(&known)),
+    };
+    for key in unexpected {
+        let mut diagnostic = unknown_field_diagnostic(document, pointer, key, &known);
+        if strict_object(kind, pointer) {
+            diagnostic.severity = crate::Severity::Error;
+            diagnostic.primary.text =
+                Some("the server refuses members it does not know here".to_owned());
+        }
+        if pointer.is_empty()
+            && let Some((help, fix)) = misplaced_member(kind, document, key)
+        {
+            // The moved member is the source the body lacks: that finding folds in.
+            diagnostic = diagnostic
+                .with_help(help)
+                .with_fix(fix)
+                .supplying(pointer_join(&pointer_join("", "source"), key));
+        }
+        out.push(diagnostic);
     }
 }
 
@@ -720,7 +748,7 @@ fn misplaced_member(kind: DocumentKind, document: &Document, key: &str) -> Optio
     match kind {
         DocumentKind::CreatePipe
             if !root.contains_key("source")
-                && crate::api::sources::SourceKind::ALL
+                && crate::api::source_kind::SourceKind::ALL
                     .iter()
                     .any(|s| s.member() == key) =>
         {
@@ -770,11 +798,25 @@ fn strict_object(kind: DocumentKind, pointer: &str) -> bool {
 const SPELLED_OUT: &[(&str, &str)] = &[("width", "w"), ("height", "h")];
 
 /// What ends an unknown member's help at its default level (a warning), and what it reads
-/// as when the finding is raised to an error, since the body is then refused (`lint::settle`).
-pub(crate) const IGNORED_NOTES: [(&str, &str); 2] = [
+/// as when the finding is raised to an error, since the body is then refused.
+const IGNORED_NOTES: [(&str, &str); 2] = [
     ("? The server ignores members it does not know", "?"),
     (": the server ignores members it does not know", ""),
 ];
+
+/// An unknown member raised to an error by the settings is refused: its help no longer says
+/// the server ignores it. Called once the levels are settled.
+pub(crate) fn word_refused_members(diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics.iter_mut().filter(|d| {
+        std::ptr::eq(d.rule, &unknown_field::RULE) && d.severity == crate::catalog::Severity::Error
+    }) {
+        if let Some(help) = d.help.as_mut() {
+            for (note, refused) in IGNORED_NOTES {
+                *help = help.replace(note, refused);
+            }
+        }
+    }
+}
 
 fn unknown_field_diagnostic(
     document: &Document,

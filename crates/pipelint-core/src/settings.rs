@@ -218,20 +218,9 @@ impl Rule {
 
 /// Whether the rule's findings mean the document was not checked at all: not JSON, not
 /// UTF-8, empty, too deep, too large, or of an unknown kind.
+/// (`policy: [not_checked]` in its declaration.)
 pub(crate) fn means_not_checked(rule: &Rule) -> bool {
-    use rules::document::{
-        empty_document, file_too_large, invalid_json, invalid_utf8, nesting_too_deep, unknown_kind,
-    };
-    [
-        &invalid_json::RULE,
-        &invalid_utf8::RULE,
-        &empty_document::RULE,
-        &nesting_too_deep::RULE,
-        &unknown_kind::RULE,
-        &file_too_large::RULE,
-    ]
-    .iter()
-    .any(|not_checked| not_checked.code == rule.code)
+    rule.policy.not_checked
 }
 
 /// Rule levels keyed by code; a rule not in the map reports at its catalog severity.
@@ -447,9 +436,9 @@ pub(crate) struct Judged {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::document::invalid_json;
+    use crate::entries::contract::unknown_field;
+    use crate::entries::reading::invalid_json;
     use crate::rules::response::leaked_secret;
-    use crate::rules::schema::unknown_field;
 
     #[test]
     fn the_default_is_the_catalog() {

@@ -1,5 +1,5 @@
 //! Where a part of a string's decoded value stands in the source text. Rules find problems in
-//! the decoded value (`cx.get_str`); the finding must point at the characters the user
+//! the decoded value; the finding must point at the characters the user
 //! wrote, also when the literal spells them with escapes (`\n`, `\"`, `\u00e9`, a surrogate
 //! pair `\ud83d\ude00`).
 //!
@@ -7,13 +7,19 @@
 
 use std::ops::Range;
 
+use crate::document::Document;
 use crate::line_index::floor_char_boundary;
-use crate::rule::Context;
 
 /// The span of `inner` (a byte range of the decoded string at `pointer`) in the source text;
 /// the whole literal when `inner` is out of range or the literal cannot be mapped.
-pub(crate) fn string_part_span(cx: &Context, pointer: &str, inner: Range<usize>) -> Range<usize> {
-    let literal = StringSpans::new(cx, pointer);
+/// (`text` is what `document`'s spans index into.)
+pub(crate) fn string_part_span(
+    document: &Document,
+    text: &str,
+    pointer: &str,
+    inner: Range<usize>,
+) -> Range<usize> {
+    let literal = StringSpans::new(document, text, pointer);
     literal.part(inner).unwrap_or(literal.span)
 }
 
@@ -37,17 +43,17 @@ enum Map {
 }
 
 impl<'a> StringSpans<'a> {
-    pub(crate) fn new(cx: &Context<'a>, pointer: &str) -> Self {
-        let span = cx.value_span(pointer);
+    pub(crate) fn new(document: &'a Document, text: &'a str, pointer: &str) -> Self {
+        let span = document.value_span(pointer);
         // A number or an object has no characters to point at.
-        let Some(decoded) = cx.get_str(pointer) else {
+        let Some(decoded) = document.get(pointer).and_then(serde_json::Value::as_str) else {
             return StringSpans {
                 span,
                 decoded: "",
                 map: Map::Unmapped,
             };
         };
-        let raw = cx.text.get(span.start + 1..span.end.saturating_sub(1));
+        let raw = text.get(span.start + 1..span.end.saturating_sub(1));
         StringSpans {
             decoded,
             map: raw.map_or(Map::Unmapped, |raw| Map::new(raw, decoded)),
@@ -170,7 +176,6 @@ fn hex4(text: &str) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testing::create_pipe_context;
     use proptest::prelude::*;
 
     use super::*;
@@ -288,15 +293,20 @@ mod tests {
         let Some(document) = crate::load(text.as_bytes()).document else {
             panic!("parses");
         };
-        let cx = create_pipe_context(&document, text);
-        let decoded = cx.get_str("/a").unwrap();
+        let decoded = document
+            .get("/a")
+            .and_then(serde_json::Value::as_str)
+            .unwrap();
         let at = decoded.find("bad").unwrap();
-        let span = string_part_span(&cx, "/a", at..at + 3);
+        let span = string_part_span(&document, text, "/a", at..at + 3);
         assert_eq!(&text[span], "bad");
-        let span = string_part_span(&cx, "/a", at - 1..at + 4);
+        let span = string_part_span(&document, text, "/a", at - 1..at + 4);
         assert_eq!(&text[span], r#"\"bad\""#);
         // Out of range: the whole literal.
-        assert_eq!(string_part_span(&cx, "/a", 0..99), cx.value_span("/a"));
+        assert_eq!(
+            string_part_span(&document, text, "/a", 0..99),
+            document.value_span("/a")
+        );
     }
 
     #[test]
@@ -305,11 +315,13 @@ mod tests {
         let Some(document) = crate::load(text.as_bytes()).document else {
             panic!("parses");
         };
-        let cx = create_pipe_context(&document, text);
-        assert_eq!(StringSpans::new(&cx, "/n").part(0..0), None);
-        assert_eq!(StringSpans::new(&cx, "/o").part(0..0), None);
-        assert_eq!(string_part_span(&cx, "/n", 0..1), cx.value_span("/n"));
-        let string = StringSpans::new(&cx, "/s");
+        assert_eq!(StringSpans::new(&document, text, "/n").part(0..0), None);
+        assert_eq!(StringSpans::new(&document, text, "/o").part(0..0), None);
+        assert_eq!(
+            string_part_span(&document, text, "/n", 0..1),
+            document.value_span("/n")
+        );
+        let string = StringSpans::new(&document, text, "/s");
         assert_eq!(string.part(0..1).map(|span| &text[span]), Some("1"));
     }
 
@@ -319,8 +331,7 @@ mod tests {
         let Some(document) = crate::load(text.as_bytes()).document else {
             panic!("parses");
         };
-        let cx = create_pipe_context(&document, text);
-        let literal = StringSpans::new(&cx, "/s");
+        let literal = StringSpans::new(&document, text, "/s");
         assert_eq!(literal.exact_part(1..3), None);
         assert_eq!(literal.exact_part(0..1), None);
         assert_eq!(literal.exact_part(0..2).map(|span| &text[span]), Some("é"));

@@ -223,7 +223,8 @@ fn schemas_are_valid_closed_and_described() {
     }
 }
 
-/// A rule declared in `src/rules/<group>/<file>.rs`: what its `declare_rule!` says.
+/// A rule declared in `src/rules/<group>/<file>.rs` (or an entry in `src/entries/`): what its
+/// `declare_rule!` (`declare_entry!`) says.
 struct Declared {
     file: String,
     group: String,
@@ -245,11 +246,27 @@ fn declared_field(text: &str, key: &str) -> Option<String> {
 
 /// The source files of each group directory, read as text; asserts that each group is a
 /// module of `rules/mod.rs`, each rule file listed in its group's `rule_files!` and each other
-/// file a module of the group (a file that is not would not be compiled at all).
+/// file a module of the group (a file that is not would not be compiled at all). The same for
+/// the catalog's entries without a check: `entries/<folder>/`, `entry_files!`, `declare_entry!`.
 fn rule_files() -> Vec<Declared> {
-    let rules_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-    let catalog = std::fs::read_to_string(rules_dir.join("mod.rs")).unwrap();
     let mut declared = Vec::new();
+    for (root, module, list, declare) in [
+        ("rules", "pub mod", "rule_files!", "declare_rule! {"),
+        (
+            "entries",
+            "pub(crate) mod",
+            "entry_files!",
+            "declare_entry! {",
+        ),
+    ] {
+        declared_in(root, module, list, declare, &mut declared);
+    }
+    declared
+}
+
+fn declared_in(root: &str, module: &str, list: &str, declare: &str, declared: &mut Vec<Declared>) {
+    let rules_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(root);
+    let catalog = std::fs::read_to_string(rules_dir.join("mod.rs")).unwrap();
     for entry in std::fs::read_dir(&rules_dir).unwrap() {
         let group_dir = entry.unwrap().path();
         if !group_dir.is_dir() {
@@ -257,11 +274,11 @@ fn rule_files() -> Vec<Declared> {
         }
         let group = group_dir.file_name().unwrap().to_str().unwrap().to_owned();
         assert!(
-            catalog.contains(&format!("\npub mod {group};\n")),
-            "rules/mod.rs lacks `pub mod {group};`"
+            catalog.contains(&format!("\n{module} {group};\n")),
+            "{root}/mod.rs lacks `{module} {group};`"
         );
         let group_mod = std::fs::read_to_string(group_dir.join("mod.rs")).unwrap();
-        let registered = registered_rule_files(&group_mod);
+        let registered = registered_rule_files(&group_mod, list);
         for file in std::fs::read_dir(&group_dir).unwrap() {
             let path = file.unwrap().path();
             let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
@@ -269,38 +286,37 @@ fn rule_files() -> Vec<Declared> {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
-            if !text.contains("declare_rule! {") {
+            if !text.contains(declare) {
                 // A helper of the group.
                 let listed = group_mod.lines().any(|line| {
                     line.trim()
                         .strip_suffix(&format!("mod {stem};"))
                         .is_some_and(|vis| vis.is_empty() || vis.ends_with(' '))
                 });
-                assert!(listed, "rules/{group}/mod.rs lacks `mod {stem};`");
+                assert!(listed, "{root}/{group}/mod.rs lacks `mod {stem};`");
                 continue;
             }
             assert!(
                 registered.contains(&stem.as_str()),
-                "rules/{group}/{stem}.rs is a rule file missing from the `rule_files!` list of rules/{group}/mod.rs"
+                "{root}/{group}/{stem}.rs is a rule file missing from the `{list}` list of {root}/{group}/mod.rs"
             );
             let field = |key| {
                 declared_field(&text, key)
-                    .unwrap_or_else(|| panic!("rules/{group}/{stem}.rs: no `{key}: \"…\",` line"))
+                    .unwrap_or_else(|| panic!("{root}/{group}/{stem}.rs: no `{key}: \"…\",` line"))
             };
             declared.push(Declared {
-                file: format!("rules/{group}/{stem}.rs"),
+                file: format!("{root}/{group}/{stem}.rs"),
                 group: group.clone(),
                 code: field("code"),
                 name: field("name"),
             });
         }
     }
-    declared
 }
 
-/// The names in a group's `rule_files! { … }` list.
-fn registered_rule_files(group_mod: &str) -> Vec<&str> {
-    let Some((_, list)) = group_mod.split_once("rule_files! {") else {
+/// The names in a group's `rule_files! { … }` (or `entry_files! { … }`) list.
+fn registered_rule_files<'t>(group_mod: &'t str, list: &str) -> Vec<&'t str> {
+    let Some((_, list)) = group_mod.split_once(&format!("{list} {{")) else {
         return Vec::new();
     };
     let list = list.split_once('}').map_or(list, |(list, _)| list);
@@ -328,7 +344,7 @@ fn every_rule_file_is_registered_and_every_rule_has_a_file() {
     for rule in rules().iter() {
         assert!(
             declared.iter().any(|d| d.code == rule.code),
-            "{} `{}` is declared by no file in src/rules/<group>/",
+            "{} `{}` is declared by no file in src/rules/<group>/ or src/entries/<folder>/",
             rule.code,
             rule.name
         );

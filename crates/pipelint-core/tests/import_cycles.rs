@@ -1,7 +1,9 @@
-//! The core's modules import each other in layers, never in a circle: rule metadata,
-//! findings, positions and pointers at the bottom, documents above them, rules above those,
-//! `lint` on top. A circle means no module of it can be read, tested or moved without the
-//! others; this test names any circle so it can be broken where it formed.
+//! The core's modules import each other in layers, never in a circle and never upwards:
+//! [`LAYERS`] names each folder's and file's layer, from the bottom (positions, pointers,
+//! findings, the catalog's metadata; documents; what the API is; the rule frame; the rules;
+//! the readers and `lint`/`fix` on top). A circle means no module of it can be read, tested
+//! or moved without the others; an upward import means a lower layer knows one above it
+//! (documents that know rules). These tests name either, so it can be undone where it formed.
 //!
 //! The graph is read from the source text: one node per file (`src/a/b.rs` and
 //! `src/a/b/mod.rs` are `crate::a::b`, `src/lib.rs` is `crate`), one edge for each path that
@@ -457,6 +459,137 @@ fn the_core_has_no_import_circle() {
          down, or pass it in):\n{}",
         circles.join("\n")
     );
+}
+
+/// The core's layers, from the bottom; a module may import its own layer and those below.
+/// Each entry is a module or a folder (`crate::api` holds everything under `api/` that no
+/// longer entry names; `crate` is the root file alone); a module's layer is that of its
+/// longest entry, and a module no entry names fails the test, so a new file gets a place. `docs/architecture.md`
+/// §Layers draws the same table.
+const LAYERS: &[(&str, &[&str])] = &[
+    (
+        "1. positions, pointers, findings, the catalog's metadata and its vocabulary",
+        &[
+            "crate::pointer",
+            "crate::line_index",
+            "crate::literal",
+            "crate::suggest",
+            "crate::clickhouse_type",
+            "crate::kind",
+            "crate::catalog",
+            "crate::entries",
+            "crate::policy",
+            "crate::diagnostic",
+            // The versions and the table of what each one changed: vocabulary of findings
+            // (a finding names the version it needs) and of the schemas.
+            "crate::api::profile",
+            "crate::api::provider",
+            "crate::api::changes",
+            "crate::api::source_kind",
+        ],
+    ),
+    (
+        "2. documents: reading, spans, schemas, masking",
+        &[
+            "crate::document",
+            "crate::load",
+            "crate::schema",
+            "crate::string_span",
+            "crate::secrets",
+        ],
+    ),
+    ("3. what the API is", &["crate::api"]),
+    ("4. the rule frame", &["crate::rule"]),
+    ("5. the rules", &["crate::rules"]),
+    (
+        "6. settings, pages, the readers, lint and fix",
+        &[
+            "crate::settings",
+            "crate::page",
+            "crate::terraform",
+            "crate::lint",
+            "crate::fix",
+            "crate",
+        ],
+    ),
+];
+
+/// The index in [`LAYERS`] of a module's layer: its longest entry.
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS
+        .iter()
+        .enumerate()
+        .flat_map(|(layer, (_, entries))| entries.iter().map(move |entry| (layer, *entry)))
+        .filter(|(_, entry)| {
+            // The root is an entry of its own, not a folder of everything.
+            module == *entry || (*entry != "crate" && module.starts_with(&format!("{entry}::")))
+        })
+        .max_by_key(|(_, entry)| entry.len())
+        .map(|(layer, _)| layer)
+}
+
+/// `from -> to (layer -> layer)` for every import of a higher layer, and every module
+/// the table places nowhere.
+fn layering_breaks(graph: &Graph) -> Vec<String> {
+    let mut found = Vec::new();
+    for (from, targets) in graph {
+        let Some(low) = layer_of(from) else {
+            found.push(format!("{from} is in no layer of LAYERS"));
+            continue;
+        };
+        for to in targets {
+            match layer_of(to) {
+                Some(high) if high > low => found.push(format!(
+                    "{from} -> {to} (layer \"{}\" imports layer \"{}\")",
+                    LAYERS[low].0, LAYERS[high].0
+                )),
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_of_the_core_imports_a_layer_above_its_own() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = graph(&read_sources(&src));
+    assert!(
+        graph.len() > 100,
+        "the scan found too few modules: {graph:#?}"
+    );
+    let breaks = layering_breaks(&graph);
+    assert!(
+        breaks.is_empty(),
+        "modules of the core import a layer above their own (move what the lower one needs \
+         down, or pass it in; the layers are LAYERS in this file):\n{}",
+        breaks.join("\n")
+    );
+}
+
+#[test]
+fn the_layer_check_names_an_upward_import() {
+    let mut graph = Graph::new();
+    graph
+        .entry("crate::document".to_owned())
+        .or_default()
+        .insert("crate::rules::pipe::name_format".to_owned());
+    graph
+        .entry("crate::rules::pipe::name_format".to_owned())
+        .or_default()
+        .extend([
+            "crate::document".to_owned(),
+            "crate::api::sources".to_owned(),
+        ]);
+    graph.entry("crate::nowhere".to_owned()).or_default();
+    let breaks = layering_breaks(&graph);
+    assert_eq!(breaks.len(), 2, "{breaks:#?}");
+    assert!(breaks[0].starts_with("crate::document -> crate::rules::pipe::name_format"));
+    assert_eq!(breaks[1], "crate::nowhere is in no layer of LAYERS");
+    // The longest entry decides: `api/changes` sits below documents, the rest of `api/` above.
+    assert_eq!(layer_of("crate::api::changes::stack"), Some(0));
+    assert_eq!(layer_of("crate::api::sources"), Some(2));
+    assert_eq!(layer_of("crate"), Some(5));
 }
 
 #[test]

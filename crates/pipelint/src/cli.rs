@@ -116,15 +116,33 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff", "add_overrides"])]
     pub show_settings: Option<PathBuf>,
 
-    /// The ClickHouse Cloud API version to check pipes, scaling patches, records and managed
-    /// alerts against: 2025-11 (the default), 2026-04, 2026-05, 2026-07 or latest (the newest
-    /// pipelint knows); a dated version newer than that is checked as the newest, with a notice.
-    #[arg(long, value_name = "VERSION", value_parser = api_version)]
+    // The versions are listed from the core's table (`versions_help`), so a new version is
+    // one data change there.
+    #[arg(
+        long,
+        value_name = "VERSION",
+        value_parser = api_version,
+        help = versions_help(
+            "The ClickHouse Cloud API version to check pipes, scaling patches, records and \
+             managed alerts against",
+            pipelint_core::ApiVersion::ALL.iter().map(|v| v.as_str()),
+            " (the newest pipelint knows); a dated version newer than that is checked as the \
+             newest, with a notice",
+        )
+    )]
     pub api_version: Option<String>,
 
-    /// The ClickStack (HyperDX) server release to check alerts, chart series and dashboards
-    /// against: 2.22 (the default), 2.24, 2.27, 2.30, 2.36 or latest.
-    #[arg(long, value_name = "VERSION", value_parser = pipelint_core::StackVersion::parse)]
+    #[arg(
+        long,
+        value_name = "VERSION",
+        value_parser = pipelint_core::StackVersion::parse,
+        help = versions_help(
+            "The ClickStack (HyperDX) server release to check alerts, chart series and \
+             dashboards against",
+            pipelint_core::StackVersion::ALL.iter().map(|v| v.as_str()),
+            "",
+        )
+    )]
     pub stack_version: Option<pipelint_core::StackVersion>,
 
     /// The Terraform provider release to check `.tf` files against (a bundled one, or
@@ -291,6 +309,23 @@ fn kind_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
         pipelint_core::DocumentKind::selectable().map(|k| k.name()),
     )
+}
+
+/// The help of a version flag: `what`, then the bundled versions oldest first (the first is
+/// the default) and `latest`, then `after` (`…: 2.22 (the default), 2.24 or latest`).
+fn versions_help<'a>(what: &str, versions: impl Iterator<Item = &'a str>, after: &str) -> String {
+    let versions: Vec<&str> = versions.collect();
+    let listed = match versions.split_first() {
+        Some((default, rest)) => {
+            let mut listed = format!("{default} (the default)");
+            for version in rest {
+                listed += &format!(", {version}");
+            }
+            listed
+        }
+        None => String::new(),
+    };
+    format!("{what}: {listed} or latest{after}")
 }
 
 /// `--api-version` as written, once it reads as a version: the text is kept so that a month

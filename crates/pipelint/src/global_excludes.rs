@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::files::{self, Links, SIDE_FILE_LIMIT};
+// From the workspace crate itself, not through `files` (which calls this module): no circle.
+use pipelint_workspace::read::{Links, SIDE_FILE_LIMIT, read_regular};
 
 /// The global excludes file in force, if it exists: `core.excludesFile` from
 /// `$XDG_CONFIG_HOME/git/config` (or `~/.config/git/config`) and then `~/.gitconfig` (the
@@ -27,7 +28,7 @@ pub fn find() -> Option<PathBuf> {
     let configured = configs
         .iter()
         .flatten()
-        .filter_map(|config| files::read_regular(config, SIDE_FILE_LIMIT, Links::Follow).ok())
+        .filter_map(|config| read_regular(config, SIDE_FILE_LIMIT, Links::Follow).ok())
         .filter_map(|bytes| excludes_file(&String::from_utf8_lossy(&bytes)))
         .next_back();
     let path = match configured {

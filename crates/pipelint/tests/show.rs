@@ -140,7 +140,13 @@ fn show_settings_names_flags_as_the_origin_and_a_glob_as_the_kind_reason() {
         .expect(0);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert!(
-        lines.contains(&"api-version: 2026-07, the newest pipelint knows (--api-version)"),
+        lines.contains(
+            &format!(
+                "api-version: {}, the newest pipelint knows (--api-version)",
+                pipelint_core::ApiVersion::LATEST.as_str()
+            )
+            .as_str()
+        ),
         "{}",
         run.stdout
     );
@@ -287,7 +293,7 @@ fn a_newer_api_version_is_checked_as_the_newest_with_one_notice() {
         .write("a.scaling.json", "{\"replicas\": 25}\n")
         .write("b.scaling.json", "{\"replicas\": 25}\n");
     let run = tree.run(&["check"]).expect(0);
-    let newest = "2026-07";
+    let newest = pipelint_core::ApiVersion::LATEST.as_str();
     let notices: Vec<&str> = run
         .stderr
         .lines()
@@ -318,7 +324,7 @@ fn a_newer_api_version_is_checked_as_the_newest_with_one_notice() {
         .run(&["check", "--isolated", "--api-version", "2026-06"])
         .expect(2);
     assert!(
-        run.stderr.contains("or a month after `2026-07`"),
+        run.stderr.contains(&format!("or a month after `{newest}`")),
         "{}",
         run.stderr
     );

@@ -9,6 +9,7 @@ pub mod profile;
 pub mod provider;
 pub(crate) mod provider_pin;
 pub(crate) mod records;
+pub(crate) mod source_kind;
 pub(crate) mod sources;
 pub(crate) mod streaming;
 pub(crate) mod time;

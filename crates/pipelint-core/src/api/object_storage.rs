@@ -5,7 +5,9 @@
 
 use serde_json::Value;
 
-use crate::rule::Context;
+use crate::api::profile::Profile;
+use crate::document::Document;
+use crate::kind::DocumentKind;
 
 /// Pointer of the object-storage source.
 pub(crate) const SOURCE: &str = "/source/objectStorage";
@@ -51,19 +53,22 @@ impl Auth {
 }
 
 /// The object-storage source object, when it is one.
-pub(crate) fn source<'a>(cx: &Context<'a>) -> Option<&'a serde_json::Map<String, Value>> {
-    cx.get(SOURCE).and_then(Value::as_object)
+pub(crate) fn source(document: &Document) -> Option<&serde_json::Map<String, Value>> {
+    document.get(SOURCE).and_then(Value::as_object)
 }
 
 /// The storage type, when it is one of the known values.
-pub(crate) fn storage_type<'a>(cx: &Context<'a>) -> Option<&'a str> {
-    cx.get_str(TYPE).filter(|t| TYPES.contains(t))
+pub(crate) fn storage_type(document: &Document) -> Option<&str> {
+    document
+        .get(TYPE)
+        .and_then(Value::as_str)
+        .filter(|t| TYPES.contains(t))
 }
 
 /// The authentication, when it is absent, null or one of the known values; `None` for a
 /// value the schema rejects.
-pub(crate) fn authentication(cx: &Context) -> Option<Auth> {
-    match cx.get(AUTHENTICATION) {
+pub(crate) fn authentication(document: &Document) -> Option<Auth> {
+    match document.get(AUTHENTICATION) {
         None | Some(Value::Null) => Some(Auth::Public),
         Some(Value::String(s)) => match s.as_str() {
             "IAM_ROLE" => Some(Auth::IamRole),
@@ -90,9 +95,9 @@ pub(crate) fn auth_allowed(storage: &str, auth: Auth) -> bool {
 /// Whether the profile in force has the authentication at all (`SERVICE_ACCOUNT` needs
 /// api-version 2026-04; under an older one `needs-newer-api` reports it and nothing that
 /// follows from it is checked).
-pub(crate) fn auth_in_profile(cx: &Context, auth: Auth) -> bool {
+pub(crate) fn auth_in_profile(kind: DocumentKind, profile: &Profile, auth: Auth) -> bool {
     auth != Auth::ServiceAccount
-        || crate::api::changes::value_accepted(cx.kind, AUTHENTICATION, auth.name(), &cx.profile)
+        || crate::api::changes::value_accepted(kind, AUTHENTICATION, auth.name(), profile)
 }
 
 /// A member the body's choices require, and the member whose value requires it.
@@ -112,15 +117,22 @@ impl Requirement {
 /// The members the storage type and the authentication require (spec 2.7; real-API notes).
 /// Authentication-driven members are not required when the authentication does not suit
 /// the type: `object-storage-auth-for-type` reports that, and the fix may be another method.
-pub(crate) fn required_members(cx: &Context) -> Vec<Requirement> {
+pub(crate) fn required_members(
+    document: &Document,
+    kind: DocumentKind,
+    profile: &Profile,
+) -> Vec<Requirement> {
     let mut required = Vec::new();
-    if source(cx).is_none() {
+    if source(document).is_none() {
         return required;
     }
-    let storage = storage_type(cx);
+    let storage = storage_type(document);
     // A type of another kind than a string is the schema's finding (or a value not known
     // yet): which members it needs cannot be told.
-    if cx.get(TYPE).is_some_and(|t| !t.is_string() && !t.is_null()) {
+    if document
+        .get(TYPE)
+        .is_some_and(|t| !t.is_string() && !t.is_null())
+    {
         return required;
     }
     match storage {
@@ -138,10 +150,10 @@ pub(crate) fn required_members(cx: &Context) -> Vec<Requirement> {
         }),
         None => {}
     }
-    let Some(auth) = authentication(cx) else {
+    let Some(auth) = authentication(document) else {
         return required;
     };
-    if storage.is_some_and(|s| !auth_allowed(s, auth)) || !auth_in_profile(cx, auth) {
+    if storage.is_some_and(|s| !auth_allowed(s, auth)) || !auth_in_profile(kind, profile, auth) {
         return required;
     }
     let member = match auth {
@@ -160,9 +172,16 @@ pub(crate) fn required_members(cx: &Context) -> Vec<Requirement> {
 
 /// Whether a member of the object-storage source is required by the body's choices, or may
 /// be (`url` while the storage type is unknown), so an empty value is not a mere leftover.
-pub(crate) fn is_required(cx: &Context, member: &str) -> bool {
-    if member == "url" && storage_type(cx) != Some(AZURE) {
+pub(crate) fn is_required(
+    document: &Document,
+    kind: DocumentKind,
+    profile: &Profile,
+    member: &str,
+) -> bool {
+    if member == "url" && storage_type(document) != Some(AZURE) {
         return true;
     }
-    required_members(cx).iter().any(|r| r.member == member)
+    required_members(document, kind, profile)
+        .iter()
+        .any(|r| r.member == member)
 }

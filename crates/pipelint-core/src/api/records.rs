@@ -4,18 +4,18 @@
 
 use serde_json::Value;
 
+use crate::document::Document;
 use crate::kind::DocumentKind;
-use crate::rule::Context;
 
 /// Pointers of the records a document holds: `""` for a pipe or service record,
 /// `/result` for a pipe response, `/result/<n>` for each object of a service list.
-pub(crate) fn records(cx: &Context) -> Vec<String> {
-    match cx.kind {
+pub(crate) fn records(document: &Document, kind: DocumentKind) -> Vec<String> {
+    match kind {
         DocumentKind::Pipe | DocumentKind::Service => vec![String::new()],
-        DocumentKind::PipeResponse if cx.get("/result").is_some_and(Value::is_object) => {
+        DocumentKind::PipeResponse if document.get("/result").is_some_and(Value::is_object) => {
             vec!["/result".to_owned()]
         }
-        DocumentKind::ServiceList => cx
+        DocumentKind::ServiceList => document
             .get("/result")
             .and_then(Value::as_array)
             .into_iter()

@@ -129,7 +129,7 @@ impl ValueProblem {
         applicability: crate::Applicability,
     ) -> Diagnostic {
         let span = match self.at {
-            Some(at) => string_part_span(cx, pointer, at),
+            Some(at) => string_part_span(cx.document, cx.text, pointer, at),
             None => cx.value_span(pointer),
         };
         let mut diagnostic = Diagnostic::new(rule, span, pointer, self.message)

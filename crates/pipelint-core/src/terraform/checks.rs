@@ -15,12 +15,12 @@ use serde_json::{Map, Value};
 use super::convert::{Builder, stand_in};
 use crate::api::provider::ProviderVersion;
 use crate::diagnostic::Diagnostic;
-use crate::pointer::{pointer_join, pointer_split, resolve};
-use crate::rule::Rule;
-use crate::rules::terraform::{
+use crate::entries::terraform::{
     terraform_apply_fails, terraform_block_form, terraform_invalid_argument, terraform_plan_fails,
     terraform_plan_warns, terraform_unsupported_argument,
 };
+use crate::pointer::{pointer_join, pointer_split, resolve};
+use crate::rule::Rule;
 
 /// Where Terraform stops on a check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,10 +20,10 @@ use super::{Resource, label_text, span_of};
 use crate::api::provider::ProviderVersion;
 use crate::diagnostic::{Diagnostic, Fix};
 use crate::document::{Document, NodeSpans};
-use crate::pointer::pointer_join;
-use crate::rules::terraform::{
+use crate::entries::terraform::{
     terraform_block_form, terraform_invalid_argument, terraform_unsupported_argument,
 };
+use crate::pointer::pointer_join;
 
 /// Terraform's meta-arguments: valid in every resource, never in the body.
 const META_ARGUMENTS: &[&str] = &[

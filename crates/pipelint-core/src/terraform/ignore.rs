@@ -21,8 +21,8 @@ use hcl_edit::expr::Expression;
 use hcl_edit::structure::{Body, Structure};
 
 use crate::diagnostic::Diagnostic;
+use crate::entries::suppression::unused_ignore;
 use crate::rules;
-use crate::rules::suppression::unused_ignore;
 use crate::settings::{Level, Settings};
 
 /// The comment text that starts an ignore.

@@ -31,8 +31,8 @@ use serde_json::Value;
 use crate::api::provider::ProviderVersion;
 use crate::diagnostic::Diagnostic;
 use crate::document::Document;
+use crate::entries::terraform::terraform_syntax;
 use crate::line_index::floor_char_boundary;
-use crate::rules::terraform::terraform_syntax;
 
 pub(crate) use speak::{speak_terraform, unchecked_values};
 

@@ -30,12 +30,12 @@ use super::{CLICKPIPE, Resource, checks, convert, shape};
 use crate::api::provider::ProviderVersion;
 use crate::diagnostic::Diagnostic;
 use crate::document::{Document, NodeSpans, SpanIndex};
+use crate::entries::suppression::unused_ignore;
 use crate::kind::{DocumentKind, is_plan};
 use crate::lint::{LintOptions, LintResult};
 use crate::pointer::pointer_join;
 use crate::rule::Context;
 use crate::rules::security::plaintext_secret;
-use crate::rules::suppression::unused_ignore;
 use crate::settings::Settings;
 
 thread_local! {

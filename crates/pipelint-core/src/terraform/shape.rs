@@ -10,8 +10,8 @@ use crate::api::sources::SourceKind;
 use crate::api::time::{Leniency, Part, calendar_date, read_date_time};
 use crate::diagnostic::Diagnostic;
 use crate::document::NodeSpans;
+use crate::entries::terraform::terraform_kinesis_timestamp;
 use crate::pointer::pointer_join;
-use crate::rules::terraform::terraform_kinesis_timestamp;
 
 /// The Kafka credential shapes, in the order the provider tries them: it sends the first
 /// whose members are all written.

@@ -13,10 +13,10 @@ use super::convert::{snake_case, tf_name};
 use super::{Resource, span_of_header};
 use crate::catalog::Rule;
 use crate::diagnostic::{Diagnostic, Fix};
+use crate::entries::terraform::terraform_unchecked_values;
 use crate::kind::DocumentKind;
 use crate::pointer::pointer_split;
 use crate::rules::security::plaintext_secret;
-use crate::rules::terraform::terraform_unchecked_values;
 use crate::schema;
 
 /// The one info finding of a resource whose checks were left undone because a value they

@@ -86,7 +86,7 @@ impl Problem {
             // No finding: no position needed (looking one up would index the spans).
             return;
         }
-        let literal = StringSpans::new(cx, pointer);
+        let literal = StringSpans::new(cx.document, cx.text, pointer);
         for problem in problems {
             let span = if problem.at.is_empty() {
                 literal.span.clone()
@@ -247,14 +247,12 @@ pub(crate) mod list_testing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::testing::create_pipe_context;
 
     #[test]
     fn an_edit_that_splits_a_character_has_no_fix() {
         let text = r#"{"s": "é,,x"}"#;
         let document = crate::load(text.as_bytes()).document.unwrap();
-        let cx = create_pipe_context(&document, text);
-        let literal = StringSpans::new(&cx, "/s");
+        let literal = StringSpans::new(&document, text, "/s");
         let edit = |at| Edit {
             title: "drop".to_owned(),
             at,

@@ -84,7 +84,7 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             part,
         } => {
             let span = match part {
-                Some(part) => string_part_span(cx, TIMESTAMP, part),
+                Some(part) => string_part_span(cx.document, cx.text, TIMESTAMP, part),
                 None => cx.value_span(TIMESTAMP),
             };
             Diagnostic::new(

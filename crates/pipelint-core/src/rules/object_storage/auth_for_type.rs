@@ -48,10 +48,11 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let (Some(storage), Some(auth)) = (storage_type(cx), authentication(cx)) else {
+    let (Some(storage), Some(auth)) = (storage_type(cx.document), authentication(cx.document))
+    else {
         return;
     };
-    if auth_allowed(storage, auth) || !auth_in_profile(cx, auth) {
+    if auth_allowed(storage, auth) || !auth_in_profile(cx.kind, &cx.profile, auth) {
         return;
     }
     let type_label = format!("storage type `{storage}` set here");

@@ -41,10 +41,10 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(storage) = storage_type(cx).filter(|s| !matches!(*s, "s3" | AZURE)) else {
+    let Some(storage) = storage_type(cx.document).filter(|s| !matches!(*s, "s3" | AZURE)) else {
         return;
     };
-    if authentication(cx) != Some(Auth::IamRole) {
+    if authentication(cx.document) != Some(Auth::IamRole) {
         return;
     }
     let key = match storage {

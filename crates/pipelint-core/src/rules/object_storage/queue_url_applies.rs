@@ -49,7 +49,7 @@ const QUEUE_URL: &str = "/source/objectStorage/queueUrl";
 const IS_CONTINUOUS: &str = "/source/objectStorage/isContinuous";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if source(cx).is_none() {
+    if source(cx.document).is_none() {
         return;
     }
     if cx.get_str(QUEUE_URL).is_none_or(str::is_empty) {

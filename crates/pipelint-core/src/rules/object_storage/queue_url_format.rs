@@ -80,7 +80,7 @@ static PUBSUB_SUBSCRIPTION: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if source(cx).is_none() {
+    if source(cx.document).is_none() {
         return;
     }
     let Some(url) = text_to_check(cx.get(QUEUE_URL)) else {

@@ -42,7 +42,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for requirement in required_members(cx) {
+    for requirement in required_members(cx.document, cx.kind, &cx.profile) {
         let pointer = requirement.pointer();
         let member = requirement.member;
         let needed = Needed {

@@ -43,7 +43,7 @@ const SKIP_INITIAL_LOAD: &str = "/source/objectStorage/skipInitialLoad";
 const QUEUE_URL: &str = "/source/objectStorage/queueUrl";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if source(cx).is_none() || cx.get(SKIP_INITIAL_LOAD) != Some(&Value::Bool(true)) {
+    if source(cx.document).is_none() || cx.get(SKIP_INITIAL_LOAD) != Some(&Value::Bool(true)) {
         return;
     }
     // An empty string is `empty-optional-string`'s finding; a placeholder is a queue.

@@ -47,7 +47,7 @@ const SKIP_INITIAL_LOAD: &str = "/source/objectStorage/skipInitialLoad";
 const START_AFTER: &str = "/source/objectStorage/startAfter";
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if source(cx).is_none() || cx.get(SKIP_INITIAL_LOAD) != Some(&Value::Bool(true)) {
+    if source(cx.document).is_none() || cx.get(SKIP_INITIAL_LOAD) != Some(&Value::Bool(true)) {
         return;
     }
     // An empty string is `empty-optional-string`'s finding.

@@ -42,12 +42,12 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
     let present = present_sources(cx.root());
     // An unsupported kind is reported by its own rule; "no source kind" would repeat it.
-    if present.is_empty() && !unsupported_members(cx).is_empty() {
+    if present.is_empty() && !unsupported_members(cx.document).is_empty() {
         return;
     }
     match present.as_slice() {
         [] => {
-            let kinds: Vec<&str> = accepted_source_kinds(cx)
+            let kinds: Vec<&str> = accepted_source_kinds(&cx.profile)
                 .iter()
                 .map(|k| k.member())
                 .collect();

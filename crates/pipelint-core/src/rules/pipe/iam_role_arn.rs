@@ -198,6 +198,13 @@ fn judge(text: &str) -> Option<Problem> {
         };
         return Some(Problem::new(part_at(5), message, "not `role/…`", help));
     };
+    role_name_problem(text, path, starts[5])
+}
+
+/// The role's path and name after `role/`: each path segment and the name made of the
+/// characters IAM allows, the name 1 to 64 of them. `resource_at` is where the resource
+/// part of the ARN starts.
+fn role_name_problem(text: &str, path: &str, resource_at: usize) -> Option<Problem> {
     let segments: Vec<&str> = path.split('/').collect();
     let name = segments.last().copied().unwrap_or_default();
     let path_ok = segments[..segments.len() - 1]
@@ -208,7 +215,7 @@ fn judge(text: &str) -> Option<Problem> {
         let at = if path_ok && !name.is_empty() {
             name_at
         } else {
-            starts[5]..text.len()
+            resource_at..text.len()
         };
         return Some(Problem::new(
             Some(at),

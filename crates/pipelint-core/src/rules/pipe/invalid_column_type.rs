@@ -56,7 +56,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             Err(error) => {
                 let at = error.at.min(text.len());
                 let pointer = pointer();
-                let span = string_part_span(cx, &pointer, at..(at + 1).min(text.len()));
+                let span =
+                    string_part_span(cx.document, cx.text, &pointer, at..(at + 1).min(text.len()));
                 out.push(
                     Diagnostic::new(
                         &RULE,
@@ -79,7 +80,8 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
         let only_case = clickhouse_type::check(&reparse(&fixed)).is_empty();
         let name_end = first.at + name_len(&expr, first.at);
         let span = string_part_span(
-            cx,
+            cx.document,
+            cx.text,
             &pointer,
             first.at..name_end.max(first.at + 1).min(text.len()),
         );

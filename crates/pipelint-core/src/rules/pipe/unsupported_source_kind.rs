@@ -34,12 +34,12 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let names = unsupported_members(cx);
+    let names = unsupported_members(cx.document);
     if names.is_empty() {
         return;
     }
     // The help names the kinds of the profile in force; the guess may be any kind.
-    let kinds: Vec<&str> = accepted_source_kinds(cx)
+    let kinds: Vec<&str> = accepted_source_kinds(&cx.profile)
         .iter()
         .map(|k| k.member())
         .collect();

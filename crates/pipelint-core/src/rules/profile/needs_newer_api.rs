@@ -48,6 +48,7 @@ declare_rule! {
         kinds: [],
         summary: "A value, member or bound that only a newer API version or server release accepts",
         check: Some(check),
+        policy: [ends_checks_inside, kept_inside_newer],
     };
 }
 

@@ -33,6 +33,7 @@ declare_rule! {
         kinds: [],
         summary: "A feature that needs a private preview or a team feature flag",
         check: Some(check),
+        policy: [kept_inside_newer],
     };
 }
 

@@ -39,6 +39,7 @@ declare_rule! {
         kinds: [],
         summary: "A value the API version in force removed, or a member it made required",
         check: Some(check),
+        policy: [kept_inside_newer],
     };
 }
 

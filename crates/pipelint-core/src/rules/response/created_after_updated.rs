@@ -37,7 +37,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in records(cx) {
+    for record in records(cx.document, cx.kind) {
         let created_at = format!("{record}/createdAt");
         let updated_at = format!("{record}/updatedAt");
         let parse = |pointer: &str| {

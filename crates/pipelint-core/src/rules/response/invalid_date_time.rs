@@ -34,7 +34,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in records(cx) {
+    for record in records(cx.document, cx.kind) {
         for member in ["createdAt", "updatedAt"] {
             let pointer = format!("{record}/{member}");
             let Some(text) = id_to_check(cx.get(&pointer)) else {

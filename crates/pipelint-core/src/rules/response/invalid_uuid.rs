@@ -38,7 +38,7 @@ declare_rule! {
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let pipe = matches!(cx.kind, DocumentKind::Pipe | DocumentKind::PipeResponse);
-    for record in records(cx) {
+    for record in records(cx.document, cx.kind) {
         let mut pointers = vec![format!("{record}/id")];
         if pipe {
             pointers.push(format!("{record}/serviceId"));

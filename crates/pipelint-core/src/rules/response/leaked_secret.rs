@@ -32,6 +32,7 @@ declare_rule! {
         check: Some(check),
         fix: Unsafe,
         supersedes: ["unknown-field"],
+        policy: [kept_inside_newer],
     };
 }
 

@@ -55,7 +55,7 @@ pub const PIPE_STATES: &[&str] = &[
 ];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in records(cx) {
+    for record in records(cx.document, cx.kind) {
         let pointer = format!("{record}/state");
         let Some(state) = id_to_check(cx.get(&pointer)) else {
             continue;

@@ -101,7 +101,9 @@ fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
 /// object storage: see `object-storage-required-members`).
 fn required_here(cx: &Context, source: &str, member: &str) -> bool {
     match source {
-        "/source/objectStorage" => object_storage::is_required(cx, member),
+        "/source/objectStorage" => {
+            object_storage::is_required(cx.document, cx.kind, &cx.profile, member)
+        }
         "/source/kafka" | "/source/kinesis" => {
             member == "iamRole"
                 && cx.get_str(&format!("{source}/authentication")) == Some("IAM_ROLE")

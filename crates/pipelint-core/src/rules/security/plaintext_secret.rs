@@ -48,6 +48,7 @@ declare_rule! {
         kinds: [CreatePipe],
         summary: "A secret member holds a literal secret instead of a placeholder",
         check: Some(check),
+        policy: [kept_inside_newer],
     };
 }
 

@@ -36,7 +36,7 @@ declare_rule! {
 }
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in records(cx) {
+    for record in records(cx.document, cx.kind) {
         let list = format!("{record}/ipAccessList");
         let count = cx.get(&list).and_then(Value::as_array).map_or(0, Vec::len);
         for i in 0..count {

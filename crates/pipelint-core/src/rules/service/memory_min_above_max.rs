@@ -42,7 +42,7 @@ const PAIRS: &[(&str, &str)] = &[
 ];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in records(cx) {
+    for record in records(cx.document, cx.kind) {
         for (min_name, max_name) in PAIRS {
             let min_pointer = format!("{record}/{min_name}");
             let max_pointer = format!("{record}/{max_name}");

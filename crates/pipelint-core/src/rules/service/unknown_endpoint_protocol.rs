@@ -37,7 +37,7 @@ declare_rule! {
 pub const PROTOCOLS: &[&str] = &["https", "nativesecure", "mysql"];
 
 fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for record in records(cx) {
+    for record in records(cx.document, cx.kind) {
         let endpoints = format!("{record}/endpoints");
         let count = cx
             .get(&endpoints)

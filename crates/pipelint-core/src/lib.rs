@@ -136,9 +136,6 @@ mod secrets;
 mod settings;
 mod string_span;
 mod suggest;
-// `terraform::convert`'s `Builder::object` is still longer: the Terraform reader is being
-// reworked on its own branch, which owns those files.
-#[allow(clippy::too_many_lines)]
 mod terraform;
 
 pub use api::changes::{Change, What};

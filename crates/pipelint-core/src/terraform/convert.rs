@@ -395,17 +395,7 @@ impl Builder {
                 Some(schema) => match schema.get_key_value(member.name) {
                     Some((name, attribute)) => Some((name.as_str(), attribute)),
                     None => {
-                        if !(scope == Scope::Resource && META_ARGUMENTS.contains(&member.name)) {
-                            self.unsupported(&member, schema, &site);
-                            // Terraform stops here: the rules take what it says as present
-                            // and unknown (a `password_wo` a release lacks is a password).
-                            if let Some(json) = json_name(scope, member.name)
-                                && !map.contains_key(&json)
-                            {
-                                self.rejected.push(pointer_join(site.pointer, &json));
-                                map.insert(json, stand_in(None));
-                            }
-                        }
+                        self.unknown_argument(&member, schema, scope, &site, &mut map);
                         continue;
                     }
                 },
@@ -423,39 +413,7 @@ impl Builder {
                 continue;
             }
             let Some(json_name) = json_name(scope, member.name) else {
-                // Not in the body: kept for the provider's own checks (`stopped`).
-                let literal = match &member.part {
-                    Part::Expr(expression) => literal(expression),
-                    Part::Json(value, _) => json_literal(value),
-                    _ => None,
-                };
-                if let Some((name, attribute)) = attribute {
-                    let null = matches!(
-                        member.part,
-                        Part::Expr(Expression::Null(_)) | Part::Json(Value::Null, _)
-                    );
-                    if !null {
-                        set.push((name, member.key.clone(), attribute.sensitive));
-                    }
-                    let span = match &member.part {
-                        Part::Expr(expression) => Some(span_of(*expression)),
-                        Part::Json(_, span) => Some(span.clone()),
-                        _ => None,
-                    };
-                    if let (Some(value), Some(span)) = (&literal, span) {
-                        let pointer = pointer_join(site.pointer, member.name);
-                        self.conform(
-                            attribute,
-                            value.clone(),
-                            member.name,
-                            span,
-                            &tf_path,
-                            &pointer,
-                        );
-                    }
-                }
-                self.not_in_body
-                    .insert(tf_path, (literal, member.key.clone()));
+                self.not_in_body(&member, attribute, tf_path, site.pointer, &mut set);
                 continue;
             };
             let pointer = pointer_join(site.pointer, &json_name);
@@ -510,6 +468,73 @@ impl Builder {
             self.siblings(schema, &set, scope, &site, &mut map);
         }
         map
+    }
+
+    /// An argument the provider's schema lacks: Terraform's "Unsupported argument" (the
+    /// resource's meta-arguments aside). Terraform stops there, so the rules take what it says
+    /// as present and unknown (a `password_wo` a release lacks is a password).
+    fn unknown_argument(
+        &mut self,
+        member: &Member,
+        schema: &'static Attributes,
+        scope: Scope,
+        site: &Site,
+        map: &mut Map<String, Value>,
+    ) {
+        if scope == Scope::Resource && META_ARGUMENTS.contains(&member.name) {
+            return;
+        }
+        self.unsupported(member, schema, site);
+        if let Some(json) = json_name(scope, member.name)
+            && !map.contains_key(&json)
+        {
+            self.rejected.push(pointer_join(site.pointer, &json));
+            map.insert(json, stand_in(None));
+        }
+    }
+
+    /// An attribute that is not in the body (`stopped`): kept, with its literal, for the
+    /// provider's own checks.
+    fn not_in_body(
+        &mut self,
+        member: &Member,
+        attribute: Option<(&'static str, &'static Attribute)>,
+        tf_path: String,
+        parent_pointer: &str,
+        set: &mut Vec<(&'static str, Range<usize>, bool)>,
+    ) {
+        let literal = match &member.part {
+            Part::Expr(expression) => literal(expression),
+            Part::Json(value, _) => json_literal(value),
+            _ => None,
+        };
+        if let Some((name, attribute)) = attribute {
+            let null = matches!(
+                member.part,
+                Part::Expr(Expression::Null(_)) | Part::Json(Value::Null, _)
+            );
+            if !null {
+                set.push((name, member.key.clone(), attribute.sensitive));
+            }
+            let span = match &member.part {
+                Part::Expr(expression) => Some(span_of(*expression)),
+                Part::Json(_, span) => Some(span.clone()),
+                _ => None,
+            };
+            if let (Some(value), Some(span)) = (&literal, span) {
+                let pointer = pointer_join(parent_pointer, member.name);
+                self.conform(
+                    attribute,
+                    value.clone(),
+                    member.name,
+                    span,
+                    &tf_path,
+                    &pointer,
+                );
+            }
+        }
+        self.not_in_body
+            .insert(tf_path, (literal, member.key.clone()));
     }
 
     /// The checks of an object's attributes among themselves: Required attributes,

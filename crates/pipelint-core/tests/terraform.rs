@@ -484,6 +484,39 @@ fn every_provider_check_has_an_invalid_and_a_valid_fixture() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A source a release's provider lacks is Terraform's "Unsupported argument" whatever the API
+/// snapshot: the provider's finding is kept inside a member the API version does not know
+/// yet, and it is the one finding there (not also "needs a newer API version").
+#[test]
+fn a_source_the_release_lacks_is_unsupported_not_only_a_newer_api() {
+    use pipelint_core::{Profile, ProviderVersion};
+    let path = common::repo_root().join("fixtures/terraform/examples/v3.16.0/resource-pubsub.tf");
+    let bytes = std::fs::read(&path).unwrap();
+    let at = |version: ProviderVersion| {
+        let options = LintOptions::new().file_name("resource-pubsub.tf").profile(
+            Profile::default()
+                .with_provider(version)
+                .with_api(version.api()),
+        );
+        let result = lint(&bytes, &options);
+        result
+            .diagnostics
+            .iter()
+            .map(|d| d.name())
+            .collect::<Vec<_>>()
+    };
+    let old = at(ProviderVersion::V3_14_0);
+    assert!(!old.is_empty(), "no finding at 3.14.0");
+    assert!(
+        old.iter()
+            .all(|&name| name == "terraform-unsupported-argument"),
+        "{old:?}"
+    );
+    // From 3.16.0 the provider has it: only the API's note that Pub/Sub is in preview.
+    let new = at(ProviderVersion::V3_16_0);
+    assert!(new.iter().all(|&name| name == "preview-feature"), "{new:?}");
+}
+
 /// The provider release in force decides: a check made from a later release on is not made
 /// at an earlier one, and an attribute a release lacks is Terraform's "Unsupported argument".
 #[test]

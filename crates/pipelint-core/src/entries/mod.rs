@@ -26,6 +26,7 @@ macro_rules! declare_entry {
             kinds: [$($kind:ident),* $(,)?],
             summary: $summary:literal
             $(, fix: $fix:ident)?
+            $(, supersedes: [$($superseded:literal),+ $(,)?])?
             $(, policy: [$($flag:ident),+ $(,)?])? $(,)?
         };
     ) => {
@@ -39,7 +40,7 @@ macro_rules! declare_entry {
             docs: concat!($($doc, "\n"),*),
             has_check: false,
             fix: $crate::entries::declare_entry!(@fix $($fix)?),
-            supersedes: &[],
+            supersedes: &[$($($superseded),+)?],
             refutes: &[],
             policy: $crate::policy::Policy {
                 $($($flag: true,)+)?

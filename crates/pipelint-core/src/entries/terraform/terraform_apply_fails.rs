@@ -33,5 +33,6 @@ declare_entry! {
         severity: Error,
         kinds: [Terraform],
         summary: "A clickpipe resource the provider rejects at `terraform apply`, before it creates the pipe",
+        policy: [kept_inside_newer],
     };
 }

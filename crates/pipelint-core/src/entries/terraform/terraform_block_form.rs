@@ -24,5 +24,6 @@ declare_entry! {
         severity: Error,
         kinds: [Terraform],
         summary: "A nested clickpipe member is written as a block, which Terraform rejects",
+        policy: [kept_inside_newer],
     };
 }

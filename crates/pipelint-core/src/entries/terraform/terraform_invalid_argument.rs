@@ -38,5 +38,6 @@ declare_entry! {
         kinds: [Terraform],
         summary: "A clickpipe argument's value, presence or combination that `terraform validate` rejects",
         fix: SafeOrUnsafe,
+        policy: [kept_inside_newer],
     };
 }

@@ -35,5 +35,6 @@ declare_entry! {
         severity: Error,
         kinds: [Terraform],
         summary: "A clickpipe resource the provider rejects at `terraform plan`",
+        policy: [kept_inside_newer],
     };
 }

@@ -34,5 +34,6 @@ declare_entry! {
         severity: Warning,
         kinds: [Terraform],
         summary: "A clickpipe resource setting the provider warns about at `terraform plan`",
+        policy: [kept_inside_newer],
     };
 }

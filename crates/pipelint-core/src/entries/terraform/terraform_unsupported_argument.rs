@@ -29,5 +29,7 @@ declare_entry! {
         kinds: [Terraform],
         summary: "A clickpipe argument the provider's schema does not declare, which `terraform validate` rejects",
         fix: Safe,
+        supersedes: ["needs-newer-api"],
+        policy: [kept_inside_newer],
     };
 }

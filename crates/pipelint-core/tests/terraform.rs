@@ -86,6 +86,19 @@ fn risky_values_that_are_variables_give_one_info_finding() {
 }
 
 #[test]
+fn kafka_credentials_the_provider_refuses_get_only_its_finding() {
+    // `terraform apply` stops on credentials missing or incomplete before any request, so
+    // the API's rule on them stays quiet: one mistake, one finding (PL029).
+    let plain = KAFKA.replace("AUTH", "\"PLAIN\"");
+    let block = "      credentials = {\n        username = var.user\n        password = var.password\n      }\n";
+    assert!(plain.contains(block));
+    let absent = plain.replace(block, "");
+    assert_eq!(codes(&lint_tf(&absent)), ["PL029"]);
+    let partial = plain.replace("        password = var.password\n", "");
+    assert_eq!(codes(&lint_tf(&partial)), ["PL029"]);
+}
+
+#[test]
 fn only_clickpipe_resources_are_read() {
     let text = format!(
         "{}\nresource \"aws_s3_bucket\" \"b\" {{\n  bucket = 12\n  unknown_thing = true\n}}\nvariable \"x\" {{\n  default = \"http://x\"\n}}\n",

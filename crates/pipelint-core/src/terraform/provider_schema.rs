@@ -206,6 +206,18 @@ fn attribute_at(version: ProviderVersion, path: &str) -> Option<&'static Attribu
     found
 }
 
+/// The type of the attribute at a body's `pointer` (`/source/kafka/credentials`, item
+/// indexes skipped) in the schema of a release.
+pub(crate) fn kind_at(version: ProviderVersion, pointer: &str) -> Option<Type> {
+    let path: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .filter(|segment| !segment.bytes().all(|b| b.is_ascii_digit()))
+        .map(super::convert::snake_case)
+        .collect();
+    attribute_at(version, &path.join(".")).map(|attribute| attribute.kind)
+}
+
 /// Whether the schema of a release has the attribute at `path`.
 pub(crate) fn has_attribute(version: ProviderVersion, path: &str) -> bool {
     attribute_at(version, path).is_some()

@@ -561,6 +561,49 @@ fn the_provider_release_in_force_decides_the_checks() {
     assert_eq!(later, LATER);
 }
 
+/// The findings of the JSON text itself in a `.tf.json` file print the Terraform address of
+/// what they are about, as the rest of the file's findings do (an override takes it).
+#[test]
+fn json_text_findings_of_a_tf_json_file_print_terraform_addresses() {
+    let root = common::repo_root().join("fixtures/terraform/invalid");
+    for (fixture, rule, address) in [
+        (
+            "duplicate-key--topics-twice.tf.json",
+            "duplicate-key",
+            "clickhouse_clickpipe.events.source.kafka.topics",
+        ),
+        (
+            "number-out-of-range--replicas-overflow.tf.json",
+            "number-out-of-range",
+            "clickhouse_clickpipe.events.scaling.replicas",
+        ),
+    ] {
+        let result = lint_fixture(&root.join(fixture));
+        let found: Vec<(&str, &str)> = result
+            .diagnostics
+            .iter()
+            .map(|d| (d.name(), d.pointer.as_str()))
+            .collect();
+        assert_eq!(found, [(rule, address)], "{fixture}");
+    }
+    // The list forms of `resource` and of a type's names, and an item of a list.
+    let text = r#"{"resource": [{"clickhouse_clickpipe": [{"events": {"destination":
+        {"columns": [{"name": "id", "name": "id", "type": "String"}]}}}]}]}"#;
+    let result = lint(
+        text.as_bytes(),
+        &LintOptions::new().file_name("main.tf.json"),
+    );
+    let duplicate = result
+        .diagnostics
+        .iter()
+        .find(|d| d.name() == "duplicate-key")
+        .unwrap_or_else(|| panic!("no duplicate-key in {:?}", codes(&result)));
+    assert_eq!(
+        duplicate.pointer,
+        "clickhouse_clickpipe.events.destination.columns[0].name"
+    );
+}
+
 /// A `.tf.json` file is read as Terraform reads it: the same findings as its `.tf` twin
 /// (rule and attribute), each at the line of the same attribute in its own text.
 #[test]

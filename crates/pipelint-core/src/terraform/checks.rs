@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 
-use super::convert::{Builder, stand_in};
+use super::convert::{Builder, snake_case, stand_in};
 use crate::api::provider::ProviderVersion;
 use crate::diagnostic::Diagnostic;
 use crate::pointer::{pointer_join, pointer_split, resolve};
@@ -542,12 +542,24 @@ fn set_unknown(body: &mut Value, pointer: &str, version: ProviderVersion) {
     if let Some(Value::Object(map)) = body.pointer_mut(parent) {
         let collection = match map.get(&name) {
             Some(value) => value.is_object() || value.is_array(),
-            None => super::provider_schema::kind_at(version, pointer)
+            None => super::provider_schema::kind_at(version, &schema_path(pointer))
                 .is_some_and(super::provider_schema::Type::is_collection),
         };
         let kind = collection.then_some(super::provider_schema::Type::Object);
         map.insert(name, stand_in(kind));
     }
+}
+
+/// The schema's path of a body's pointer (`/source/objectStorage/url` ->
+/// `source.object_storage.url`; item indexes skipped).
+fn schema_path(pointer: &str) -> String {
+    let names: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .filter(|token| !token.bytes().all(|b| b.is_ascii_digit()))
+        .map(snake_case)
+        .collect();
+    names.join(".")
 }
 
 /// What a check sees and reports into.

@@ -206,16 +206,9 @@ fn attribute_at(version: ProviderVersion, path: &str) -> Option<&'static Attribu
     found
 }
 
-/// The type of the attribute at a body's `pointer` (`/source/kafka/credentials`, item
-/// indexes skipped) in the schema of a release.
-pub(crate) fn kind_at(version: ProviderVersion, pointer: &str) -> Option<Type> {
-    let path: Vec<String> = pointer
-        .split('/')
-        .skip(1)
-        .filter(|segment| !segment.bytes().all(|b| b.is_ascii_digit()))
-        .map(super::convert::snake_case)
-        .collect();
-    attribute_at(version, &path.join(".")).map(|attribute| attribute.kind)
+/// The type of the attribute at `path` (as [`attribute_checks`] writes it) at a release.
+pub(crate) fn kind_at(version: ProviderVersion, path: &str) -> Option<Type> {
+    attribute_at(version, path).map(|attribute| attribute.kind)
 }
 
 /// Whether the schema of a release has the attribute at `path`.

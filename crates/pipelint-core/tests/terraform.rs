@@ -86,6 +86,19 @@ fn risky_values_that_are_variables_give_one_info_finding() {
 }
 
 #[test]
+fn kafka_credentials_the_provider_refuses_get_only_its_finding() {
+    // `terraform apply` stops on credentials missing or incomplete before any request, so
+    // the API's rule on them stays quiet: one mistake, one finding (PL029).
+    let plain = KAFKA.replace("AUTH", "\"PLAIN\"");
+    let block = "      credentials = {\n        username = var.user\n        password = var.password\n      }\n";
+    assert!(plain.contains(block));
+    let absent = plain.replace(block, "");
+    assert_eq!(codes(&lint_tf(&absent)), ["PL029"]);
+    let partial = plain.replace("        password = var.password\n", "");
+    assert_eq!(codes(&lint_tf(&partial)), ["PL029"]);
+}
+
+#[test]
 fn only_clickpipe_resources_are_read() {
     let text = format!(
         "{}\nresource \"aws_s3_bucket\" \"b\" {{\n  bucket = 12\n  unknown_thing = true\n}}\nvariable \"x\" {{\n  default = \"http://x\"\n}}\n",
@@ -579,6 +592,49 @@ fn the_provider_release_in_force_decides_the_checks() {
         .into_iter()
         .collect();
     assert_eq!(later, LATER);
+}
+
+/// The findings of the JSON text itself in a `.tf.json` file print the Terraform address of
+/// what they are about, as the rest of the file's findings do (an override takes it).
+#[test]
+fn json_text_findings_of_a_tf_json_file_print_terraform_addresses() {
+    let root = common::repo_root().join("fixtures/terraform/invalid");
+    for (fixture, rule, address) in [
+        (
+            "duplicate-key--topics-twice.tf.json",
+            "duplicate-key",
+            "clickhouse_clickpipe.events.source.kafka.topics",
+        ),
+        (
+            "number-out-of-range--replicas-overflow.tf.json",
+            "number-out-of-range",
+            "clickhouse_clickpipe.events.scaling.replicas",
+        ),
+    ] {
+        let result = lint_fixture(&root.join(fixture));
+        let found: Vec<(&str, &str)> = result
+            .diagnostics
+            .iter()
+            .map(|d| (d.name(), d.pointer.as_str()))
+            .collect();
+        assert_eq!(found, [(rule, address)], "{fixture}");
+    }
+    // The list forms of `resource` and of a type's names, and an item of a list.
+    let text = r#"{"resource": [{"clickhouse_clickpipe": [{"events": {"destination":
+        {"columns": [{"name": "id", "name": "id", "type": "String"}]}}}]}]}"#;
+    let result = lint(
+        text.as_bytes(),
+        &LintOptions::new().file_name("main.tf.json"),
+    );
+    let duplicate = result
+        .diagnostics
+        .iter()
+        .find(|d| d.name() == "duplicate-key")
+        .unwrap_or_else(|| panic!("no duplicate-key in {:?}", codes(&result)));
+    assert_eq!(
+        duplicate.pointer,
+        "clickhouse_clickpipe.events.destination.columns[0].name"
+    );
 }
 
 /// A `.tf.json` file is read as Terraform reads it: the same findings as its `.tf` twin

@@ -187,3 +187,75 @@ fn add_overrides_writes_address_entries_beside_json_ones_and_the_next_run_is_cle
     assert_eq!(run.stdout, "");
     assert!(run.stderr.starts_with("no problems"), "{}", run.stderr);
 }
+
+/// A Kafka source that sets both `password` and `password_wo`, in the order given: the one
+/// mistake Terraform reports about `password`.
+fn both_passwords(first: &str, second: &str) -> String {
+    let line = |name: &str| match name {
+        "password" => "        password            = var.kafka_password",
+        _ => "        password_wo         = var.kafka_password",
+    };
+    format!(
+        "resource \"clickhouse_clickpipe\" \"logs\" {{
+  name       = \"logs\"
+  service_id = \"e9465b4b-f7e5-4937-8e21-8d508b02843d\"
+  source = {{
+    kafka = {{
+      type           = \"confluent\"
+      format         = \"JSONEachRow\"
+      brokers        = \"broker-1:9092\"
+      topics         = \"logs\"
+      authentication = \"PLAIN\"
+      credentials = {{
+        username            = var.kafka_username
+{}
+{}
+        password_wo_version = 1
+      }}
+    }}
+  }}
+  destination = {{
+    table         = \"logs\"
+    managed_table = false
+    columns       = [{{ name = \"message\", type = \"String\" }}]
+  }}
+  field_mappings = [{{ source_field = \"message\", destination_field = \"message\" }}]
+}}
+",
+        line(first),
+        line(second)
+    )
+}
+
+#[test]
+fn a_password_beside_password_wo_is_reported_at_password_and_its_address_silences_it() {
+    for (first, second) in [("password", "password_wo"), ("password_wo", "password")] {
+        let tree = Tree::new();
+        let text = both_passwords(first, second);
+        let line = text
+            .lines()
+            .position(|l| l.trim_start().starts_with("password "))
+            .unwrap()
+            + 1;
+        tree.write("main.tf", &text);
+        let run = check(&tree, "main.tf").expect(1);
+        assert_eq!(findings(&run.stdout), [format!("PL027 at {line}")]);
+        let address = "clickhouse_clickpipe.logs.source.kafka.credentials.password";
+        assert!(
+            run.stdout.contains(&format!("[{address}]")),
+            "{first} first: {}",
+            run.stdout
+        );
+        // The address printed is the one an override takes.
+        tree.write(
+            "pipelint.toml",
+            &format!(
+                "[[overrides]]\nfiles = [\"/main.tf\"]\npointers = [\"{address}\"]\n\
+                 rules = {{ PL027 = \"off\" }}\n"
+            ),
+        );
+        let run = check(&tree, "main.tf").expect(0);
+        assert_eq!(findings(&run.stdout), Vec::<String>::new());
+        assert!(!run.stderr.contains("unused override"), "{}", run.stderr);
+    }
+}

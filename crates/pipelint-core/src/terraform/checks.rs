@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 
-use super::convert::{Builder, stand_in};
+use super::convert::{Builder, snake_case, stand_in};
 use crate::api::provider::ProviderVersion;
 use crate::diagnostic::Diagnostic;
 use crate::entries::terraform::{
@@ -527,23 +527,39 @@ pub(super) fn run(body: &mut Value, builder: &mut Builder, version: ProviderVers
         ..
     } = run;
     for pointer in settle {
-        set_unknown(body, &pointer);
+        set_unknown(body, &pointer, version);
         builder.rejected.push(pointer);
     }
 }
 
-/// Puts the stand-in of an unknown value at `pointer` (creating the member).
-fn set_unknown(body: &mut Value, pointer: &str) {
+/// Puts the stand-in of an unknown value at `pointer` (creating the member). A member not
+/// written takes the stand-in of the type the provider declares for it: an absent
+/// `credentials` object must not read as an empty one, whose members a rule would miss.
+fn set_unknown(body: &mut Value, pointer: &str, version: ProviderVersion) {
     let Some((parent, name)) = pointer_split(pointer) else {
         return;
     };
     if let Some(Value::Object(map)) = body.pointer_mut(parent) {
-        let collection = map
-            .get(&name)
-            .is_some_and(|v| v.is_object() || v.is_array());
+        let collection = match map.get(&name) {
+            Some(value) => value.is_object() || value.is_array(),
+            None => super::provider_schema::kind_at(version, &schema_path(pointer))
+                .is_some_and(super::provider_schema::Type::is_collection),
+        };
         let kind = collection.then_some(super::provider_schema::Type::Object);
         map.insert(name, stand_in(kind));
     }
+}
+
+/// The schema's path of a body's pointer (`/source/objectStorage/url` ->
+/// `source.object_storage.url`; item indexes skipped).
+fn schema_path(pointer: &str) -> String {
+    let names: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .filter(|token| !token.bytes().all(|b| b.is_ascii_digit()))
+        .map(snake_case)
+        .collect();
+    names.join(".")
 }
 
 /// What a check sees and reports into.

@@ -417,6 +417,15 @@ impl Builder {
                 continue;
             };
             let pointer = pointer_join(site.pointer, &json_name);
+            // `password_wo` is sent as the password. Beside a `password` (Terraform's
+            // conflict, about `password`) the body keeps `password`, so that findings there
+            // name the attribute they are about and point at its line.
+            if member.name == "password_wo" && map.contains_key(&json_name) {
+                if let Some((name, attribute)) = attribute {
+                    set.push((name, member.key.clone(), attribute.sensitive));
+                }
+                continue;
+            }
             let inner = if scope == Scope::Resource && member.name == "settings" {
                 Scope::PipeSettings
             } else {

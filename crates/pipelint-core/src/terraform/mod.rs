@@ -157,10 +157,50 @@ pub(crate) fn read_json(text: &str, version: ProviderVersion) -> Read {
             Some(convert::resource(&name, value, builder))
         })
         .collect();
+    // The JSON text's own findings (a key given twice, a number too large) print the
+    // Terraform address of what they are about, as every other finding of the file does.
+    let mut diagnostics = loaded.diagnostics;
+    for diagnostic in &mut diagnostics {
+        if let Some(address) = json_address(&diagnostic.pointer) {
+            diagnostic.pointer = address;
+        }
+    }
     Read {
         resources,
-        diagnostics: loaded.diagnostics,
+        diagnostics,
     }
+}
+
+/// The Terraform address of a pointer into a `.tf.json` text, for a member of a resource
+/// or data source (`/resource/clickhouse_clickpipe/events/destination/columns/0/name` ->
+/// `clickhouse_clickpipe.events.destination.columns[0].name`); the list forms of
+/// `resource` and of a type's names take no part. `None` above a resource's name.
+fn json_address(pointer: &str) -> Option<String> {
+    let is_index = |token: &str| !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+    let mut tokens = pointer
+        .split('/')
+        .skip(1)
+        .map(|token| token.replace("~1", "/").replace("~0", "~"));
+    let mut address = match tokens.next()?.as_str() {
+        "resource" => String::new(),
+        "data" => "data.".to_owned(),
+        _ => return None,
+    };
+    let mut tokens = tokens.peekable();
+    tokens.next_if(|token| is_index(token));
+    address.push_str(&tokens.next()?);
+    tokens.next_if(|token| is_index(token));
+    address.push('.');
+    address.push_str(&tokens.next()?);
+    for token in tokens {
+        if is_index(&token) {
+            address.push_str(&format!("[{token}]"));
+        } else {
+            address.push('.');
+            address.push_str(&token);
+        }
+    }
+    Some(address)
 }
 
 /// The name of a `resource "clickhouse_clickpipe" "NAME"` block.

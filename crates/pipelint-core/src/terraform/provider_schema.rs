@@ -206,6 +206,11 @@ fn attribute_at(version: ProviderVersion, path: &str) -> Option<&'static Attribu
     found
 }
 
+/// The type of the attribute at `path` (as [`attribute_checks`] writes it) at a release.
+pub(crate) fn kind_at(version: ProviderVersion, path: &str) -> Option<Type> {
+    attribute_at(version, path).map(|attribute| attribute.kind)
+}
+
 /// Whether the schema of a release has the attribute at `path`.
 pub(crate) fn has_attribute(version: ProviderVersion, path: &str) -> bool {
     attribute_at(version, path).is_some()

@@ -59,7 +59,7 @@ impl<'a> LintOptions<'a> {
         self
     }
 
-    /// For a scaling patch: the create body ([`load`]ed) of the pipe it will be applied to.
+    /// For a scaling patch: the create body ([`load`](crate::load)ed) of the pipe it will be applied to.
     pub fn pipe(mut self, pipe: impl Into<Option<&'a Document>>) -> Self {
         self.pipe = pipe.into();
         self

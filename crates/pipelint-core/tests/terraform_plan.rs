@@ -395,6 +395,38 @@ fn no_sensitive_value_shows_in_any_result() {
     assert!(result.plan.text.contains("\"brokers\": \"****"));
 }
 
+/// The plan's marks hold whatever the plan lacks and however it is written: checked with
+/// `--kind terraform-plan` without `terraform_version`, on one line as `terraform show
+/// -json` writes it, and for a sensitive variable's default in a module.
+#[test]
+fn sensitive_values_stay_hidden_in_a_compact_plan_given_its_kind() {
+    let (plan, _) = case("sensitive");
+    let mut value: Value = pipelint_core::serde_json::from_str(&plan).unwrap();
+    let secrets = sensitive_values(&value);
+    assert!(!secrets.is_empty());
+    let object = value.as_object_mut().unwrap();
+    object.remove("terraform_version");
+    let default = "module-default-credential-1";
+    object.insert(
+        "configuration".to_owned(),
+        pipelint_core::serde_json::json!({"root_module": {"module_calls": {"pipes": {
+            "source": "./pipes",
+            "module": {"variables": {"token": {"sensitive": true, "default": default}}}
+        }}}}),
+    );
+    let compact = pipelint_core::serde_json::to_string(&value).unwrap();
+    let options = LintOptions::new().kind(DocumentKind::TerraformPlan);
+    let result = lint(compact.as_bytes(), &options);
+    assert!(
+        !result.diagnostics.is_empty(),
+        "the findings print the plan's line"
+    );
+    let text = all_text(&result);
+    for secret in secrets.iter().map(String::as_str).chain([default]) {
+        assert!(!text.contains(secret), "`{secret}` shows");
+    }
+}
+
 #[test]
 fn the_tf_files_inline_ignores_silence_plan_findings_and_are_not_judged_by_the_plan() {
     let (plan, mut sources) = case("variables");

@@ -6,21 +6,25 @@ use std::ops::Range;
 use serde_json::Value;
 
 use crate::document::Document;
-use crate::kind::is_plan;
 use crate::pointer::pointer_join;
 
 /// The ranges of a plan's text that hold sensitive values: every value its `*_sensitive`
 /// marks mark (`before`/`after` of resource changes and drift, `values` of planned and prior
 /// state, outputs), and the values of variables declared `sensitive`. Strings without their
-/// quotes; objects and lists by their scalars. Empty for a text that is no plan.
+/// quotes; objects and lists by their scalars. Empty for a text that marks nothing.
+///
+/// Whatever the document's kind: a plan checked with `--kind terraform-plan` need not have
+/// every member a plan is told by, and its marks must hold all the same. Every mark's name
+/// has `sensitive` in it, so a text without the word (or an escape that could spell it) is
+/// not read again.
 pub(crate) fn sensitive_ranges(text: &str) -> Vec<Range<usize>> {
-    if !text.contains("\"terraform_version\"") {
+    if !text.contains("sensitive") && !text.contains("\\u") {
         return Vec::new();
     }
     let Some(document) = crate::load::load(text.as_bytes()).document else {
         return Vec::new();
     };
-    let Some(object) = document.value.as_object().filter(|o| is_plan(o)) else {
+    let Some(object) = document.value.as_object() else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -66,7 +70,34 @@ pub(crate) fn sensitive_ranges(text: &str) -> Vec<Range<usize>> {
             }
         }
     }
+    sensitive_defaults(&document, &mut out);
     out
+}
+
+/// The defaults of variables declared `sensitive` in the configuration's modules, the root
+/// and every module it calls: a default the run overrode is a secret all the same.
+fn sensitive_defaults(document: &Document, out: &mut Vec<Range<usize>>) {
+    let mut modules = vec!["/configuration/root_module".to_owned()];
+    while let Some(at) = modules.pop() {
+        let Some(module) = document.value.pointer(&at) else {
+            continue;
+        };
+        if let Some(variables) = module.get("variables").and_then(Value::as_object) {
+            for (name, declared) in variables {
+                if declared.get("sensitive") == Some(&Value::Bool(true)) {
+                    let variable = pointer_join(&format!("{at}/variables"), name);
+                    let default = pointer_join(&variable, "default");
+                    hide_marked(document, &default, &Value::Bool(true), out);
+                }
+            }
+        }
+        if let Some(calls) = module.get("module_calls").and_then(Value::as_object) {
+            for name in calls.keys() {
+                let call = pointer_join(&format!("{at}/module_calls"), name);
+                modules.push(format!("{call}/module"));
+            }
+        }
+    }
 }
 
 /// The sensitive values of a state's modules (`resources[].values` by `sensitive_values`,

@@ -151,7 +151,7 @@ fn check_plan(
     let cwd = std::env::current_dir().ok()?;
     let plan_dir = target.source.path().and_then(std::path::Path::parent);
     let root = pipelint_workspace::plan::source_dir(args.plan_source.as_deref(), plan_dir, &cwd)?;
-    let sources = pipelint_workspace::plan::sources(&root, bytes, prepared.max_file_size());
+    let sources = pipelint_workspace::plan::sources(&root, &cwd, bytes, prepared.max_file_size());
     let (paths, sources): (Vec<_>, Vec<_>) = sources.into_iter().unzip();
     let linted = prepared.lint_plan(bytes, &sources)?;
     let mut checked = Checked::of(report(target, args, prepared, linted.plan));

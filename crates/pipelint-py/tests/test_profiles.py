@@ -93,9 +93,9 @@ PUBSUB_TF = """resource "clickhouse_clickpipe" "events" {
 """
 
 
-def test_the_provider_version_chooses_the_api_snapshot_of_a_tf_file():
-    # Provider 3.14.0 targets the 2026-04 API, which has no Pub/Sub source.
+def test_the_provider_version_chooses_the_checks_of_a_tf_file():
+    # Provider 3.14.0 has no Pub/Sub source: Terraform stops on an unsupported argument.
     old = pipelint.lint(PUBSUB_TF, file_name="main.tf", provider_version="3.14.0")
-    assert "needs-newer-api" in [f.name for f in old]
+    assert "terraform-unsupported-argument" in [f.name for f in old]
     new = pipelint.lint(PUBSUB_TF, file_name="main.tf", provider_version="latest")
-    assert "needs-newer-api" not in [f.name for f in new]
+    assert "terraform-unsupported-argument" not in [f.name for f in new]

@@ -7,9 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
-use pipelint_core::{DocumentKind, PlanSource};
+use pipelint_core::PlanSource;
 
-use crate::read::{self, Links};
+use crate::read::{self, Links, terraform_files};
 
 /// The root module's directory of a plan: `given` (relative to `cwd`), else the first of
 /// the plan file's directory (`plan_dir`, none for stdin) and `cwd` that holds a Terraform
@@ -70,26 +70,6 @@ fn read_module(dir: &Path, module: &str, limit: u64, out: &mut Vec<(PathBuf, Pla
             },
         ));
     }
-}
-
-/// The Terraform files of a directory (`*.tf`, `*.tf.json`, any case), sorted.
-fn terraform_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .filter(|entry| {
-            entry
-                .file_name()
-                .to_str()
-                .and_then(DocumentKind::from_file_name)
-                == Some(DocumentKind::Terraform)
-        })
-        .map(|entry| entry.path())
-        .collect();
-    files.sort();
-    files
 }
 
 #[cfg(test)]

@@ -130,17 +130,12 @@ impl Pins {
 }
 
 fn read_pin(dir: &Path, limit: u64) -> Option<ModulePin> {
-    let mut files: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(Result::ok)
-        .filter_map(|entry| {
-            // The kinds table tells Terraform files and their syntax, as for the linted file.
-            let (suffix, kind) = DocumentKind::file_suffix(entry.file_name().to_str()?)?;
-            (kind == DocumentKind::Terraform).then(|| (entry.path(), suffix == ".tf.json"))
-        })
-        .collect();
-    files.sort();
-    files.into_iter().find_map(|(path, json)| {
+    read::terraform_files(dir).into_iter().find_map(|path| {
+        let json = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .and_then(DocumentKind::file_suffix)
+            .is_some_and(|(suffix, _)| suffix == ".tf.json");
         let bytes = read::read_regular(&path, limit, Links::Refuse).ok()?;
         let text = String::from_utf8(bytes).ok()?;
         let found = provider_pin(&text, json)?;

@@ -4,7 +4,9 @@
 
 use std::fs::File;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use pipelint_core::DocumentKind;
 
 /// The default size limit of an input (`--max-file-size`): API bodies are a few kilobytes.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -144,4 +146,25 @@ fn same_file(looked: &std::fs::Metadata, opened: &std::fs::Metadata) -> bool {
 #[cfg(not(unix))]
 fn same_file(_looked: &std::fs::Metadata, _opened: &std::fs::Metadata) -> bool {
     true
+}
+
+/// The Terraform files of a directory (`*.tf`, `*.tf.json`, any case, as the
+/// kinds table tells them), sorted; none when it cannot be listed.
+pub(crate) fn terraform_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            entry
+                .file_name()
+                .to_str()
+                .and_then(DocumentKind::from_file_name)
+                == Some(DocumentKind::Terraform)
+        })
+        .map(|entry| entry.path())
+        .collect();
+    files.sort();
+    files
 }

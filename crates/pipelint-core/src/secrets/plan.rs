@@ -58,36 +58,31 @@ pub(crate) fn sensitive_ranges(text: &str) -> Vec<Range<usize>> {
             state_sensitive(&document, values, state, &mut out);
         }
     }
-    if let Some(variables) = document
-        .value
-        .pointer("/configuration/root_module/variables")
-        .and_then(Value::as_object)
-    {
-        for (name, declared) in variables {
-            if declared.get("sensitive") == Some(&Value::Bool(true)) {
-                let at = pointer_join(&pointer_join("/variables", name), "value");
-                hide_marked(&document, &at, &Value::Bool(true), &mut out);
-            }
-        }
-    }
-    sensitive_defaults(&document, &mut out);
+    sensitive_variables(&document, &mut out);
     out
 }
 
-/// The defaults of variables declared `sensitive` in the configuration's modules, the root
-/// and every module it calls: a default the run overrode is a secret all the same.
-fn sensitive_defaults(document: &Document, out: &mut Vec<Range<usize>>) {
-    let mut modules = vec!["/configuration/root_module".to_owned()];
+/// Variables declared `sensitive` in the configuration's modules, the root and every module
+/// it calls: their defaults (one the run overrode is a secret all the same) and, for the
+/// root module's, the value the run gave (`/variables/<name>/value`).
+fn sensitive_variables(document: &Document, out: &mut Vec<Range<usize>>) {
+    const ROOT: &str = "/configuration/root_module";
+    let mut modules = vec![ROOT.to_owned()];
     while let Some(at) = modules.pop() {
         let Some(module) = document.value.pointer(&at) else {
             continue;
         };
         if let Some(variables) = module.get("variables").and_then(Value::as_object) {
             for (name, declared) in variables {
-                if declared.get("sensitive") == Some(&Value::Bool(true)) {
-                    let variable = pointer_join(&format!("{at}/variables"), name);
-                    let default = pointer_join(&variable, "default");
-                    hide_marked(document, &default, &Value::Bool(true), out);
+                if declared.get("sensitive") != Some(&Value::Bool(true)) {
+                    continue;
+                }
+                let variable = pointer_join(&format!("{at}/variables"), name);
+                let default = pointer_join(&variable, "default");
+                hide_marked(document, &default, &Value::Bool(true), out);
+                if at == ROOT {
+                    let given = pointer_join(&pointer_join("/variables", name), "value");
+                    hide_marked(document, &given, &Value::Bool(true), out);
                 }
             }
         }
